@@ -1,0 +1,146 @@
+// tessera-cli capture WORKLOAD [--target T] [--set k=v]... [--target-param k=v]... -o FILE.tsr
+#include "Commands.h"
+#include "Progress.h"
+#include "engine/core/Error.h"
+#include "engine/target/Target.h"
+#include "engine/workloads/Workload.h"
+#include "reports/ReportWriter.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+
+namespace tessera::cli {
+
+namespace {
+
+constexpr const char* kDefaultTarget = "mk2";
+
+std::string humanBytes(std::uintmax_t n) {
+    char text[32];
+    if (n >= 1024 * 1024) {
+        std::snprintf(text, sizeof text, "%.1f MiB", double(n) / (1024.0 * 1024.0));
+    } else {
+        std::snprintf(text, sizeof text, "%.1f KiB", double(n) / 1024.0);
+    }
+    return text;
+}
+
+unsigned parseThreads(const std::string& text) {
+    try {
+        std::size_t used = 0;
+        const unsigned long n = std::stoul(text, &used);
+        if (used == text.size() && n <= 1024) {
+            return static_cast<unsigned>(n);
+        }
+    } catch (const std::exception&) {
+    }
+    throw UsageError("option '--threads' expects a number from 0 to 1024, not '" + text + "'");
+}
+
+int capture(const ParsedArgs& args) {
+    const std::string name = args.positionals.front();
+    const std::string output = args.value("--output");
+    if (output.empty()) {
+        throw UsageError("'capture' needs -o FILE.tsr (see 'tessera-cli capture --help')");
+    }
+    const bool quiet = args.has("--quiet");
+
+    // Everything the user typed is checked before the engine starts, so a typo
+    // costs no capture time and leaves no file behind.
+    const workloads::Workload& workload = workloads::find(name);
+    std::map<std::string, std::string> given;
+    for (const std::string& text : args.values("--set")) {
+        auto [key, value] = splitAssignment(text, "--set");
+        given[key] = value;
+    }
+    const workloads::Parameters params(workload.parameters(), given);
+    Target target = Target::preset(args.value("--target", kDefaultTarget));
+    for (const std::string& text : args.values("--target-param")) {
+        const auto [key, value] = splitAssignment(text, "--target-param");
+        target.set(key, value);
+    }
+    target.validate();
+
+    reports::WriterOptions writerOptions;
+    writerOptions.toolVersion = TESSERA_VERSION;
+    writerOptions.workload = workload.name();
+    for (const auto& [key, value] : params.values()) {
+        writerOptions.workloadParameters.emplace_back(key, value);
+    }
+    writerOptions.keepIncomplete = args.has("--keep-incomplete");
+    reports::ReportWriter writer(output, writerOptions);
+    ProgressRecorder progress(writer, "capture " + workload.name(),
+                              !quiet && ProgressRecorder::stderrIsTerminal());
+
+    EngineOptions engineOptions;
+    engineOptions.recorder = &progress;
+    engineOptions.allowOutOfMemory = args.has("--allow-out-of-memory");
+    engineOptions.threads = parseThreads(args.value("--threads", "0"));
+
+    workloads::RunResult result;
+    try {
+        result = workloads::run(workload, target, given, engineOptions);
+    } catch (const OutOfMemoryError& e) {
+        // As Poplar with allowOutOfMemory: the memory layout is the point of
+        // the report, so write it, then fail.
+        progress.stop();
+        writer.finish();
+        printError(std::string(e.what()) + "; report written to " + output);
+        return kExitFailed;
+    }
+    progress.stop();
+    writer.finish();
+
+    if (!quiet) {
+        const double ms = target.clockHz > 0 ? 1e3 * double(result.cycles) / target.clockHz : 0.0;
+        std::printf("captured %s on %s: %llu cycles in %llu steps (%.3f ms at %.3f GHz)\n",
+                    workload.name().c_str(), target.name.c_str(),
+                    static_cast<unsigned long long>(result.cycles),
+                    static_cast<unsigned long long>(progress.steps()), ms, target.clockHz / 1e9);
+        std::printf("verification: %s (max abs error %.3g)\n",
+                    result.verification.passed ? "passed" : "FAILED",
+                    result.verification.maxAbsError);
+        std::error_code ec;
+        const auto size = std::filesystem::file_size(output, ec);
+        std::printf("report: %s (%s)\n", output.c_str(), ec ? "?" : humanBytes(size).c_str());
+        std::fflush(stdout);
+    }
+    if (!result.verification.passed) {
+        printError("verification failed for " + workload.name() + ": " +
+                   result.verification.detail + " (report written to " + output + ")");
+        return kExitFailed;
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+Command captureCommand() {
+    CommandSpec spec;
+    spec.name = "capture";
+    spec.summary = "Run a workload on the simulated target, verify its result and write a report";
+    spec.synopsis = "WORKLOAD [--target NAME] [--set NAME=VALUE]... -o FILE.tsr";
+    spec.description =
+        "The report is written next to FILE.tsr as FILE.tsr.partial and renamed into place\n"
+        "when complete, so FILE.tsr is never half-written. Progress is shown on a terminal\n"
+        "when the capture takes more than a second. Exit status 1 when the result fails\n"
+        "verification or the program does not fit in tile memory (the report is still\n"
+        "written). 'tessera-cli workloads' lists workloads and parameters.";
+    spec.options = {
+        {"--output", "-o", "FILE.tsr", "report to write (required)"},
+        {"--target", "", "NAME",
+         std::string("mk1, mk2, bow or tiles:N (default ") + kDefaultTarget + ")"},
+        {"--set", "", "NAME=VALUE", "workload parameter", true},
+        {"--target-param", "", "KEY=VALUE", "override a target parameter, e.g. clockHz=1e9", true},
+        {"--threads", "", "N", "engine threads (default 0: one per core)"},
+        {"--allow-out-of-memory", "", "", "run even when tiles overflow their memory"},
+        {"--keep-incomplete", "", "", "if the capture fails, keep a report marked incomplete"},
+        {"--quiet", "-q", "", "print no progress and no result lines (errors still go to stderr)"},
+    };
+    spec.minPositionals = spec.maxPositionals = 1;
+    spec.positionalNames = "a workload name (see 'tessera-cli workloads')";
+    return {spec, capture};
+}
+
+} // namespace tessera::cli

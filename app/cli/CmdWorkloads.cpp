@@ -1,0 +1,68 @@
+// tessera-cli workloads [--json]
+#include "Commands.h"
+#include "engine/workloads/Workload.h"
+#include "reports/JsonWriter.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace tessera::cli {
+
+namespace {
+
+int listWorkloads(const ParsedArgs& args) {
+    const auto& all = workloads::all();
+    if (args.has("--json")) {
+        reports::JsonWriter j;
+        j.beginArray();
+        for (const workloads::Workload* w : all) {
+            j.beginObject();
+            j.key("name").value(w->name());
+            j.key("description").value(w->description());
+            j.key("parameters").beginArray();
+            for (const workloads::Parameter& p : w->parameters()) {
+                j.beginObject();
+                j.key("name").value(p.name);
+                j.key("default").value(p.defaultValue);
+                j.key("description").value(p.description);
+                j.endObject();
+            }
+            j.endArray();
+            j.endObject();
+        }
+        j.endArray();
+        std::fputs(j.str().c_str(), stdout);
+        return kExitOk;
+    }
+    std::string out;
+    for (const workloads::Workload* w : all) {
+        out += w->name() + "\n    " + w->description() + "\n";
+        const auto params = w->parameters();
+        std::size_t width = 0;
+        for (const auto& p : params) {
+            width = std::max(width, p.name.size() + 1 + p.defaultValue.size());
+        }
+        for (const auto& p : params) {
+            const std::string left = p.name + "=" + p.defaultValue;
+            out += "    --set " + left + std::string(width + 2 - left.size(), ' ') + p.description +
+                   "\n";
+        }
+        out += "\n";
+    }
+    out += "Capture one with: tessera-cli capture WORKLOAD [--set NAME=VALUE]... -o FILE.tsr\n";
+    std::fputs(out.c_str(), stdout);
+    return kExitOk;
+}
+
+} // namespace
+
+Command workloadsCommand() {
+    CommandSpec spec;
+    spec.name = "workloads";
+    spec.summary = "List the workloads and their parameters (with defaults)";
+    spec.synopsis = "[--json]";
+    spec.options = {{"--json", "", "", "print JSON instead of text"}};
+    return {spec, listWorkloads};
+}
+
+} // namespace tessera::cli

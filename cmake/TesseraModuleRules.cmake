@@ -1,0 +1,25 @@
+# Enforces the module boundaries of docs/ARCHITECTURE.md at configure time:
+# engine links neither Qt nor SQLite; reports links no Qt.
+function(_tessera_forbid target pattern why)
+  if(NOT TARGET ${target})
+    return()
+  endif()
+  get_target_property(libs ${target} LINK_LIBRARIES)
+  if(NOT libs)
+    return()
+  endif()
+  foreach(lib IN LISTS libs)
+    if(lib MATCHES "${pattern}")
+      message(FATAL_ERROR "Module rule broken: ${target} links ${lib} (${why})")
+    endif()
+    # Follow links to our own libraries so an indirect dependency is caught too.
+    if(TARGET ${lib} AND lib MATCHES "^tessera_")
+      _tessera_forbid(${lib} "${pattern}" "${why}")
+    endif()
+  endforeach()
+endfunction()
+
+function(tessera_check_module_rules)
+  _tessera_forbid(tessera_engine "Qt|qt|SQLite|sqlite|QCustomPlot" "the engine is Qt-free and SQL-free")
+  _tessera_forbid(tessera_reports "Qt|qt|QCustomPlot" "reports/ is Qt-free")
+endfunction()

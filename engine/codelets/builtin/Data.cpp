@@ -1,0 +1,119 @@
+// Data movement and update codelets: fill, cast, scaled add (SGD update).
+#include "engine/codelets/Vertex.h"
+#include "engine/codelets/builtin/Builtins.h"
+
+namespace tessera {
+
+namespace {
+
+template <typename T>
+class Fill : public Vertex {
+public:
+    Output<Vector<T>> out;
+    float value = 0;
+    bool compute() {
+        const T v = T(value);
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            out[i] = v;
+        }
+        return true;
+    }
+};
+
+template <typename In, typename Out>
+class Cast : public Vertex {
+public:
+    Input<Vector<In>> in;
+    Output<Vector<Out>> out;
+    bool compute() {
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            out[i] = Out(static_cast<float>(in[i]));
+        }
+        return true;
+    }
+};
+
+// data += scale * deltas
+template <typename T>
+class ScaledAdd : public Vertex {
+public:
+    InOut<Vector<T>> data;
+    Input<Vector<T>> deltas;
+    float scale = 1;
+    bool compute() {
+        for (std::size_t i = 0; i < data.size(); ++i) {
+            data[i] = T(float(data[i]) + scale * float(deltas[i]));
+        }
+        return true;
+    }
+};
+
+template <typename T>
+std::string tn() {
+    return std::string(typeName(TypeOf<T>::value));
+}
+
+template <typename T>
+void addTyped(CodeletRegistry& r) {
+    using F = Fill<T>;
+    r.add(CodeletBuilder<F>("Fill<" + tn<T>() + ">")
+              .field("out", &F::out)
+              .state("value", &F::value)
+              .codeBytes(96)
+              .estimator("8 + n / 2 (4-byte types), n / 4 (half)",
+                         [](const VertexIntrospector& v, const Target&) {
+                             return PerfEstimate{
+                                 vectorCycles(v.fieldSize("out"), TypeOf<T>::value, 0.5, 8), 0};
+                         })
+              .build());
+}
+
+template <typename T>
+void addScaledAdd(CodeletRegistry& r) {
+    using S = ScaledAdd<T>;
+    r.add(CodeletBuilder<S>("ScaledAdd<" + tn<T>() + ">")
+              .field("data", &S::data)
+              .field("deltas", &S::deltas)
+              .state("scale", &S::scale)
+              .codeBytes(176)
+              .estimator("14 + n / 2 (float), n / 4 (half)",
+                         [](const VertexIntrospector& v, const Target&) {
+                             const std::size_t n = v.fieldSize("data");
+                             return PerfEstimate{vectorCycles(n, TypeOf<T>::value, 0.5, 14), 2 * n};
+                         })
+              .build());
+}
+
+template <typename In, typename Out>
+void addCast(CodeletRegistry& r) {
+    using C = Cast<In, Out>;
+    r.add(
+        CodeletBuilder<C>("Cast<" + tn<In>() + "," + tn<Out>() + ">")
+            .field("in", &C::in)
+            .field("out", &C::out)
+            .codeBytes(128)
+            .estimator(
+                "12 + n / 2",
+                [](const VertexIntrospector& v, const Target&) {
+                    return PerfEstimate{vectorCycles(v.fieldSize("out"), Type::Float, 0.5, 12), 0};
+                })
+            .build());
+}
+
+} // namespace
+
+void registerDataCodelets(CodeletRegistry& registry) {
+    addTyped<float>(registry);
+    addTyped<half>(registry);
+    addTyped<int>(registry);
+    addTyped<unsigned>(registry);
+    addTyped<bool>(registry);
+    addScaledAdd<float>(registry);
+    addScaledAdd<half>(registry);
+    addCast<float, half>(registry);
+    addCast<half, float>(registry);
+    addCast<int, float>(registry);
+    addCast<float, int>(registry);
+}
+
+} // namespace tessera

@@ -1,0 +1,114 @@
+// Reductions: a vector to a scalar (sum, max), and element-wise sums of a list
+// of partial vectors (the second stage of a cross-tile reduction).
+#include "engine/codelets/Vertex.h"
+#include "engine/codelets/builtin/Builtins.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace tessera {
+
+namespace {
+
+template <typename T>
+class ReduceAdd : public Vertex {
+public:
+    Input<Vector<T>> in;
+    Output<T> out;
+    bool compute() {
+        float sum = 0;
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            sum += float(in[i]);
+        }
+        out = T(sum);
+        return true;
+    }
+};
+
+template <typename T>
+class ReduceMax : public Vertex {
+public:
+    Input<Vector<T>> in;
+    Output<T> out;
+    bool compute() {
+        float m = -std::numeric_limits<float>::infinity();
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            m = std::max(m, float(in[i]));
+        }
+        out = T(m);
+        return true;
+    }
+};
+
+// out[i] = sum over p of partials[p][i]; accumulates in float.
+template <typename In, typename Out>
+class ReducePartials : public Vertex {
+public:
+    Vector<Input<Vector<In>>> partials;
+    Output<Vector<Out>> out;
+    bool compute() {
+        const std::size_t n = out.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            float sum = 0;
+            for (std::size_t p = 0; p < partials.size(); ++p) {
+                sum += float(partials[p][i]);
+            }
+            out[i] = Out(sum);
+        }
+        return true;
+    }
+};
+
+template <typename T>
+std::string typed(const char* name) {
+    return std::string(name) + "<" + std::string(typeName(TypeOf<T>::value)) + ">";
+}
+
+template <template <typename> class V, typename T>
+void addToScalar(CodeletRegistry& r, const char* name) {
+    using C = V<T>;
+    r.add(CodeletBuilder<C>(typed<T>(name))
+              .field("in", &C::in)
+              .field("out", &C::out)
+              .codeBytes(144)
+              .estimator("16 + n / 2 (float), n / 4 (half)",
+                         [](const VertexIntrospector& v, const Target&) {
+                             const std::size_t n = v.fieldSize("in");
+                             return PerfEstimate{vectorCycles(n, TypeOf<T>::value, 0.5, 16), n};
+                         })
+              .build());
+}
+
+template <typename In, typename Out>
+void addPartials(CodeletRegistry& r) {
+    using C = ReducePartials<In, Out>;
+    const std::string name = "ReducePartials<" + std::string(typeName(TypeOf<In>::value)) + "," +
+                             std::string(typeName(TypeOf<Out>::value)) + ">";
+    r.add(
+        CodeletBuilder<C>(name)
+            .field("partials", &C::partials)
+            .field("out", &C::out)
+            .codeBytes(224)
+            .estimator(
+                "16 + p * (4 + n / 2)",
+                [](const VertexIntrospector& v, const Target&) {
+                    const std::size_t n = v.fieldSize("out");
+                    const std::size_t p = v.fieldSize("partials");
+                    return PerfEstimate{16 + p * vectorCycles(n, TypeOf<In>::value, 0.5, 4), n * p};
+                })
+            .build());
+}
+
+} // namespace
+
+void registerReduceCodelets(CodeletRegistry& registry) {
+    addToScalar<ReduceAdd, float>(registry, "ReduceAdd");
+    addToScalar<ReduceAdd, half>(registry, "ReduceAdd");
+    addToScalar<ReduceMax, float>(registry, "ReduceMax");
+    addToScalar<ReduceMax, half>(registry, "ReduceMax");
+    addPartials<float, float>(registry);
+    addPartials<float, half>(registry);
+    addPartials<half, half>(registry);
+}
+
+} // namespace tessera

@@ -1,0 +1,145 @@
+#pragma once
+// The compiled form of a graph and its programs: where every byte lives, what
+// each step moves and runs, and what it costs. Produced by compile(), used by
+// the runtime and turned into records for the report.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+#include "engine/record/Records.h"
+
+namespace tessera::compiler {
+
+using StepId = std::uint32_t;
+using BlockId = std::uint32_t;
+
+// A piece of tile data memory: one variable's elements on one tile, or one
+// step's exchange buffer on one tile.
+struct DataBlock {
+    TileId tile = 0;
+    std::uint64_t bytes = 0;
+    VariableId var = kNoId;  // kNoId for an exchange buffer
+    StepId step = kNoId;     // the step owning an exchange buffer
+    bool alwaysLive = true;
+    bool constant = false;
+    StepId firstStep = kNoId; // live range, for not-always-live blocks
+    StepId lastStep = kNoId;
+    std::uint32_t address = 0;     // tile address, after layout
+    std::uint64_t storeOffset = 0; // offset into the tile's host-side store
+};
+
+// Elements [begin, end) of a variable held on `tile`, starting at element
+// `localStart` of the variable's block there.
+struct PlacedInterval {
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    TileId tile = 0;
+    BlockId block = 0;
+    std::size_t localStart = 0;
+};
+
+struct Location {
+    BlockId block = 0;
+    std::uint64_t offset = 0; // bytes into the block
+};
+
+// A tensor's elements as runs of consecutive bytes, each in one block.
+struct Run {
+    Location location;
+    TileId tile = 0;
+    std::size_t elements = 0;
+};
+
+struct Transfer {
+    Location source;
+    Location destination;
+    std::uint64_t bytes = 0;
+};
+
+// Host side of a stream copy or print: a byte range of the host buffer.
+struct HostTransfer {
+    Location device;
+    std::uint64_t hostOffset = 0;
+    std::uint64_t bytes = 0;
+};
+
+struct FieldBindingPlan {
+    std::uint32_t field = 0;
+    std::vector<Location> entries; // one, or one per list entry
+    std::vector<std::size_t> counts;
+};
+
+struct VertexPlan {
+    VertexId vertex = 0;
+    TileId tile = 0;
+    std::vector<FieldBindingPlan> fields;
+    std::uint64_t cycles = 0; // thread cycles
+    std::uint64_t flops = 0;
+};
+
+struct StepPlan {
+    record::ProgramKind kind = record::ProgramKind::Execute;
+    std::uint32_t node = 0;
+    std::uint32_t programIndex = 0;
+    std::string name;
+    ComputeSetId computeSet = kNoId;
+    std::uint32_t operation = kNoId;
+    std::vector<Transfer> gather;  // before compute (or the whole copy)
+    std::vector<Transfer> scatter; // after compute
+    std::vector<VertexPlan> vertices; // sorted by tile
+    std::vector<HostTransfer> host;   // stream copies, prints, predicates
+    std::string stream;
+    Tensor source;      // Copy, stream to host, PrintTensor, Predicate
+    Tensor destination; // Copy, stream to device
+    std::vector<VariableId> reads, writes; // for liveness
+    // Cost, filled by the cycle model.
+    std::uint64_t syncCycles = 0, exchangePhaseCycles = 0, computePhaseCycles = 0;
+    std::vector<std::uint32_t> computeCycles, exchangeCycles, bytesIn, bytesOut;
+    std::uint64_t flops = 0;
+    bool crossesIpus = false;
+    std::uint64_t totalCycles() const { return syncCycles + exchangePhaseCycles + computePhaseCycles; }
+};
+
+enum class Op : std::uint8_t { Step, LoopInit, LoopNext, JumpIfNot, Jump };
+
+// The control program as a flat list a small interpreter walks (so a
+// debugger can stop between any two steps).
+struct Instruction {
+    Op op = Op::Step;
+    StepId step = kNoId;          // Step; JumpIfNot reads the flag its Predicate step set
+    std::uint64_t count = 0;      // LoopInit
+    std::uint32_t target = 0;     // jump target
+    bool expect = true;           // JumpIfNot: continue when flag == expect
+};
+
+struct CompiledGraph;
+// Records give each step's exchange buffers a pseudo-variable id after the real ones.
+std::uint32_t exchangeBufferId(const CompiledGraph& compiled, StepId step);
+
+struct CompiledGraph {
+    const Graph* graph = nullptr;
+    std::vector<DataBlock> blocks;
+    std::vector<std::vector<PlacedInterval>> placements; // per variable
+    std::vector<StepPlan> steps;
+    std::vector<std::vector<Instruction>> programs; // per engine program
+    std::vector<record::ProgramNodeRecord> nodes;
+    std::vector<std::pair<StepId, StepId>> loops;        // step ranges of loop bodies, inner first
+    std::vector<std::pair<StepId, StepId>> programSteps; // step range [first, end) per program
+    std::vector<const CodeletInfo*> codelets; // codelets the graph uses; index = codelet id in records
+    std::vector<std::uint64_t> storeBytes; // host-side store size per tile
+    record::CompiledRecord record;         // what the report gets
+    bool outOfMemory = false;
+
+    Location locate(VariableId var, std::size_t element) const;
+    std::vector<Run> runsOf(const Tensor& t) const; // in the tensor's element order
+};
+
+// Validates and compiles; throws ValidationError naming tensor, vertex and
+// tile. Over-capacity tiles do not throw here: the result is marked
+// outOfMemory so the caller can record it before refusing to run.
+CompiledGraph compile(const Graph& graph, const std::vector<program::Program>& programs);
+
+} // namespace tessera::compiler

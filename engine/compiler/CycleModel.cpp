@@ -1,0 +1,183 @@
+// Cost of every step on every tile (docs/engine.md gives the formulas):
+//   compute:  vertices list-scheduled on the tile's worker contexts; a worker
+//             issues every numWorkerContexts cycles, so tile cycles =
+//             contexts x the busiest worker's thread cycles;
+//   exchange: latency + max(bytes in, bytes out) / exchangeBytesPerCycle
+//             + on-tile copies / onTileCopyBytesPerCycle
+//             + for a tile using the IPU-Links: inter-IPU latency + the busier
+//               direction of its IPU's link traffic / ipuLinkBytesPerCycle
+//             + for a tile in a host transfer: latency + its IPU's host bytes
+//               / hostBytesPerCycle (links are shared by all tiles of an IPU);
+//   sync:     one per step, global when the step spans IPUs;
+//   step:     sync + slowest exchange + slowest compute (BSP).
+#include <algorithm>
+#include <functional>
+#include <queue>
+
+#include "engine/compiler/Passes.h"
+#include "engine/core/Error.h"
+
+namespace tessera::compiler {
+
+namespace {
+
+class Introspector : public VertexIntrospector {
+public:
+    explicit Introspector(const VertexData& v) : v_(v) {}
+    const std::string& codeletName() const override { return v_.codelet->name; }
+    std::size_t fieldSize(const std::string& field) const override {
+        const std::size_t i = v_.codelet->fieldIndex(field);
+        if (v_.codelet->fields[i].shape == FieldShape::VectorList) {
+            return v_.connections[i].size();
+        }
+        return v_.connections[i].empty() ? 0 : v_.connections[i][0].numElements();
+    }
+    std::vector<std::size_t> listSizes(const std::string& field) const override {
+        std::vector<std::size_t> sizes;
+        for (const Tensor& t : v_.connections[v_.codelet->fieldIndex(field)]) {
+            sizes.push_back(t.numElements());
+        }
+        return sizes;
+    }
+    double state(const std::string& name) const override {
+        for (std::size_t i = 0; i < v_.codelet->states.size(); ++i) {
+            if (v_.codelet->states[i].name == name) {
+                return v_.stateValues[i].value_or(0.0);
+            }
+        }
+        throw Error("codelet '" + v_.codelet->name + "' has no state member '" + name + "'");
+    }
+    Type fieldType(const std::string& field) const override {
+        return v_.codelet->fields[v_.codelet->fieldIndex(field)].type;
+    }
+
+private:
+    const VertexData& v_;
+};
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
+
+std::uint32_t clamp32(std::uint64_t v) { return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, 0xffffffffu)); }
+
+} // namespace
+
+void estimateCycles(CompiledGraph& out) {
+    const Graph& graph = *out.graph;
+    const Target& target = graph.getTarget();
+    const std::uint32_t tiles = target.numTiles();
+    const std::uint32_t contexts = target.numWorkerContexts;
+    for (StepPlan& step : out.steps) {
+        step.computeCycles.assign(tiles, 0);
+        step.exchangeCycles.assign(tiles, 0);
+        step.bytesIn.assign(tiles, 0);
+        step.bytesOut.assign(tiles, 0);
+        std::vector<std::uint64_t> remoteIn(tiles, 0), remoteOut(tiles, 0), local(tiles, 0);
+        std::vector<std::uint64_t> ipuIn(tiles, 0), ipuOut(tiles, 0), host(tiles, 0);
+        std::vector<bool> active(tiles, false);
+
+        // Compute: estimate each vertex, then list-schedule per tile.
+        for (std::size_t i = 0; i < step.vertices.size();) {
+            const TileId tile = step.vertices[i].tile;
+            std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> workers;
+            for (std::uint32_t w = 0; w < contexts; ++w) {
+                workers.push(0);
+            }
+            for (; i < step.vertices.size() && step.vertices[i].tile == tile; ++i) {
+                VertexPlan& vp = step.vertices[i];
+                const VertexData& v = graph.vertices()[vp.vertex];
+                PerfEstimate e;
+                const PerfEstimator& estimator = graph.estimatorFor(*v.codelet);
+                if (estimator) {
+                    e = estimator(Introspector(v), target);
+                }
+                if (v.perfEstimate) {
+                    e.cycles = *v.perfEstimate;
+                }
+                vp.cycles = e.cycles;
+                vp.flops = e.flops;
+                step.flops += e.flops;
+                const std::uint64_t start = workers.top();
+                workers.pop();
+                workers.push(start + e.cycles);
+            }
+            std::uint64_t makespan = 0;
+            while (!workers.empty()) {
+                makespan = std::max(makespan, workers.top());
+                workers.pop();
+            }
+            step.computeCycles[tile] = clamp32(makespan * contexts);
+            active[tile] = true;
+        }
+
+        // Exchange: tally bytes per tile from the transfers.
+        auto tally = [&](const Transfer& t) {
+            const TileId src = out.blocks[t.source.block].tile;
+            const TileId dst = out.blocks[t.destination.block].tile;
+            active[src] = active[dst] = true;
+            if (src == dst) {
+                local[dst] += t.bytes;
+            } else if (target.ipuOfTile(src) != target.ipuOfTile(dst)) {
+                ipuOut[src] += t.bytes;
+                ipuIn[dst] += t.bytes;
+            } else {
+                remoteOut[src] += t.bytes;
+                remoteIn[dst] += t.bytes;
+            }
+        };
+        std::for_each(step.gather.begin(), step.gather.end(), tally);
+        std::for_each(step.scatter.begin(), step.scatter.end(), tally);
+        for (const HostTransfer& h : step.host) {
+            const TileId tile = out.blocks[h.device.block].tile;
+            host[tile] += h.bytes;
+            active[tile] = true;
+        }
+
+        // The IPU-Links and the host link are shared by all tiles of an IPU.
+        std::vector<std::uint64_t> linkIn(target.numIPUs, 0), linkOut(target.numIPUs, 0),
+            hostBytes(target.numIPUs, 0);
+        for (TileId t = 0; t < tiles; ++t) {
+            linkIn[target.ipuOfTile(t)] += ipuIn[t];
+            linkOut[target.ipuOfTile(t)] += ipuOut[t];
+            hostBytes[target.ipuOfTile(t)] += host[t];
+        }
+        bool spansIpus = false;
+        std::uint32_t firstIpu = kNoId;
+        for (TileId t = 0; t < tiles; ++t) {
+            const std::uint32_t ipu = target.ipuOfTile(t);
+            std::uint64_t cycles = 0;
+            if (remoteIn[t] || remoteOut[t] || local[t]) {
+                cycles += target.exchangeLatencyCycles +
+                          ceilDiv(std::max(remoteIn[t], remoteOut[t]), target.exchangeBytesPerCycle) +
+                          ceilDiv(local[t], target.onTileCopyBytesPerCycle);
+            }
+            if (ipuIn[t] || ipuOut[t]) {
+                cycles += target.interIpuLatencyCycles +
+                          ceilDiv(std::max(linkIn[ipu], linkOut[ipu]), target.ipuLinkBytesPerCycle);
+                spansIpus = true;
+            }
+            if (host[t]) {
+                cycles += target.exchangeLatencyCycles + ceilDiv(hostBytes[ipu], target.hostBytesPerCycle);
+            }
+            step.exchangeCycles[t] = clamp32(cycles);
+            const bool toDevice = step.kind == record::ProgramKind::StreamToDevice;
+            step.bytesIn[t] = clamp32(remoteIn[t] + ipuIn[t] + (toDevice ? host[t] : 0));
+            step.bytesOut[t] = clamp32(remoteOut[t] + ipuOut[t] + (toDevice ? 0 : host[t]));
+            if (active[t]) {
+                spansIpus = spansIpus || (firstIpu != kNoId && ipu != firstIpu);
+                firstIpu = firstIpu == kNoId ? ipu : firstIpu;
+            }
+            step.computePhaseCycles = std::max<std::uint64_t>(step.computePhaseCycles, step.computeCycles[t]);
+            step.exchangePhaseCycles = std::max<std::uint64_t>(step.exchangePhaseCycles, step.exchangeCycles[t]);
+        }
+        step.crossesIpus = spansIpus;
+        const bool hostStep = step.kind == record::ProgramKind::StreamToDevice ||
+                              step.kind == record::ProgramKind::StreamToHost ||
+                              step.kind == record::ProgramKind::PrintTensor;
+        step.syncCycles = hostStep ? target.hostSyncCycles
+                          : (spansIpus || (target.numIPUs > 1 && step.kind == record::ProgramKind::Sync))
+                              ? target.globalSyncCycles
+                              : target.ipuSyncCycles;
+    }
+}
+
+} // namespace tessera::compiler

@@ -1,0 +1,231 @@
+// Decides where every vertex field points and which bytes each step moves.
+// A field whose tensor is one contiguous run on the vertex's tile points
+// straight at it; anything else gets a slot in the step's exchange buffer on
+// that tile, filled before compute and written back after it.
+#include <algorithm>
+#include <map>
+
+#include "engine/compiler/Passes.h"
+#include "engine/core/Error.h"
+
+namespace tessera::compiler {
+
+namespace {
+
+std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+
+class Planner {
+public:
+    explicit Planner(CompiledGraph& out) : out_(out), graph_(*out.graph) {}
+
+    void run() {
+        for (StepId s = 0; s < out_.steps.size(); ++s) {
+            StepPlan& step = out_.steps[s];
+            checkTensor(step.source, step);
+            checkTensor(step.destination, step);
+            switch (step.kind) {
+            case record::ProgramKind::Execute:
+                planExecute(s, step);
+                break;
+            case record::ProgramKind::Copy:
+                planCopy(step);
+                break;
+            case record::ProgramKind::StreamToDevice:
+                checkStream(step, step.destination, true);
+                planHost(step, step.destination);
+                addVars(step.writes, step.destination);
+                break;
+            case record::ProgramKind::StreamToHost:
+                checkStream(step, step.source, false);
+                planHost(step, step.source);
+                addVars(step.reads, step.source);
+                break;
+            case record::ProgramKind::PrintTensor:
+            case record::ProgramKind::Predicate:
+                planHost(step, step.source);
+                addVars(step.reads, step.source);
+                break;
+            default:
+                break;
+            }
+            dedupe(step.reads);
+            dedupe(step.writes);
+        }
+    }
+
+private:
+    void checkTensor(const Tensor& t, const StepPlan& step) const {
+        if (t.valid() && &t.graph() != &graph_) {
+            throw ValidationError("program step '" + step.name + "': tensor " + t.describe() +
+                                  " belongs to another graph");
+        }
+    }
+
+    // A stream copy must name a stream of this graph that fits the tensor (a
+    // DataStream of another graph would leave the runtime without a buffer).
+    void checkStream(const StepPlan& step, const Tensor& t, bool toDevice) const {
+        auto it = graph_.streams().find(step.stream);
+        if (it == graph_.streams().end()) {
+            throw ValidationError("program step '" + step.name + "': stream '" + step.stream +
+                                  "' is not a stream of this graph");
+        }
+        const DataStream& s = it->second;
+        if (s.toDevice != toDevice || s.type != t.elementType() || s.numElements != t.numElements()) {
+            throw ValidationError("program step '" + step.name + "': stream '" + step.stream +
+                                  "' of this graph does not match tensor " + t.describe() +
+                                  " in direction, type or size (a stream of another graph?)");
+        }
+    }
+
+    static void addVars(std::vector<VariableId>& list, const Tensor& t) {
+        for (const VariableRegion& r : t.regions()) {
+            list.push_back(r.var);
+        }
+    }
+    static void dedupe(std::vector<VariableId>& v) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+    }
+
+    Location exchangeSlot(StepId s, TileId tile, std::uint64_t bytes) {
+        auto [it, added] = bufferOf_.try_emplace({s, tile}, static_cast<BlockId>(out_.blocks.size()));
+        if (added) {
+            DataBlock b;
+            b.tile = tile;
+            b.step = s;
+            b.alwaysLive = false;
+            b.firstStep = b.lastStep = s;
+            out_.blocks.push_back(b);
+        }
+        DataBlock& b = out_.blocks[it->second];
+        const std::uint64_t offset = alignUp(b.bytes, 8);
+        b.bytes = offset + bytes;
+        return {it->second, offset};
+    }
+
+    void planExecute(StepId s, StepPlan& step) {
+        const ComputeSetData& cs = graph_.computeSets()[step.computeSet];
+        std::vector<VertexId> order = cs.vertices;
+        std::stable_sort(order.begin(), order.end(), [&](VertexId a, VertexId b) {
+            return graph_.vertices()[a].tile < graph_.vertices()[b].tile;
+        });
+        for (VertexId id : order) {
+            const VertexData& v = graph_.vertices()[id];
+            VertexPlan plan;
+            plan.vertex = id;
+            plan.tile = v.tile;
+            for (std::uint32_t f = 0; f < v.connections.size(); ++f) {
+                const FieldInfo& info = v.codelet->fields[f];
+                FieldBindingPlan binding;
+                binding.field = f;
+                for (const Tensor& t : v.connections[f]) {
+                    binding.entries.push_back(bind(s, step, v.tile, info.direction, t));
+                    binding.counts.push_back(t.numElements());
+                    addVars(reads(info.direction) ? step.reads : step.writes, t);
+                    if (info.direction == FieldDirection::InOut) {
+                        addVars(step.writes, t);
+                    }
+                }
+                plan.fields.push_back(std::move(binding));
+            }
+            step.vertices.push_back(std::move(plan));
+        }
+    }
+
+    Location bind(StepId s, StepPlan& step, TileId tile, FieldDirection dir, const Tensor& t) {
+        const std::vector<Run> runs = out_.runsOf(t);
+        if (runs.size() == 1 && runs[0].tile == tile) {
+            return runs[0].location;
+        }
+        const std::size_t size = sizeOf(t.elementType());
+        const Location slot = exchangeSlot(s, tile, t.numElements() * size);
+        std::uint64_t pos = slot.offset;
+        for (const Run& r : runs) {
+            const Location local{slot.block, pos};
+            const std::uint64_t bytes = r.elements * size;
+            if (reads(dir)) {
+                step.gather.push_back({r.location, local, bytes});
+            }
+            if (writes(dir)) {
+                step.scatter.push_back({local, r.location, bytes});
+            }
+            pos += bytes;
+        }
+        return slot;
+    }
+
+    void planCopy(StepPlan& step) {
+        addVars(step.reads, step.source);
+        addVars(step.writes, step.destination);
+        if (checkOverlap(step)) {
+            return; // a copy onto itself moves nothing
+        }
+        const std::vector<Run> src = out_.runsOf(step.source);
+        const std::vector<Run> dst = out_.runsOf(step.destination);
+        const std::size_t size = sizeOf(step.source.elementType());
+        std::size_t i = 0, j = 0, usedSrc = 0, usedDst = 0;
+        while (i < src.size() && j < dst.size()) {
+            const std::size_t n = std::min(src[i].elements - usedSrc, dst[j].elements - usedDst);
+            step.gather.push_back({{src[i].location.block, src[i].location.offset + usedSrc * size},
+                                   {dst[j].location.block, dst[j].location.offset + usedDst * size},
+                                                      n * size});
+            usedSrc += n;
+            usedDst += n;
+            if (usedSrc == src[i].elements) {
+                ++i;
+                usedSrc = 0;
+            }
+            if (usedDst == dst[j].elements) {
+                ++j;
+                usedDst = 0;
+            }
+        }
+    }
+
+    // True when the copy is onto itself; throws for any other overlap.
+    bool checkOverlap(const StepPlan& step) const {
+        std::vector<VariableRegion> a = step.source.regions();
+        std::vector<VariableRegion> b = step.destination.regions();
+        auto less = [](const VariableRegion& x, const VariableRegion& y) {
+            return x.var != y.var ? x.var < y.var : x.begin < y.begin;
+        };
+        std::sort(a.begin(), a.end(), less);
+        std::sort(b.begin(), b.end(), less);
+        std::size_t i = 0, j = 0;
+        while (i < a.size() && j < b.size()) {
+            if (a[i].var == b[j].var && a[i].begin < b[j].end && b[j].begin < a[i].end) {
+                if (step.source == step.destination) {
+                    return true;
+                }
+                throw ValidationError("Copy '" + step.name + "': source " + step.source.describe() +
+                                      " and destination " + step.destination.describe() +
+                                      " overlap in tensor '" + graph_.variable(a[i].var).name + "'");
+            }
+            if (less(a[i], b[j])) {
+                ++i;
+            } else {
+                ++j;
+            }
+        }
+        return false;
+    }
+
+    void planHost(StepPlan& step, const Tensor& t) {
+        const std::size_t size = sizeOf(t.elementType());
+        std::uint64_t host = 0;
+        for (const Run& r : out_.runsOf(t)) {
+            step.host.push_back({r.location, host, r.elements * size});
+            host += r.elements * size;
+        }
+    }
+
+    CompiledGraph& out_;
+    const Graph& graph_;
+    std::map<std::pair<StepId, TileId>, BlockId> bufferOf_;
+};
+
+} // namespace
+
+void planExchanges(CompiledGraph& out) { Planner(out).run(); }
+
+} // namespace tessera::compiler

@@ -1,0 +1,277 @@
+// Gives every byte of every tile an address. Per tile, in address order:
+// vertex code, control code, exchange code, vertex state, vector-list
+// descriptors, constants, always-live variables, the not-always-live pool
+// (variables and exchange buffers placed first-fit, sharing addresses when
+// their live ranges do not overlap), then the stack. Alignment padding is
+// counted as gaps. Sizes of code and state follow docs/engine.md.
+#include <algorithm>
+#include <map>
+
+#include "engine/compiler/Passes.h"
+
+namespace tessera::compiler {
+
+namespace {
+
+using record::MemoryCategory;
+
+constexpr std::uint32_t kControlCodeBase = 64;      // per tile: entry, sync and exit
+constexpr std::uint32_t kControlCodePerStep = 12;   // a call or a sync per program step
+constexpr std::uint32_t kExchangeCodeBase = 16;     // per step a tile exchanges in
+constexpr std::uint32_t kExchangeCodePerTransfer = 8;
+constexpr std::uint32_t kEdgePointerBytes = 4;      // scalar edge
+constexpr std::uint32_t kVectorEdgeBytes = 8;       // pointer + size
+constexpr std::uint32_t kListEntryBytes = 8;        // per vector-list entry
+
+std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+
+struct TileLayout {
+    std::uint64_t cursor = 0; // offset from the memory base
+    std::uint64_t used = 0;   // bytes of blocks, without gaps
+    std::array<std::uint64_t, record::kMemoryCategoryCount> byCategory{};
+};
+
+class Layout {
+public:
+    explicit Layout(CompiledGraph& out) : out_(out), target_(out.graph->getTarget()) {}
+
+    void run() {
+        const std::uint32_t tiles = target_.numTiles();
+        layouts_.resize(tiles);
+        blocksOnTile_.resize(tiles);
+        for (BlockId b = 0; b < out_.blocks.size(); ++b) {
+            blocksOnTile_[out_.blocks[b].tile].push_back(b);
+        }
+        collectCodelets();
+        out_.storeBytes.assign(tiles, 0);
+        out_.record.tileMemory.resize(tiles);
+        for (TileId t = 0; t < tiles; ++t) {
+            layTile(t);
+        }
+    }
+
+private:
+    void place(TileId t, MemoryCategory c, std::uint64_t bytes, std::uint64_t align, std::uint32_t owner) {
+        if (bytes == 0) {
+            return;
+        }
+        TileLayout& l = layouts_[t];
+        l.cursor = alignUp(l.cursor, align);
+        addBlockRecord(t, c, l.cursor, bytes, owner);
+        l.cursor += bytes;
+        l.used += bytes;
+        l.byCategory[static_cast<std::size_t>(c)] += bytes;
+    }
+
+    void addBlockRecord(TileId t, MemoryCategory c, std::uint64_t offset, std::uint64_t bytes, std::uint32_t owner) {
+        record::MemoryBlockRecord r;
+        r.tile = t;
+        r.category = c;
+        r.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + offset);
+        r.bytes = static_cast<std::uint32_t>(bytes);
+        r.owner = owner;
+        out_.record.memoryBlocks.push_back(r);
+    }
+
+    void collectCodelets() {
+        std::map<const CodeletInfo*, std::uint32_t> ids;
+        for (const VertexData& v : out_.graph->vertices()) {
+            if (ids.try_emplace(v.codelet, static_cast<std::uint32_t>(ids.size())).second) {
+                out_.codelets.push_back(v.codelet);
+            }
+        }
+        codeletIds_ = std::move(ids);
+        verticesOnTile_.resize(target_.numTiles());
+        for (VertexId id = 0; id < out_.graph->vertices().size(); ++id) {
+            verticesOnTile_[out_.graph->vertices()[id].tile].push_back(id);
+        }
+        // Per tile: steps it takes part in, and transfer counts for exchange code.
+        exchangeCode_.assign(target_.numTiles(), {});
+        hostCode_.assign(target_.numTiles(), {});
+        for (StepId s = 0; s < out_.steps.size(); ++s) {
+            const StepPlan& step = out_.steps[s];
+            std::map<TileId, std::uint32_t> transfers;
+            for (const auto* list : {&step.gather, &step.scatter}) {
+                for (const Transfer& tr : *list) {
+                    ++transfers[out_.blocks[tr.source.block].tile];
+                    const TileId dst = out_.blocks[tr.destination.block].tile;
+                    if (dst != out_.blocks[tr.source.block].tile) {
+                        ++transfers[dst];
+                    }
+                }
+            }
+            for (const auto& [tile, count] : transfers) {
+                exchangeCode_[tile].push_back({s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
+            }
+            std::map<TileId, std::uint32_t> hostTransfers;
+            for (const HostTransfer& h : step.host) {
+                ++hostTransfers[out_.blocks[h.device.block].tile];
+            }
+            for (const auto& [tile, count] : hostTransfers) {
+                hostCode_[tile].push_back({s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
+            }
+        }
+    }
+
+    std::pair<std::uint64_t, std::uint64_t> vertexStateBytes(const VertexData& v) const {
+        std::uint64_t state = 0, lists = 0;
+        for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
+            switch (v.codelet->fields[f].shape) {
+            case FieldShape::Scalar:
+                state += kEdgePointerBytes;
+                break;
+            case FieldShape::Vector:
+            case FieldShape::VectorList:
+                state += kVectorEdgeBytes;
+                break;
+            }
+            if (v.codelet->fields[f].shape == FieldShape::VectorList) {
+                lists += kListEntryBytes * v.connections[f].size();
+            }
+        }
+        for (const StateInfo& s : v.codelet->states) {
+            state += alignUp(sizeOf(s.type), 4);
+        }
+        return {alignUp(state, 4), lists};
+    }
+
+    void layTile(TileId t) {
+        const std::uint64_t dataAlign = std::max<std::uint64_t>(8, target_.minAlignment);
+        // Code.
+        std::map<std::uint32_t, const CodeletInfo*> codeletsHere;
+        std::uint32_t stackNeed = target_.workerStackBytes;
+        for (VertexId id : verticesOnTile_[t]) {
+            const CodeletInfo* c = out_.graph->vertices()[id].codelet;
+            codeletsHere.emplace(codeletIds_.at(c), c);
+            stackNeed = std::max(stackNeed, c->stackBytes);
+        }
+        for (const auto& [id, c] : codeletsHere) {
+            place(t, MemoryCategory::VertexCode, c->codeBytes, 8, id);
+        }
+        place(t, MemoryCategory::ControlCode,
+              kControlCodeBase + kControlCodePerStep * static_cast<std::uint64_t>(out_.steps.size()), 8,
+              record::kNone);
+        for (const auto& [step, bytes] : exchangeCode_[t]) {
+            place(t, MemoryCategory::InternalExchangeCode, bytes, 8, step);
+        }
+        for (const auto& [step, bytes] : hostCode_[t]) {
+            place(t, MemoryCategory::HostExchangeCode, bytes, 8, step);
+        }
+        // Vertex state.
+        for (VertexId id : verticesOnTile_[t]) {
+            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(out_.graph->vertices()[id]).first, 4, id);
+        }
+        for (VertexId id : verticesOnTile_[t]) {
+            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(out_.graph->vertices()[id]).second, 4,
+                  id);
+        }
+        // Data: constants, always-live, then the shared pool.
+        TileLayout& l = layouts_[t];
+        l.cursor = alignUp(l.cursor, dataAlign);
+        const std::uint64_t dataStart = l.cursor;
+        for (bool constants : {true, false}) {
+            for (BlockId b : blocksOnTile_[t]) {
+                DataBlock& block = out_.blocks[b];
+                if (block.alwaysLive && block.constant == constants) {
+                    l.cursor = alignUp(l.cursor, dataAlign);
+                    block.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + l.cursor);
+                    block.storeOffset = l.cursor - dataStart;
+                    place(t, constants ? MemoryCategory::Constant : MemoryCategory::AlwaysLiveVariable,
+                          block.bytes, dataAlign, block.var);
+                }
+            }
+        }
+        layPool(t, dataAlign, dataStart);
+        out_.storeBytes[t] = l.cursor - dataStart;
+        // Stack last.
+        place(t, MemoryCategory::Stack,
+              static_cast<std::uint64_t>(stackNeed) * target_.numWorkerContexts + target_.supervisorStackBytes, 8,
+              record::kNone);
+        finishTile(t);
+    }
+
+    void layPool(TileId t, std::uint64_t align, std::uint64_t dataStart) {
+        TileLayout& l = layouts_[t];
+        l.cursor = alignUp(l.cursor, align);
+        const std::uint64_t poolStart = l.cursor;
+        std::vector<BlockId> items;
+        std::uint64_t sum = 0;
+        for (BlockId b : blocksOnTile_[t]) {
+            if (!out_.blocks[b].alwaysLive && out_.blocks[b].bytes > 0) {
+                items.push_back(b);
+                sum += alignUp(out_.blocks[b].bytes, align);
+            }
+        }
+        std::stable_sort(items.begin(), items.end(),
+                         [&](BlockId a, BlockId b) { return out_.blocks[a].bytes > out_.blocks[b].bytes; });
+        struct Placed {
+            std::uint64_t offset, end;
+            StepId first, last;
+        };
+        std::vector<Placed> placed;
+        std::uint64_t poolSize = 0;
+        for (BlockId b : items) {
+            DataBlock& block = out_.blocks[b];
+            const std::uint64_t size = alignUp(block.bytes, align);
+            std::vector<std::pair<std::uint64_t, std::uint64_t>> busy;
+            for (const Placed& p : placed) {
+                if (p.first <= block.lastStep && block.firstStep <= p.last) {
+                    busy.emplace_back(p.offset, p.end);
+                }
+            }
+            std::sort(busy.begin(), busy.end());
+            std::uint64_t offset = 0;
+            for (const auto& [b0, b1] : busy) {
+                if (offset + size <= b0) {
+                    break;
+                }
+                offset = std::max(offset, b1);
+            }
+            placed.push_back({offset, offset + size, block.firstStep, block.lastStep});
+            poolSize = std::max(poolSize, offset + size);
+            block.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + poolStart + offset);
+            block.storeOffset = poolStart + offset - dataStart;
+            addBlockRecord(t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset, block.bytes,
+                           block.var != kNoId ? block.var : exchangeBufferId(out_, block.step));
+        }
+        l.cursor = poolStart + poolSize;
+        l.used += poolSize;
+        l.byCategory[static_cast<std::size_t>(MemoryCategory::NotAlwaysLiveVariable)] += poolSize;
+        auto& rec = out_.record.tileMemory[t];
+        rec.notAlwaysLivePeakBytes = poolSize;
+        rec.notAlwaysLiveSumBytes = sum;
+    }
+
+    void finishTile(TileId t) {
+        const TileLayout& l = layouts_[t];
+        auto& rec = out_.record.tileMemory[t];
+        rec.tile = t;
+        rec.bytesByCategory = l.byCategory;
+        rec.totalIncludingGaps = l.cursor;
+        rec.totalExcludingGaps = l.used;
+        rec.gapBytes = l.cursor - l.used;
+        rec.alwaysLiveBytes = l.used - rec.notAlwaysLivePeakBytes;
+        rec.overflowBytes = l.cursor > target_.bytesPerTile ? l.cursor - target_.bytesPerTile : 0;
+        for (const MemoryRegion& region : target_.memoryRegions()) {
+            const std::uint64_t end = std::min<std::uint64_t>(l.cursor, region.offset + region.bytes);
+            rec.bytesByRegion.push_back(end > region.offset ? end - region.offset : 0);
+        }
+        if (rec.overflowBytes) {
+            out_.outOfMemory = true;
+        }
+    }
+
+    CompiledGraph& out_;
+    const Target& target_;
+    std::vector<TileLayout> layouts_;
+    std::vector<std::vector<BlockId>> blocksOnTile_;
+    std::vector<std::vector<VertexId>> verticesOnTile_;
+    std::map<const CodeletInfo*, std::uint32_t> codeletIds_;
+    std::vector<std::vector<std::pair<StepId, std::uint32_t>>> exchangeCode_, hostCode_;
+};
+
+} // namespace
+
+void layOutMemory(CompiledGraph& out) { Layout(out).run(); }
+
+} // namespace tessera::compiler

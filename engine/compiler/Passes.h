@@ -1,0 +1,27 @@
+#pragma once
+// The compiler passes, in the order compile() runs them. Each fills in part
+// of the CompiledGraph.
+#include "engine/compiler/Compiled.h"
+
+namespace tessera::compiler {
+
+// Every variable fully mapped, every vertex on a tile with every field connected.
+void validateGraph(const Graph& graph);
+// Program trees -> nodes, steps and the interpreter's instructions.
+void flattenPrograms(const std::vector<program::Program>& programs, CompiledGraph& out);
+// One data block per variable per tile holding some of it.
+void placeVariables(CompiledGraph& out);
+// No two vertices of a compute set write one element, or one writes what another reads.
+void checkConflicts(const Graph& graph);
+// Field bindings and the transfers each step makes; exchange buffers.
+void planExchanges(CompiledGraph& out);
+// Live ranges of variables and exchange buffers over program steps.
+void analyseLiveness(CompiledGraph& out);
+// Per-vertex estimates, worker scheduling, exchange and sync costs per step.
+void estimateCycles(CompiledGraph& out);
+// Addresses of every block and every other category; tile totals.
+void layOutMemory(CompiledGraph& out);
+// The report's view of it all.
+void buildRecord(CompiledGraph& out);
+
+} // namespace tessera::compiler

@@ -1,0 +1,73 @@
+// One data block per variable per tile that holds part of it; the variable's
+// elements on a tile are stored in element order, one after another.
+#include <algorithm>
+#include <map>
+
+#include "engine/compiler/Passes.h"
+#include "engine/core/Error.h"
+
+namespace tessera::compiler {
+
+void placeVariables(CompiledGraph& out) {
+    const auto& vars = out.graph->variables();
+    out.placements.resize(vars.size());
+    for (VariableId id = 0; id < vars.size(); ++id) {
+        const VariableData& v = vars[id];
+        std::map<TileId, BlockId> blockOfTile;
+        std::map<TileId, std::size_t> countOnTile;
+        for (const TileInterval& iv : v.mapping.intervals()) {
+            auto [it, added] = blockOfTile.try_emplace(iv.tile, static_cast<BlockId>(out.blocks.size()));
+            if (added) {
+                DataBlock b;
+                b.tile = iv.tile;
+                b.var = id;
+                b.constant = v.isConstant;
+                out.blocks.push_back(b);
+            }
+            std::size_t& local = countOnTile[iv.tile];
+            out.placements[id].push_back({iv.begin, iv.end, iv.tile, it->second, local});
+            local += iv.end - iv.begin;
+        }
+        for (const auto& [tile, block] : blockOfTile) {
+            out.blocks[block].bytes = countOnTile[tile] * sizeOf(v.type);
+        }
+    }
+}
+
+Location CompiledGraph::locate(VariableId var, std::size_t element) const {
+    const auto& list = placements.at(var);
+    auto it = std::upper_bound(list.begin(), list.end(), element,
+                               [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
+    if (it == list.begin() || element >= std::prev(it)->end) {
+        throw Error("internal: element " + std::to_string(element) + " of '" + graph->variable(var).name +
+                    "' has no placement");
+    }
+    --it;
+    const std::size_t size = sizeOf(graph->variable(var).type);
+    return {it->block, (it->localStart + element - it->begin) * size};
+}
+
+std::vector<Run> CompiledGraph::runsOf(const Tensor& t) const {
+    std::vector<Run> runs;
+    for (const VariableRegion& r : t.regions()) {
+        const auto& list = placements.at(r.var);
+        const std::size_t size = sizeOf(graph->variable(r.var).type);
+        auto it = std::upper_bound(list.begin(), list.end(), r.begin,
+                                   [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
+        --it;
+        for (std::size_t e = r.begin; e < r.end; ++it) {
+            const std::size_t take = std::min(r.end, it->end) - e;
+            const Location loc{it->block, (it->localStart + e - it->begin) * size};
+            if (!runs.empty() && runs.back().location.block == loc.block &&
+                runs.back().location.offset + runs.back().elements * size == loc.offset) {
+                runs.back().elements += take;
+            } else {
+                runs.push_back({loc, it->tile, take});
+            }
+            e += take;
+        }
+    }
+    return runs;
+}
+
+} // namespace tessera::compiler

@@ -1,0 +1,203 @@
+// Turns the compiled graph into the records a report stores.
+#include <map>
+
+#include "engine/compiler/Passes.h"
+
+namespace tessera::compiler {
+
+std::uint32_t exchangeBufferId(const CompiledGraph& compiled, StepId step) {
+    return static_cast<std::uint32_t>(compiled.graph->variables().size() + step);
+}
+
+namespace {
+
+record::TargetRecord targetRecord(const Target& t) {
+    record::TargetRecord r;
+    r.name = t.name;
+    r.numIPUs = t.numIPUs;
+    r.tilesPerIPU = t.tilesPerIPU;
+    r.bytesPerTile = t.bytesPerTile;
+    r.memoryBaseAddress = t.memoryBaseAddress;
+    r.clockHz = t.clockHz;
+    r.numWorkerContexts = t.numWorkerContexts;
+    r.exchangeBytesPerCycle = t.exchangeBytesPerCycle;
+    for (const MemoryRegion& region : t.memoryRegions()) {
+        r.regions.emplace_back(region.name, region.bytes);
+    }
+    for (const std::string& key : Target::parameterNames()) {
+        r.parameters.emplace_back(key, t.get(key));
+    }
+    return r;
+}
+
+void addVariables(CompiledGraph& out) {
+    const Graph& g = *out.graph;
+    auto& vars = out.record.variables;
+    std::vector<std::map<std::uint32_t, std::uint64_t>> bytes(g.variables().size());
+    std::map<StepId, std::map<std::uint32_t, std::uint64_t>> buffers;
+    for (const DataBlock& b : out.blocks) {
+        if (b.var != kNoId) {
+            bytes[b.var][b.tile] += b.bytes;
+        } else {
+            buffers[b.step][b.tile] += b.bytes;
+        }
+    }
+    for (VariableId id = 0; id < g.variables().size(); ++id) {
+        const VariableData& v = g.variables()[id];
+        record::VariableRecord r;
+        r.id = id;
+        r.name = v.name;
+        r.type = std::string(typeName(v.type));
+        r.shape.assign(v.shape.begin(), v.shape.end());
+        r.numElements = v.numElements;
+        r.isConstant = v.isConstant;
+        r.hostAccess = v.hostAccess;
+        r.bytesByTile.assign(bytes[id].begin(), bytes[id].end());
+        vars.push_back(std::move(r));
+    }
+    for (const DataBlock& b : out.blocks) { // liveness is per variable, the same on all tiles
+        if (b.var != kNoId) {
+            vars[b.var].alwaysLive = b.alwaysLive;
+            vars[b.var].firstStep = b.alwaysLive ? record::kNone : b.firstStep;
+            vars[b.var].lastStep = b.alwaysLive ? record::kNone : b.lastStep;
+        }
+    }
+    for (VariableId id = 0; id < g.variables().size(); ++id) {
+        if (bytes[id].empty()) {
+            vars[id].alwaysLive = true; // zero-element variables take no memory
+        }
+    }
+    for (const auto& [step, perTile] : buffers) {
+        record::VariableRecord r;
+        r.id = exchangeBufferId(out, step);
+        r.name = "exchange buffer: " + out.steps[step].name;
+        r.type = "byte";
+        r.isExchangeBuffer = true;
+        r.firstStep = r.lastStep = step;
+        for (const auto& [tile, n] : perTile) {
+            r.bytesByTile.emplace_back(tile, n);
+            r.numElements += n;
+        }
+        r.shape = {r.numElements};
+        vars.push_back(std::move(r));
+    }
+}
+
+void addLiveness(CompiledGraph& out) {
+    const std::size_t steps = out.steps.size();
+    const std::uint32_t tiles = out.graph->getTarget().numTiles();
+    // Difference arrays per step: +bytes at first, -bytes after last.
+    std::vector<std::vector<std::int64_t>> delta(steps + 1);
+    std::vector<std::vector<std::uint32_t>> starts(steps + 1), ends(steps + 1);
+    for (const record::VariableRecord& v : out.record.variables) {
+        if (v.alwaysLive || v.firstStep == record::kNone) {
+            continue;
+        }
+        starts[v.firstStep].push_back(v.id);
+        ends[v.lastStep + 1].push_back(v.id);
+    }
+    std::vector<std::int64_t> live(tiles, 0);
+    std::map<std::uint32_t, const record::VariableRecord*> byId;
+    for (const auto& v : out.record.variables) {
+        byId[v.id] = &v;
+    }
+    std::map<std::uint32_t, bool> liveSet;
+    for (StepId s = 0; s < steps; ++s) {
+        for (std::uint32_t id : ends[s]) {
+            for (const auto& [tile, n] : byId[id]->bytesByTile) {
+                live[tile] -= static_cast<std::int64_t>(n);
+            }
+            liveSet.erase(id);
+        }
+        for (std::uint32_t id : starts[s]) {
+            for (const auto& [tile, n] : byId[id]->bytesByTile) {
+                live[tile] += static_cast<std::int64_t>(n);
+            }
+            liveSet[id] = true;
+        }
+        auto& rec = out.record.programSteps[s];
+        rec.notAlwaysLiveBytes.resize(tiles);
+        for (TileId t = 0; t < tiles; ++t) {
+            rec.notAlwaysLiveBytes[t] = static_cast<std::uint32_t>(live[t]);
+        }
+        for (const auto& [id, unused] : liveSet) {
+            rec.liveVariables.push_back(id);
+        }
+    }
+}
+
+} // namespace
+
+void buildRecord(CompiledGraph& out) {
+    const Graph& g = *out.graph;
+    record::CompiledRecord& r = out.record;
+    r.target = targetRecord(g.getTarget());
+    for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
+        r.codelets.push_back({id, out.codelets[id]->name, out.codelets[id]->codeBytes, out.codelets[id]->formula});
+    }
+    std::map<const CodeletInfo*, std::uint32_t> codeletId;
+    for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
+        codeletId[out.codelets[id]] = id;
+    }
+    for (ComputeSetId id = 0; id < g.computeSets().size(); ++id) {
+        const ComputeSetData& cs = g.computeSets()[id];
+        r.computeSets.push_back({id, cs.name, cs.vertices.size()});
+        std::map<std::pair<TileId, std::uint32_t>, record::VertexCountRecord> counts;
+        for (VertexId v : cs.vertices) {
+            const VertexData& vd = g.vertices()[v];
+            auto& c = counts[{vd.tile, codeletId.at(vd.codelet)}];
+            c.computeSet = id;
+            c.tile = vd.tile;
+            c.codelet = codeletId.at(vd.codelet);
+            ++c.count;
+        }
+        for (auto& [key, c] : counts) {
+            r.vertexCounts.push_back(c);
+        }
+    }
+    // Vertex state bytes per (compute set, tile, codelet), from the layout.
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint64_t> stateBytes;
+    for (const auto& b : r.memoryBlocks) {
+        if (b.category == record::MemoryCategory::VertexInstanceState ||
+            b.category == record::MemoryCategory::VectorListDescriptor) {
+            const VertexData& vd = g.vertices()[b.owner];
+            stateBytes[{vd.computeSet, vd.tile, codeletId.at(vd.codelet)}] += b.bytes;
+        }
+    }
+    for (auto& c : r.vertexCounts) {
+        c.stateBytes = stateBytes[{c.computeSet, c.tile, c.codelet}];
+    }
+    r.programNodes = out.nodes;
+    for (StepId s = 0; s < out.steps.size(); ++s) {
+        const StepPlan& p = out.steps[s];
+        record::ProgramStepRecord rec;
+        rec.id = s;
+        rec.node = p.node;
+        rec.programIndex = p.programIndex;
+        rec.kind = p.kind;
+        rec.name = p.name;
+        rec.computeSet = p.computeSet;
+        rec.operation = p.operation;
+        rec.syncCycles = p.syncCycles;
+        rec.exchangePhaseCycles = p.exchangePhaseCycles;
+        rec.computePhaseCycles = p.computePhaseCycles;
+        rec.totalCycles = p.totalCycles();
+        rec.flops = p.flops;
+        rec.vertices = p.vertices.size();
+        rec.crossesIpus = p.crossesIpus;
+        rec.computeCycles = p.computeCycles;
+        rec.exchangeCycles = p.exchangeCycles;
+        rec.bytesIn = p.bytesIn;
+        rec.bytesOut = p.bytesOut;
+        r.programSteps.push_back(std::move(rec));
+    }
+    addVariables(out);
+    addLiveness(out);
+    r.outOfMemory = out.outOfMemory;
+    r.totalMemoryBytes = 0;
+    for (const auto& t : r.tileMemory) {
+        r.totalMemoryBytes += t.totalIncludingGaps;
+    }
+}
+
+} // namespace tessera::compiler

@@ -1,0 +1,129 @@
+// Graph-level validation: mapping, vertex placement and connections, and
+// conflicting accesses inside one compute set.
+#include <algorithm>
+
+#include "engine/compiler/Passes.h"
+#include "engine/core/Error.h"
+
+namespace tessera::compiler {
+
+void validateGraph(const Graph& graph) {
+    for (const VariableData& v : graph.variables()) {
+        const std::size_t unmapped = v.mapping.firstUnmapped(v.numElements);
+        if (unmapped < v.numElements) {
+            throw ValidationError("tensor '" + v.name + "' " + shapeString(v.shape) + " has no tile mapping for element " +
+                                  std::to_string(unmapped) + " (map every element with setTileMapping)");
+        }
+    }
+    for (VertexId id = 0; id < graph.vertices().size(); ++id) {
+        const VertexData& v = graph.vertices()[id];
+        if (v.tile == kNoId) {
+            throw ValidationError(graph.vertexName(id) + " is not mapped to a tile");
+        }
+        for (std::size_t f = 0; f < v.connections.size(); ++f) {
+            const FieldInfo& info = v.codelet->fields[f];
+            const auto& slot = v.connections[f];
+            if (slot.empty() && info.shape != FieldShape::VectorList) {
+                throw ValidationError("field '" + info.name + "' of " + graph.vertexName(id) +
+                                      " is not connected");
+            }
+            for (std::size_t i = 0; i < slot.size(); ++i) {
+                if (!slot[i].valid()) {
+                    throw ValidationError("entry " + std::to_string(i) + " of vector-list field '" + info.name +
+                                          "' of " + graph.vertexName(id) + " is not connected");
+                }
+            }
+        }
+    }
+}
+
+namespace {
+
+struct Access {
+    VariableId var;
+    std::size_t begin, end;
+    VertexId vertex;
+    bool write;
+};
+
+// The two latest-ending accesses seen so far that belong to different vertices,
+// so "is there an overlapping access by another vertex?" is O(1).
+struct TopTwo {
+    const Access* first = nullptr;
+    const Access* second = nullptr;
+    void add(const Access& a) {
+        if (first && first->vertex == a.vertex) {
+            if (a.end > first->end) {
+                first = &a;
+            }
+        } else if (!first || a.end > first->end) {
+            second = first;
+            first = &a;
+        } else if (!second || a.end > second->end) {
+            second = &a;
+        }
+        if (second && first && second->vertex == first->vertex) {
+            second = nullptr;
+        }
+    }
+    const Access* overlapping(const Access& a) const {
+        for (const Access* c : {first, second}) {
+            if (c && c->vertex != a.vertex && c->end > a.begin) {
+                return c;
+            }
+        }
+        return nullptr;
+    }
+};
+
+[[noreturn]] void reportConflict(const Graph& graph, const std::string& cs, const Access& a, const Access& b) {
+    const VariableData& var = graph.variable(a.var);
+    const std::size_t element = std::max(a.begin, b.begin);
+    const TileId tile = var.mapping.tileOf(element);
+    const char* what = a.write && b.write ? "both write" : "one writes what the other reads:";
+    throw ValidationError("compute set '" + cs + "': " + graph.vertexName(b.vertex) + " and " +
+                          graph.vertexName(a.vertex) + " " + what + " element " + std::to_string(element) +
+                          " of tensor '" + var.name + "' (on tile " + std::to_string(tile) + ")");
+}
+
+} // namespace
+
+void checkConflicts(const Graph& graph) {
+    for (const ComputeSetData& cs : graph.computeSets()) {
+        std::vector<Access> accesses;
+        for (VertexId id : cs.vertices) {
+            const VertexData& v = graph.vertices()[id];
+            for (std::size_t f = 0; f < v.connections.size(); ++f) {
+                const bool w = writes(v.codelet->fields[f].direction);
+                for (const Tensor& t : v.connections[f]) {
+                    for (const VariableRegion& r : t.regions()) {
+                        accesses.push_back({r.var, r.begin, r.end, id, w});
+                    }
+                }
+            }
+        }
+        std::sort(accesses.begin(), accesses.end(), [](const Access& a, const Access& b) {
+            return a.var != b.var ? a.var < b.var : a.begin < b.begin;
+        });
+        std::size_t i = 0;
+        while (i < accesses.size()) {
+            TopTwo anyAccess, writeAccess;
+            const VariableId var = accesses[i].var;
+            for (; i < accesses.size() && accesses[i].var == var; ++i) {
+                const Access& a = accesses[i];
+                if (const Access* w = writeAccess.overlapping(a)) {
+                    reportConflict(graph, cs.name, a, *w);
+                }
+                if (a.write) {
+                    if (const Access* o = anyAccess.overlapping(a)) {
+                        reportConflict(graph, cs.name, a, *o);
+                    }
+                    writeAccess.add(a);
+                }
+                anyAccess.add(a);
+            }
+        }
+    }
+}
+
+} // namespace tessera::compiler

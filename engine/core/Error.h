@@ -1,0 +1,27 @@
+#pragma once
+// Engine errors. Every misuse of the API throws one of these with a message
+// that names the object involved (tensor, vertex, tile, codelet, field).
+#include <stdexcept>
+#include <string>
+
+namespace tessera {
+
+class Error : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A graph fails validation at compile time (unmapped tensor, conflict, ...).
+class ValidationError : public Error {
+public:
+    using Error::Error;
+};
+
+// Tile memory is over capacity and the program was not compiled with
+// allowOutOfMemory.
+class OutOfMemoryError : public Error {
+public:
+    using Error::Error;
+};
+
+} // namespace tessera

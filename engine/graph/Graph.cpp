@@ -1,0 +1,349 @@
+#include "engine/graph/Graph.h"
+
+#include <algorithm>
+
+#include "engine/core/Error.h"
+
+namespace tessera {
+
+Graph::Graph(const Target& target) : target_(target) { target_.validate(); }
+
+const VariableData& Graph::variable(VariableId id) const {
+    if (id >= variables_.size()) {
+        throw Error("unknown variable id " + std::to_string(id));
+    }
+    return variables_[id];
+}
+
+Tensor Graph::addVariable(Type type, const std::vector<std::size_t>& shape, const std::string& name) {
+    VariableData v;
+    v.name = name.empty() ? "var" + std::to_string(variables_.size()) : name;
+    v.type = type;
+    v.shape = shape;
+    v.numElements = product(shape);
+    const auto id = static_cast<VariableId>(variables_.size());
+    variables_.push_back(std::move(v));
+    std::vector<VariableRegion> regions;
+    appendRegion(regions, {id, 0, variables_.back().numElements});
+    return Tensor(this, type, shape, std::move(regions), "'" + variables_.back().name + "'");
+}
+
+Tensor Graph::addConstant(Type type, const std::vector<std::size_t>& shape,
+                          std::span<const double> values, const std::string& name) {
+    Tensor t = addVariable(type, shape, name.empty() ? "const" + std::to_string(variables_.size()) : name);
+    variables_.back().isConstant = true;
+    setInitialValue(t, values);
+    return t;
+}
+
+Tensor Graph::addConstant(Type type, const std::vector<std::size_t>& shape, double fill,
+                          const std::string& name) {
+    std::vector<double> values(product(shape), fill);
+    return addConstant(type, shape, values, name);
+}
+
+const VariableData& Graph::checkTensor(const Tensor& t, const char* operation) const {
+    if (!t.valid()) {
+        throw Error(std::string(operation) + ": the tensor is empty (default-constructed)");
+    }
+    if (&t.graph() != this) {
+        throw Error(std::string(operation) + ": tensor " + t.describe() + " belongs to another graph");
+    }
+    if (t.regions().empty()) {
+        return variables_.front();
+    }
+    return variables_[t.regions().front().var];
+}
+
+void Graph::setInitialValue(const Tensor& t, std::span<const double> values) {
+    checkTensor(t, "setInitialValue");
+    if (values.size() != t.numElements() && values.size() != 1) {
+        throw Error("setInitialValue: tensor " + t.describe() + " has " +
+                    std::to_string(t.numElements()) + " elements but " +
+                    std::to_string(values.size()) + " values were given");
+    }
+    std::size_t i = 0;
+    for (const VariableRegion& r : t.regions()) {
+        VariableData& v = variables_[r.var];
+        const std::size_t size = sizeOf(v.type);
+        if (v.initialValue.empty()) {
+            v.initialValue.assign(v.numElements * size, std::byte{0});
+        }
+        for (std::size_t e = r.begin; e < r.end; ++e, ++i) {
+            storeFromDouble(v.type, v.initialValue.data() + e * size,
+                            values.size() == 1 ? values[0] : values[i]);
+        }
+    }
+}
+
+void Graph::setInitialValue(const Tensor& t, double fill) {
+    std::vector<double> values(1, fill);
+    setInitialValue(t, values);
+}
+
+void Graph::setTileMapping(const Tensor& t, TileId tile) {
+    checkTensor(t, "setTileMapping");
+    if (tile >= target_.numTiles()) {
+        throw Error("setTileMapping: tile " + std::to_string(tile) + " for tensor " + t.describe() +
+                    " is outside target '" + target_.name + "' with " +
+                    std::to_string(target_.numTiles()) + " tiles");
+    }
+    for (const VariableRegion& r : t.regions()) {
+        variables_[r.var].mapping.assign(r.begin, r.end, tile);
+    }
+}
+
+void Graph::setTileMapping(VertexRef v, TileId tile) {
+    if (v.graph != this || v.id >= vertices_.size()) {
+        throw Error("setTileMapping: unknown vertex");
+    }
+    if (tile >= target_.numTiles()) {
+        throw Error("setTileMapping: tile " + std::to_string(tile) + " for vertex " + vertexName(v.id) +
+                    " is outside target '" + target_.name + "' with " +
+                    std::to_string(target_.numTiles()) + " tiles");
+    }
+    vertices_[v.id].tile = tile;
+}
+
+std::vector<std::vector<std::pair<std::size_t, std::size_t>>>
+Graph::getTileMapping(const Tensor& t) const {
+    checkTensor(t, "getTileMapping");
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> perTile(target_.numTiles());
+    std::size_t flat = 0;
+    for (const VariableRegion& r : t.regions()) {
+        const VariableData& v = variables_[r.var];
+        for (const TileInterval& iv : v.mapping.intervals()) {
+            const std::size_t b = std::max(iv.begin, r.begin);
+            const std::size_t e = std::min(iv.end, r.end);
+            if (b < e) {
+                auto& list = perTile[iv.tile];
+                const std::size_t fb = flat + (b - r.begin);
+                const std::size_t fe = flat + (e - r.begin);
+                if (!list.empty() && list.back().second == fb) {
+                    list.back().second = fe;
+                } else {
+                    list.emplace_back(fb, fe);
+                }
+            }
+        }
+        flat += r.size();
+    }
+    return perTile;
+}
+
+ComputeSet Graph::addComputeSet(const std::string& name) {
+    const auto id = static_cast<ComputeSetId>(computeSets_.size());
+    computeSets_.push_back({name.empty() ? "cs" + std::to_string(id) : name, {}});
+    return {id};
+}
+
+const CodeletInfo& Graph::codelet(const std::string& name) const {
+    if (const CodeletInfo* c = userCodelets_.find(name)) {
+        return *c;
+    }
+    if (const CodeletInfo* c = CodeletRegistry::builtins().find(name)) {
+        return *c;
+    }
+    throw Error("unknown codelet '" + name + "': not a built-in codelet and not added to the graph");
+}
+
+void Graph::addCodelet(CodeletInfo codelet) { userCodelets_.add(std::move(codelet)); }
+
+void Graph::registerPerfEstimator(const std::string& name, PerfEstimator estimator) {
+    codelet(name); // throws for an unknown codelet
+    estimators_[name] = std::move(estimator);
+}
+
+const PerfEstimator& Graph::estimatorFor(const CodeletInfo& c) const {
+    auto it = estimators_.find(c.name);
+    return it != estimators_.end() ? it->second : c.estimator;
+}
+
+VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
+                           const std::vector<std::pair<std::string, Tensor>>& connections) {
+    if (cs.id >= computeSets_.size()) {
+        throw Error("addVertex: unknown compute set for codelet '" + codeletName + "'");
+    }
+    const CodeletInfo& info = codelet(codeletName);
+    VertexData v;
+    v.codelet = &info;
+    v.computeSet = cs.id;
+    v.connections.resize(info.fields.size());
+    v.stateValues.resize(info.states.size());
+    const auto id = static_cast<VertexId>(vertices_.size());
+    vertices_.push_back(std::move(v));
+    computeSets_[cs.id].vertices.push_back(id);
+    VertexRef ref{this, id};
+    for (const auto& [field, tensor] : connections) {
+        connect(ref[field], tensor);
+    }
+    return ref;
+}
+
+std::string Graph::vertexName(VertexId id) const {
+    if (id >= vertices_.size()) {
+        return "vertex #" + std::to_string(id);
+    }
+    const VertexData& v = vertices_[id];
+    std::string s = "vertex " + v.codelet->name + "#" + std::to_string(id) + " in compute set '" +
+                    computeSets_[v.computeSet].name + "'";
+    if (v.tile != kNoId) {
+        s += " on tile " + std::to_string(v.tile);
+    }
+    return s;
+}
+
+VertexData& Graph::vertexFor(const FieldRef& f, const char* operation) {
+    if (f.graph != this || f.vertex >= vertices_.size()) {
+        throw Error(std::string(operation) + ": unknown vertex for field '" + f.field + "'");
+    }
+    return vertices_[f.vertex];
+}
+
+std::size_t Graph::fieldIndexFor(const FieldRef& f, const char* operation) const {
+    const CodeletInfo& c = *vertices_[f.vertex].codelet;
+    for (std::size_t i = 0; i < c.fields.size(); ++i) {
+        if (c.fields[i].name == f.field) {
+            return i;
+        }
+    }
+    throw Error(std::string(operation) + ": codelet '" + c.name + "' of " + vertexName(f.vertex) +
+                " has no field '" + f.field + "'");
+}
+
+void Graph::checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Tensor& t) const {
+    checkTensor(t, "connect");
+    if (t.elementType() != info.type) {
+        throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) + " has type " +
+                    std::string(typeName(info.type)) + " but tensor " + t.describe() + " has type " +
+                    std::string(typeName(t.elementType())));
+    }
+    if (info.shape == FieldShape::Scalar && t.numElements() != 1) {
+        throw Error("connect: scalar field '" + f.field + "' of " + vertexName(f.vertex) +
+                    " needs a one-element tensor, but " + t.describe() + " has " +
+                    std::to_string(t.numElements()) + " elements");
+    }
+}
+
+void Graph::connect(const FieldRef& f, const Tensor& t) {
+    VertexData& v = vertexFor(f, "connect");
+    const std::size_t index = fieldIndexFor(f, "connect");
+    const FieldInfo& info = v.codelet->fields[index];
+    auto& slot = v.connections[index];
+    if (info.shape == FieldShape::VectorList) {
+        if (!f.index) {
+            throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
+                        " is a vector list: connect a list of tensors or field[i]");
+        }
+        if (*f.index >= slot.size()) {
+            throw Error("connect: index " + std::to_string(*f.index) + " of field '" + f.field +
+                        "' of " + vertexName(f.vertex) + " is outside its size " +
+                        std::to_string(slot.size()) + " (use setFieldSize first)");
+        }
+        checkFieldTensor(f, info, t);
+        slot[*f.index] = t;
+        return;
+    }
+    if (f.index) {
+        throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
+                    " is not a vector list and cannot be indexed");
+    }
+    checkFieldTensor(f, info, t);
+    slot.assign(1, t);
+}
+
+void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
+    VertexData& v = vertexFor(f, "connect");
+    const std::size_t index = fieldIndexFor(f, "connect");
+    const FieldInfo& info = v.codelet->fields[index];
+    if (info.shape != FieldShape::VectorList) {
+        throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
+                    " is not a vector list; it takes one tensor");
+    }
+    for (const Tensor& t : list) {
+        checkFieldTensor(f, info, t);
+    }
+    v.connections[index] = list;
+}
+
+void Graph::setFieldSize(const FieldRef& f, std::size_t size) {
+    VertexData& v = vertexFor(f, "setFieldSize");
+    const std::size_t index = fieldIndexFor(f, "setFieldSize");
+    if (v.codelet->fields[index].shape != FieldShape::VectorList) {
+        throw Error("setFieldSize: field '" + f.field + "' of " + vertexName(f.vertex) +
+                    " is not a vector list");
+    }
+    v.connections[index].resize(size);
+}
+
+void Graph::setInitialValue(const FieldRef& f, double value) {
+    VertexData& v = vertexFor(f, "setInitialValue");
+    const auto& states = v.codelet->states;
+    for (std::size_t i = 0; i < states.size(); ++i) {
+        if (states[i].name == f.field) {
+            v.stateValues[i] = value;
+            return;
+        }
+    }
+    throw Error("setInitialValue: codelet '" + v.codelet->name + "' of " + vertexName(f.vertex) +
+                " has no state member '" + f.field + "'");
+}
+
+void Graph::setPerfEstimate(VertexRef ref, std::uint64_t cycles) {
+    if (ref.graph != this || ref.id >= vertices_.size()) {
+        throw Error("setPerfEstimate: unknown vertex");
+    }
+    vertices_[ref.id].perfEstimate = cycles;
+}
+
+void Graph::markHostAccess(const Tensor& t) {
+    for (const VariableRegion& r : t.regions()) {
+        variables_[r.var].hostAccess = true;
+    }
+}
+
+void Graph::createHostWrite(const std::string& handle, const Tensor& t) {
+    checkTensor(t, "createHostWrite");
+    if (hostWrites_.count(handle)) {
+        throw Error("createHostWrite: handle '" + handle + "' already exists");
+    }
+    hostWrites_.emplace(handle, t);
+    markHostAccess(t);
+}
+
+void Graph::createHostRead(const std::string& handle, const Tensor& t) {
+    checkTensor(t, "createHostRead");
+    if (hostReads_.count(handle)) {
+        throw Error("createHostRead: handle '" + handle + "' already exists");
+    }
+    hostReads_.emplace(handle, t);
+    markHostAccess(t);
+}
+
+DataStream Graph::addHostToDeviceFIFO(const std::string& name, Type type, std::size_t n) {
+    if (streams_.count(name)) {
+        throw Error("addHostToDeviceFIFO: stream '" + name + "' already exists");
+    }
+    DataStream s{name, type, n, true};
+    streams_.emplace(name, s);
+    return s;
+}
+
+DataStream Graph::addDeviceToHostFIFO(const std::string& name, Type type, std::size_t n) {
+    if (streams_.count(name)) {
+        throw Error("addDeviceToHostFIFO: stream '" + name + "' already exists");
+    }
+    DataStream s{name, type, n, false};
+    streams_.emplace(name, s);
+    return s;
+}
+
+const DataStream& Graph::stream(const std::string& name) const {
+    auto it = streams_.find(name);
+    if (it == streams_.end()) {
+        throw Error("unknown stream '" + name + "'");
+    }
+    return it->second;
+}
+
+} // namespace tessera

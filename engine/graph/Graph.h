@@ -1,0 +1,147 @@
+#pragma once
+// The graph in Poplar's shape: variables and constants mapped onto tiles,
+// compute sets of vertices created from codelets, host handles and streams.
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/codelets/Codelet.h"
+#include "engine/graph/Ids.h"
+#include "engine/graph/Tensor.h"
+#include "engine/graph/TileMapping.h"
+#include "engine/target/Target.h"
+
+namespace tessera {
+
+struct VariableData {
+    std::string name;
+    Type type = Type::Float;
+    std::vector<std::size_t> shape;
+    std::size_t numElements = 0;
+    bool isConstant = false;
+    std::vector<std::byte> initialValue; // empty unless set
+    TileMapping mapping;
+    bool hostAccess = false; // has a host read/write handle or stream copy
+};
+
+struct ComputeSet {
+    ComputeSetId id = kNoId;
+    bool operator==(const ComputeSet&) const = default;
+};
+
+struct ComputeSetData {
+    std::string name;
+    std::vector<VertexId> vertices;
+};
+
+struct VertexData {
+    const CodeletInfo* codelet = nullptr;
+    ComputeSetId computeSet = kNoId;
+    TileId tile = kNoId;
+    // Per codelet field: the connected tensor(s); one for scalar and vector
+    // fields, one per list entry for vector lists. Invalid Tensor = unconnected.
+    std::vector<std::vector<Tensor>> connections;
+    std::vector<std::optional<double>> stateValues; // per codelet state member
+    std::optional<std::uint64_t> perfEstimate;      // setPerfEstimate override
+};
+
+struct DataStream {
+    std::string name;
+    Type type = Type::Float;
+    std::size_t numElements = 0;
+    bool toDevice = true;
+};
+
+class Graph;
+
+// A field of a vertex, optionally one entry of a vector-list field.
+struct FieldRef {
+    const Graph* graph = nullptr;
+    VertexId vertex = kNoId;
+    std::string field;
+    std::optional<std::size_t> index;
+    FieldRef operator[](std::size_t i) const { return {graph, vertex, field, i}; }
+};
+
+struct VertexRef {
+    const Graph* graph = nullptr;
+    VertexId id = kNoId;
+    FieldRef operator[](const std::string& field) const { return {graph, id, field, std::nullopt}; }
+};
+
+class Graph {
+public:
+    explicit Graph(const Target& target);
+    Graph(const Graph&) = delete;
+    Graph& operator=(const Graph&) = delete;
+
+    const Target& getTarget() const { return target_; }
+
+    Tensor addVariable(Type type, const std::vector<std::size_t>& shape, const std::string& name = "");
+    Tensor addConstant(Type type, const std::vector<std::size_t>& shape, std::span<const double> values,
+                       const std::string& name = "");
+    Tensor addConstant(Type type, const std::vector<std::size_t>& shape, double fill,
+                       const std::string& name = "");
+    void setInitialValue(const Tensor& t, std::span<const double> values);
+    void setInitialValue(const Tensor& t, double fill);
+
+    void setTileMapping(const Tensor& t, TileId tile);
+    void setTileMapping(VertexRef v, TileId tile);
+    // Per tile, the flat-index intervals of `t` held there.
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> getTileMapping(const Tensor& t) const;
+
+    ComputeSet addComputeSet(const std::string& name = "");
+    VertexRef addVertex(ComputeSet cs, const std::string& codelet,
+                        const std::vector<std::pair<std::string, Tensor>>& connections = {});
+    void connect(const FieldRef& field, const Tensor& t);
+    void connect(const FieldRef& field, const std::vector<Tensor>& list); // a vector-list field
+    void setFieldSize(const FieldRef& field, std::size_t size);
+    void setInitialValue(const FieldRef& stateField, double value);
+    void setPerfEstimate(VertexRef v, std::uint64_t cycles);
+
+    // Codelets: the built-in library is always present; add your own here.
+    void addCodelet(CodeletInfo codelet);
+    void registerPerfEstimator(const std::string& codelet, PerfEstimator estimator);
+    const CodeletInfo& codelet(const std::string& name) const;
+    // The estimator in force for a codelet: a registered one, else the codelet's.
+    const PerfEstimator& estimatorFor(const CodeletInfo& codelet) const;
+
+    // Host access, by handle name, through Engine::writeTensor / readTensor.
+    void createHostWrite(const std::string& handle, const Tensor& t);
+    void createHostRead(const std::string& handle, const Tensor& t);
+    DataStream addHostToDeviceFIFO(const std::string& name, Type type, std::size_t numElements);
+    DataStream addDeviceToHostFIFO(const std::string& name, Type type, std::size_t numElements);
+
+    // Read access for the compiler and recorders.
+    const std::vector<VariableData>& variables() const { return variables_; }
+    const VariableData& variable(VariableId id) const;
+    const std::vector<ComputeSetData>& computeSets() const { return computeSets_; }
+    const std::vector<VertexData>& vertices() const { return vertices_; }
+    const std::map<std::string, Tensor>& hostWrites() const { return hostWrites_; }
+    const std::map<std::string, Tensor>& hostReads() const { return hostReads_; }
+    const std::map<std::string, DataStream>& streams() const { return streams_; }
+    const DataStream& stream(const std::string& name) const;
+    std::string vertexName(VertexId v) const; // "ScaledAdd<float>#12 in 'cs' on tile 3"
+    void markHostAccess(const Tensor& t);
+
+private:
+    const VariableData& checkTensor(const Tensor& t, const char* operation) const;
+    VertexData& vertexFor(const FieldRef& f, const char* operation);
+    std::size_t fieldIndexFor(const FieldRef& f, const char* operation) const;
+    void checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Tensor& t) const;
+
+    Target target_;
+    std::vector<VariableData> variables_;
+    std::vector<ComputeSetData> computeSets_;
+    std::vector<VertexData> vertices_;
+    CodeletRegistry userCodelets_;
+    std::map<std::string, PerfEstimator> estimators_;
+    std::map<std::string, Tensor> hostWrites_;
+    std::map<std::string, Tensor> hostReads_;
+    std::map<std::string, DataStream> streams_;
+};
+
+} // namespace tessera

@@ -1,0 +1,408 @@
+#include "engine/graph/Tensor.h"
+
+#include <algorithm>
+#include <numeric>
+#include <sstream>
+
+#include "engine/core/Error.h"
+
+namespace tessera {
+
+std::size_t product(const std::vector<std::size_t>& shape) {
+    return std::accumulate(shape.begin(), shape.end(), std::size_t{1}, std::multiplies<>());
+}
+
+std::string shapeString(const std::vector<std::size_t>& shape) {
+    std::ostringstream os;
+    os << '{';
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        os << (i ? "," : "") << shape[i];
+    }
+    os << '}';
+    return os.str();
+}
+
+void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r) {
+    if (r.begin == r.end) {
+        return;
+    }
+    if (!regions.empty() && regions.back().var == r.var && regions.back().end == r.begin) {
+        regions.back().end = r.end;
+        return;
+    }
+    regions.push_back(r);
+}
+
+Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
+               std::vector<VariableRegion> regions, std::string description)
+    : graph_(graph) {
+    auto data = std::make_shared<Data>();
+    data->type = type;
+    data->shape = std::move(shape);
+    data->regions = std::move(regions);
+    data->regionStarts.reserve(data->regions.size());
+    std::size_t n = 0;
+    for (const VariableRegion& r : data->regions) {
+        data->regionStarts.push_back(n);
+        n += r.size();
+    }
+    data->numElements = n;
+    data->description = std::move(description);
+    if (n != product(data->shape)) {
+        throw Error("internal: tensor " + data->description + " has " + std::to_string(n) +
+                    " elements but shape " + shapeString(data->shape));
+    }
+    data_ = std::move(data);
+}
+
+void Tensor::requireValid() const {
+    if (!graph_) {
+        throw Error("operation on an empty tensor (default-constructed Tensor)");
+    }
+}
+
+const Graph& Tensor::graph() const {
+    requireValid();
+    return *graph_;
+}
+Type Tensor::elementType() const {
+    requireValid();
+    return data_->type;
+}
+const std::vector<std::size_t>& Tensor::shape() const {
+    requireValid();
+    return data_->shape;
+}
+std::size_t Tensor::numElements() const {
+    requireValid();
+    return data_->numElements;
+}
+const std::vector<VariableRegion>& Tensor::regions() const {
+    requireValid();
+    return data_->regions;
+}
+std::string Tensor::describe() const { return graph_ ? data_->description : "<empty tensor>"; }
+
+std::size_t Tensor::dim(std::size_t i) const {
+    if (i >= rank()) {
+        throw Error("tensor " + describe() + ": dimension " + std::to_string(i) +
+                    " out of range for rank " + std::to_string(rank()));
+    }
+    return shape()[i];
+}
+
+void Tensor::appendFlatRange(std::size_t begin, std::size_t end,
+                             std::vector<VariableRegion>& out) const {
+    if (begin >= end) {
+        return;
+    }
+    const auto& starts = data_->regionStarts;
+    std::size_t r = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), begin) -
+                                             starts.begin()) -
+                    1;
+    while (begin < end) {
+        const VariableRegion& reg = data_->regions[r];
+        const std::size_t offset = begin - starts[r];
+        const std::size_t take = std::min(end - begin, reg.size() - offset);
+        appendRegion(out, {reg.var, reg.begin + offset, reg.begin + offset + take});
+        begin += take;
+        ++r;
+    }
+}
+
+VariableRegion Tensor::flatElement(std::size_t i) const {
+    if (i >= numElements()) {
+        throw Error("tensor " + describe() + ": element " + std::to_string(i) + " out of range (" +
+                    std::to_string(numElements()) + " elements)");
+    }
+    std::vector<VariableRegion> out;
+    appendFlatRange(i, i + 1, out);
+    return out.front();
+}
+
+Tensor Tensor::gather(const std::vector<std::size_t>& newShape,
+                      const std::vector<std::size_t>& flatIndices, std::string description) const {
+    std::vector<VariableRegion> regions;
+    // Walk runs of consecutive indices so contiguous stretches stay one region.
+    std::size_t i = 0;
+    while (i < flatIndices.size()) {
+        std::size_t j = i + 1;
+        while (j < flatIndices.size() && flatIndices[j] == flatIndices[j - 1] + 1) {
+            ++j;
+        }
+        appendFlatRange(flatIndices[i], flatIndices[j - 1] + 1, regions);
+        i = j;
+    }
+    return Tensor(graph_, data_->type, newShape, std::move(regions), std::move(description));
+}
+
+Tensor Tensor::operator[](std::size_t i) const { return index({i}); }
+
+Tensor Tensor::index(const std::vector<std::size_t>& indices) const {
+    requireValid();
+    if (indices.size() > rank()) {
+        throw Error("tensor " + describe() + ": " + std::to_string(indices.size()) +
+                    " indices for rank " + std::to_string(rank()));
+    }
+    std::size_t offset = 0;
+    for (std::size_t d = 0; d < indices.size(); ++d) {
+        if (indices[d] >= shape()[d]) {
+            throw Error("tensor " + describe() + ": index " + std::to_string(indices[d]) +
+                        " out of range for dimension " + std::to_string(d) + " of size " +
+                        std::to_string(shape()[d]));
+        }
+        offset = offset * shape()[d] + indices[d];
+    }
+    std::vector<std::size_t> rest(shape().begin() + static_cast<std::ptrdiff_t>(indices.size()),
+                                  shape().end());
+    const std::size_t inner = product(rest);
+    std::vector<VariableRegion> regions;
+    appendFlatRange(offset * inner, offset * inner + inner, regions);
+    std::string desc = describe();
+    for (std::size_t v : indices) {
+        desc += "[" + std::to_string(v) + "]";
+    }
+    return Tensor(graph_, data_->type, std::move(rest), std::move(regions), std::move(desc));
+}
+
+Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) const {
+    requireValid();
+    if (dimension >= rank()) {
+        throw Error("tensor " + describe() + ": slice dimension " + std::to_string(dimension) +
+                    " out of range for rank " + std::to_string(rank()));
+    }
+    if (begin > end || end > shape()[dimension]) {
+        throw Error("tensor " + describe() + ": slice [" + std::to_string(begin) + ":" +
+                    std::to_string(end) + ") out of range for dimension " +
+                    std::to_string(dimension) + " of size " + std::to_string(shape()[dimension]));
+    }
+    std::vector<std::size_t> newShape = shape();
+    newShape[dimension] = end - begin;
+    const std::size_t inner = product(std::vector<std::size_t>(
+        shape().begin() + static_cast<std::ptrdiff_t>(dimension) + 1, shape().end()));
+    const std::size_t outer = product(
+        std::vector<std::size_t>(shape().begin(), shape().begin() + static_cast<std::ptrdiff_t>(dimension)));
+    const std::size_t block = shape()[dimension] * inner;
+    std::vector<VariableRegion> regions;
+    for (std::size_t o = 0; o < outer; ++o) {
+        appendFlatRange(o * block + begin * inner, o * block + end * inner, regions);
+    }
+    std::string desc = describe() + ".slice(" + std::to_string(begin) + "," + std::to_string(end) +
+                       (dimension ? "," + std::to_string(dimension) : std::string()) + ")";
+    return Tensor(graph_, data_->type, std::move(newShape), std::move(regions), std::move(desc));
+}
+
+Tensor Tensor::slice(const std::vector<std::size_t>& begin, const std::vector<std::size_t>& end) const {
+    requireValid();
+    if (begin.size() != rank() || end.size() != rank()) {
+        throw Error("tensor " + describe() + ": slice bounds " + shapeString(begin) + ", " +
+                    shapeString(end) + " do not match rank " + std::to_string(rank()));
+    }
+    Tensor t = *this;
+    for (std::size_t d = 0; d < rank(); ++d) {
+        t = t.slice(begin[d], end[d], d);
+    }
+    return t;
+}
+
+Tensor Tensor::reshape(const std::vector<std::size_t>& newShape) const {
+    requireValid();
+    if (product(newShape) != numElements()) {
+        throw Error("tensor " + describe() + ": cannot reshape " + shapeString(shape()) + " (" +
+                    std::to_string(numElements()) + " elements) to " + shapeString(newShape));
+    }
+    return Tensor(graph_, data_->type, newShape, data_->regions, describe());
+}
+
+Tensor Tensor::flatten() const { return reshape({numElements()}); }
+
+Tensor Tensor::flatten(std::size_t fromDim, std::size_t toDim) const {
+    requireValid();
+    if (fromDim >= toDim || toDim > rank()) {
+        throw Error("tensor " + describe() + ": cannot flatten dimensions [" +
+                    std::to_string(fromDim) + "," + std::to_string(toDim) + ") of rank " +
+                    std::to_string(rank()));
+    }
+    std::vector<std::size_t> s(shape().begin(), shape().begin() + static_cast<std::ptrdiff_t>(fromDim));
+    std::size_t merged = 1;
+    for (std::size_t d = fromDim; d < toDim; ++d) {
+        merged *= shape()[d];
+    }
+    s.push_back(merged);
+    s.insert(s.end(), shape().begin() + static_cast<std::ptrdiff_t>(toDim), shape().end());
+    return reshape(s);
+}
+
+Tensor Tensor::transpose() const {
+    requireValid();
+    if (rank() != 2) {
+        throw Error("tensor " + describe() + ": transpose needs rank 2, not " + std::to_string(rank()));
+    }
+    return dimShuffle({1, 0});
+}
+
+Tensor Tensor::dimShuffle(const std::vector<std::size_t>& permutation) const {
+    requireValid();
+    std::vector<bool> seen(rank(), false);
+    bool ok = permutation.size() == rank();
+    for (std::size_t p : permutation) {
+        ok = ok && p < rank() && !seen[p];
+        if (p < rank()) {
+            seen[p] = true;
+        }
+    }
+    if (!ok) {
+        throw Error("tensor " + describe() + ": " + shapeString(permutation) +
+                    " is not a permutation of " + std::to_string(rank()) + " dimensions");
+    }
+    std::vector<std::size_t> newShape(rank());
+    std::vector<std::size_t> inStride(rank(), 1);
+    for (std::size_t d = rank(); d-- > 1;) {
+        inStride[d - 1] = inStride[d] * shape()[d];
+    }
+    for (std::size_t d = 0; d < rank(); ++d) {
+        newShape[d] = shape()[permutation[d]];
+    }
+    std::vector<std::size_t> indices;
+    indices.reserve(numElements());
+    std::vector<std::size_t> counter(rank(), 0);
+    for (std::size_t n = 0; n < numElements(); ++n) {
+        std::size_t flat = 0;
+        for (std::size_t d = 0; d < rank(); ++d) {
+            flat += counter[d] * inStride[permutation[d]];
+        }
+        indices.push_back(flat);
+        for (std::size_t d = rank(); d-- > 0;) {
+            if (++counter[d] < newShape[d]) {
+                break;
+            }
+            counter[d] = 0;
+        }
+    }
+    return gather(newShape, indices, describe() + ".dimShuffle(" + shapeString(permutation) + ")");
+}
+
+Tensor Tensor::reverse(std::size_t dimension) const {
+    requireValid();
+    const std::size_t size = dim(dimension);
+    std::vector<Tensor> parts;
+    for (std::size_t i = size; i-- > 0;) {
+        parts.push_back(slice(i, i + 1, dimension));
+    }
+    if (parts.empty()) {
+        return *this;
+    }
+    return concat(parts, dimension);
+}
+
+Tensor Tensor::broadcast(std::size_t times, std::size_t dimension) const {
+    requireValid();
+    if (times == 0) {
+        throw Error("tensor " + describe() + ": broadcast by 0");
+    }
+    std::vector<Tensor> parts(times, *this);
+    return concat(parts, dimension);
+}
+
+Tensor Tensor::expand(const std::vector<std::size_t>& newDims) const {
+    requireValid();
+    std::vector<std::size_t> s = shape();
+    std::vector<std::size_t> sorted = newDims;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t d : sorted) {
+        if (d > s.size()) {
+            throw Error("tensor " + describe() + ": cannot insert dimension " + std::to_string(d) +
+                        " into rank " + std::to_string(s.size()));
+        }
+        s.insert(s.begin() + static_cast<std::ptrdiff_t>(d), 1);
+    }
+    return reshape(s);
+}
+
+Tensor Tensor::squeeze(const std::vector<std::size_t>& dims) const {
+    requireValid();
+    std::vector<std::size_t> s;
+    for (std::size_t d = 0; d < rank(); ++d) {
+        const bool drop = std::find(dims.begin(), dims.end(), d) != dims.end();
+        if (drop && shape()[d] != 1) {
+            throw Error("tensor " + describe() + ": cannot squeeze dimension " + std::to_string(d) +
+                        " of size " + std::to_string(shape()[d]));
+        }
+        if (!drop) {
+            s.push_back(shape()[d]);
+        }
+    }
+    for (std::size_t d : dims) {
+        if (d >= rank()) {
+            throw Error("tensor " + describe() + ": squeeze dimension " + std::to_string(d) +
+                        " out of range for rank " + std::to_string(rank()));
+        }
+    }
+    return reshape(s);
+}
+
+Tensor Tensor::elementAt(std::size_t flatIndex) const {
+    VariableRegion r = flatElement(flatIndex);
+    return Tensor(graph_, data_->type, {}, {r}, describe() + "{" + std::to_string(flatIndex) + "}");
+}
+
+bool Tensor::operator==(const Tensor& other) const {
+    if (!valid() || !other.valid()) {
+        return valid() == other.valid();
+    }
+    return graph_ == other.graph_ && shape() == other.shape() && regions() == other.regions();
+}
+
+Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension) {
+    if (tensors.empty()) {
+        throw Error("concat of no tensors");
+    }
+    const Tensor& first = tensors.front();
+    first.requireValid();
+    if (dimension >= first.rank()) {
+        throw Error("concat: dimension " + std::to_string(dimension) + " out of range for tensor " +
+                    first.describe() + " of rank " + std::to_string(first.rank()));
+    }
+    std::vector<std::size_t> newShape = first.shape();
+    newShape[dimension] = 0;
+    for (const Tensor& t : tensors) {
+        t.requireValid();
+        if (t.graph_ != first.graph_ || t.elementType() != first.elementType() ||
+            t.rank() != first.rank()) {
+            throw Error("concat: tensor " + t.describe() + " does not match " + first.describe() +
+                        " in graph, type or rank");
+        }
+        for (std::size_t d = 0; d < t.rank(); ++d) {
+            if (d != dimension && t.shape()[d] != first.shape()[d]) {
+                throw Error("concat: shape " + shapeString(t.shape()) + " of " + t.describe() +
+                            " does not match " + shapeString(first.shape()) + " outside dimension " +
+                            std::to_string(dimension));
+            }
+        }
+        newShape[dimension] += t.shape()[dimension];
+    }
+    // Interleave each tensor's blocks for every index of the outer dimensions.
+    std::size_t outer = 1;
+    for (std::size_t d = 0; d < dimension; ++d) {
+        outer *= first.shape()[d];
+    }
+    std::vector<VariableRegion> regions;
+    for (std::size_t o = 0; o < outer; ++o) {
+        for (const Tensor& t : tensors) {
+            const std::size_t block = t.numElements() / std::max<std::size_t>(outer, 1);
+            t.appendFlatRange(o * block, (o + 1) * block, regions);
+        }
+    }
+    std::string desc = "concat(";
+    for (std::size_t i = 0; i < tensors.size() && i < 3; ++i) {
+        desc += (i ? "," : "") + tensors[i].describe();
+    }
+    desc += tensors.size() > 3 ? ",...)" : ")";
+    return Tensor(first.graph_, first.elementType(), newShape, std::move(regions), std::move(desc));
+}
+
+Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension) {
+    return concat(std::vector<Tensor>{a, b}, dimension);
+}
+
+} // namespace tessera

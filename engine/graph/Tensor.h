@@ -1,0 +1,94 @@
+#pragma once
+// A Tensor is a view: a shape over an ordered list of element ranges of graph
+// variables. Views (index, slice, reshape, transpose, dimShuffle, concat...)
+// build new lists and never copy data, as in Poplar.
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/Type.h"
+#include "engine/graph/Ids.h"
+
+namespace tessera {
+
+class Graph;
+
+// Elements [begin, end) of one variable, in the variable's row-major order.
+struct VariableRegion {
+    VariableId var = kNoId;
+    std::size_t begin = 0;
+    std::size_t end = 0;
+    std::size_t size() const { return end - begin; }
+    bool operator==(const VariableRegion&) const = default;
+};
+
+class Tensor {
+public:
+    Tensor() = default; // an empty, invalid tensor; any query but valid() throws
+
+    bool valid() const { return graph_ != nullptr; }
+    const Graph& graph() const;
+    Type elementType() const;
+    const std::vector<std::size_t>& shape() const;
+    std::size_t rank() const { return shape().size(); }
+    std::size_t dim(std::size_t i) const;
+    std::size_t numElements() const;
+    // The variable ranges in this view's row-major element order.
+    const std::vector<VariableRegion>& regions() const;
+    // A short description for error messages, e.g. "'weights'[0:4]".
+    std::string describe() const;
+
+    Tensor operator[](std::size_t i) const; // index dimension 0
+    Tensor index(const std::vector<std::size_t>& indices) const;
+    Tensor slice(std::size_t begin, std::size_t end, std::size_t dimension = 0) const;
+    Tensor slice(const std::vector<std::size_t>& begin, const std::vector<std::size_t>& end) const;
+    Tensor reshape(const std::vector<std::size_t>& shape) const;
+    Tensor flatten() const;
+    Tensor flatten(std::size_t fromDim, std::size_t toDim) const; // merges [from, to)
+    Tensor transpose() const;                                      // rank 2
+    Tensor dimShuffle(const std::vector<std::size_t>& permutation) const;
+    Tensor reverse(std::size_t dimension) const;
+    Tensor broadcast(std::size_t times, std::size_t dimension) const;
+    Tensor expand(const std::vector<std::size_t>& newDims) const; // insert size-1 dims
+    Tensor squeeze(const std::vector<std::size_t>& dims) const;   // drop size-1 dims
+    Tensor elementAt(std::size_t flatIndex) const;                // rank-0 view
+
+    // The variable element behind flat index i of this view.
+    VariableRegion flatElement(std::size_t i) const;
+
+    bool operator==(const Tensor& other) const; // same elements in the same shape
+
+private:
+    friend class Graph;
+    friend Tensor concat(const std::vector<Tensor>&, std::size_t);
+    Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
+           std::vector<VariableRegion> regions, std::string description);
+    void requireValid() const;
+    // Flat element range [begin, end) of this view as variable regions.
+    void appendFlatRange(std::size_t begin, std::size_t end, std::vector<VariableRegion>& out) const;
+    Tensor gather(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& flatIndices,
+                  std::string description) const;
+
+    struct Data {
+        Type type;
+        std::vector<std::size_t> shape;
+        std::vector<VariableRegion> regions;
+        std::vector<std::size_t> regionStarts; // flat index of each region's first element
+        std::size_t numElements = 0;
+        std::string description;
+    };
+    const Graph* graph_ = nullptr;
+    std::shared_ptr<const Data> data_;
+};
+
+Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension = 0);
+Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension = 0);
+
+// Appends a region, merging it into the previous one when contiguous.
+void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r);
+
+std::size_t product(const std::vector<std::size_t>& shape);
+std::string shapeString(const std::vector<std::size_t>& shape); // "{2,3}"
+
+} // namespace tessera

@@ -1,0 +1,196 @@
+#include "engine/ops/MatMul.h"
+
+#include "engine/core/Error.h"
+#include "engine/ops/Mapping.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::ops {
+
+namespace {
+
+std::size_t ceilDiv(std::size_t a, std::size_t b) {
+    return (a + b - 1) / b;
+}
+
+// [begin, end) of part `i` of `n` split into `parts`.
+std::pair<std::size_t, std::size_t> part(std::size_t n, std::size_t parts, std::size_t i) {
+    return {n * i / parts, n * (i + 1) / parts};
+}
+
+} // namespace
+
+MatMulPlan planMatMul(const Target& target, std::size_t m, std::size_t k, std::size_t n,
+                      Type type) {
+    const std::size_t tiles = target.numTiles();
+    const double size = static_cast<double>(sizeOf(type));
+    const double peak = type == Type::Half ? target.fp16FlopsPerCycle : target.fp32FlopsPerCycle;
+    const double bandwidth = target.exchangeBytesPerCycle;
+    const double budget = target.bytesPerTile * 0.6;
+    MatMulPlan best;
+    best.estimatedCycles = -1;
+    for (std::size_t pm = 1; pm <= std::min(m, tiles); ++pm) {
+        for (std::size_t pn = 1; pn <= std::min(n, tiles / pm); ++pn) {
+            const std::size_t maxK = std::min(k, tiles / (pm * pn));
+            for (std::size_t pk = 1; pk <= maxK; pk = pk < maxK && pk * 2 > maxK ? maxK : pk * 2) {
+                const double rb = static_cast<double>(ceilDiv(m, pm));
+                const double cb = static_cast<double>(ceilDiv(n, pn));
+                const double kb = static_cast<double>(ceilDiv(k, pk));
+                const double compute = 2 * rb * cb * kb / peak + 24 * target.numWorkerContexts;
+                const double inputs = (rb * kb + kb * cb) * size;
+                double cycles = compute + inputs / bandwidth;
+                double memory = inputs + rb * cb * 4;
+                if (pk > 1) { // each tile sums rb/pk rows of pk partials
+                    const double rowsHere = std::ceil(rb / static_cast<double>(pk));
+                    cycles += rowsHere * cb * 4 * static_cast<double>(pk - 1) / bandwidth +
+                              rowsHere * (static_cast<double>(pk) * (4 + cb / 2)) *
+                                  target.numWorkerContexts /
+                                  std::min<double>(rowsHere, target.numWorkerContexts) +
+                              2.0 * target.ipuSyncCycles;
+                    memory += rowsHere * cb * 4 * static_cast<double>(pk);
+                }
+                if (memory > budget) {
+                    cycles *= 4; // allowed, but only if nothing fits
+                }
+                if (best.estimatedCycles < 0 || cycles < best.estimatedCycles) {
+                    best = {pm, pn, pk, cycles};
+                }
+                if (pk == maxK) {
+                    break;
+                }
+            }
+        }
+    }
+    return best;
+}
+
+Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
+              const std::string& name) {
+    if (a.rank() != 2 || b.rank() != 2 || a.dim(1) != b.dim(0)) {
+        throw Error(name + ": cannot multiply " + a.describe() + " " + shapeString(a.shape()) +
+                    " by " + b.describe() + " " + shapeString(b.shape()));
+    }
+    if (a.elementType() != b.elementType() ||
+        (a.elementType() != Type::Float && a.elementType() != Type::Half)) {
+        throw Error(name + ": matMul needs two float or two half operands, got " +
+                    std::string(typeName(a.elementType())) + " and " +
+                    std::string(typeName(b.elementType())));
+    }
+    const Type type = a.elementType();
+    const std::string tn(typeName(type));
+    const std::size_t m = a.dim(0), k = a.dim(1), n = b.dim(1);
+    const MatMulPlan plan = planMatMul(graph.getTarget(), m, k, n, type);
+    const std::size_t workers = graph.getTarget().numWorkerContexts;
+    auto tileOf = [&](std::size_t i, std::size_t j, std::size_t l) {
+        return static_cast<TileId>((i * plan.pn + j) * plan.pk + l);
+    };
+
+    // Per-tile contiguous copies of the A and B blocks each tile multiplies.
+    std::vector<Tensor> aViews, bViews;
+    std::size_t aTotal = 0, bTotal = 0;
+    for (std::size_t i = 0; i < plan.pm; ++i) {
+        for (std::size_t j = 0; j < plan.pn; ++j) {
+            for (std::size_t l = 0; l < plan.pk; ++l) {
+                const auto [r0, r1] = part(m, plan.pm, i);
+                const auto [c0, c1] = part(n, plan.pn, j);
+                const auto [k0, k1] = part(k, plan.pk, l);
+                aViews.push_back(a.slice({r0, k0}, {r1, k1}).flatten());
+                bViews.push_back(b.slice({k0, c0}, {k1, c1}).flatten());
+                aTotal += aViews.back().numElements();
+                bTotal += bViews.back().numElements();
+            }
+        }
+    }
+    Tensor aBlocks = graph.addVariable(type, {aTotal}, name + "/aBlocks");
+    Tensor bBlocks = graph.addVariable(type, {bTotal}, name + "/bBlocks");
+    Tensor c = graph.addVariable(type, {m, n}, name + "/out");
+    const bool reduce = plan.pk > 1;
+    const Type partialType = Type::Float;
+    Tensor partials;
+    if (reduce) {
+        partials = graph.addVariable(
+            partialType, {plan.pm * plan.pn * plan.pk * ceilDiv(m, plan.pm) * ceilDiv(n, plan.pn)},
+            name + "/partials");
+    }
+    const ComputeSet products = graph.addComputeSet(name + "/products");
+    const ComputeSet sums = reduce ? graph.addComputeSet(name + "/reduce") : ComputeSet{};
+    const std::string productCodelet =
+        "MatMulPartial<" + tn + "," + (reduce ? std::string(typeName(partialType)) : tn) + ">";
+    const std::string reduceCodelet =
+        "ReducePartials<" + std::string(typeName(partialType)) + "," + tn + ">";
+    const std::size_t partialStride = ceilDiv(m, plan.pm) * ceilDiv(n, plan.pn);
+    std::size_t aPos = 0, bPos = 0, blockIndex = 0;
+    std::vector<std::size_t> partialOffset; // per grid tile
+    for (std::size_t i = 0; i < plan.pm; ++i) {
+        for (std::size_t j = 0; j < plan.pn; ++j) {
+            for (std::size_t l = 0; l < plan.pk; ++l, ++blockIndex) {
+                const TileId tile = tileOf(i, j, l);
+                const auto [r0, r1] = part(m, plan.pm, i);
+                const auto [c0, c1] = part(n, plan.pn, j);
+                const auto [k0, k1] = part(k, plan.pk, l);
+                const std::size_t rows = r1 - r0, cols = c1 - c0, kb = k1 - k0;
+                const Tensor aBlock = aBlocks.slice(aPos, aPos + rows * kb);
+                const Tensor bBlock = bBlocks.slice(bPos, bPos + kb * cols);
+                graph.setTileMapping(aBlock, tile);
+                graph.setTileMapping(bBlock, tile);
+                aPos += rows * kb;
+                bPos += kb * cols;
+                const std::size_t pOffset = blockIndex * partialStride;
+                if (reduce) {
+                    graph.setTileMapping(partials.slice(pOffset, pOffset + partialStride), tile);
+                } else {
+                    graph.setTileMapping(c.slice({r0, c0}, {r1, c1}), tile);
+                }
+                for (const auto& [w0, w1] : splitRange(0, rows, workers, 1)) {
+                    std::vector<Tensor> outRows;
+                    for (std::size_t r = w0; r < w1; ++r) {
+                        outRows.push_back(
+                            reduce ? partials.slice(pOffset + r * cols, pOffset + (r + 1) * cols)
+                                   : c[r0 + r].slice(c0, c1));
+                    }
+                    VertexRef v =
+                        graph.addVertex(products, productCodelet,
+                                        {{"a", aBlock.slice(w0 * kb, w1 * kb)}, {"b", bBlock}});
+                    graph.connect(v["out"], outRows);
+                    graph.setTileMapping(v, tile);
+                }
+            }
+            if (!reduce) {
+                continue;
+            }
+            // Rows of output block (i, j) are shared out among its pk tiles.
+            const auto [r0, r1] = part(m, plan.pm, i);
+            const auto [c0, c1] = part(n, plan.pn, j);
+            const std::size_t cols = c1 - c0;
+            for (std::size_t l = 0; l < plan.pk; ++l) {
+                const TileId tile = tileOf(i, j, l);
+                const auto [q0, q1] = part(r1 - r0, plan.pk, l);
+                for (std::size_t r = q0; r < q1; ++r) {
+                    graph.setTileMapping(c[r0 + r].slice(c0, c1), tile);
+                    std::vector<Tensor> inputs;
+                    for (std::size_t l2 = 0; l2 < plan.pk; ++l2) {
+                        const std::size_t off =
+                            ((i * plan.pn + j) * plan.pk + l2) * partialStride + r * cols;
+                        inputs.push_back(partials.slice(off, off + cols));
+                    }
+                    VertexRef v =
+                        graph.addVertex(sums, reduceCodelet, {{"out", c[r0 + r].slice(c0, c1)}});
+                    graph.connect(v["partials"], inputs);
+                    graph.setTileMapping(v, tile);
+                }
+            }
+        }
+    }
+    program::Sequence body;
+    body.add(program::Copy(concat(aViews), aBlocks, name + "/copyA"));
+    body.add(program::Copy(concat(bViews), bBlocks, name + "/copyB"));
+    body.add(program::Execute(products));
+    if (reduce) {
+        body.add(program::Execute(sums));
+    }
+    seq.add(program::Block(body, name));
+    return c;
+}
+
+} // namespace tessera::ops

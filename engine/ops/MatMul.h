@@ -1,0 +1,23 @@
+#pragma once
+// Dense matrix product planned across tiles: C (m x n) = A (m x k) . B (k x n).
+// The tiles form a pm x pn x pk grid; each computes a partial block product
+// from copies of its A and B blocks, then the pk partials of every output
+// block are exchanged and summed (the partial-sum-then-reduce shape).
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+
+#include <string>
+
+namespace tessera::ops {
+
+struct MatMulPlan {
+    std::size_t pm = 1, pn = 1, pk = 1; // grid of tiles
+    double estimatedCycles = 0;
+};
+
+MatMulPlan planMatMul(const Target& target, std::size_t m, std::size_t k, std::size_t n, Type type);
+
+Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
+              const std::string& name);
+
+} // namespace tessera::ops

@@ -1,0 +1,177 @@
+#include "engine/program/Program.h"
+
+#include "engine/core/Error.h"
+
+namespace tessera::program {
+
+const char* kindName(Kind kind) {
+    switch (kind) {
+    case Kind::Sequence:
+        return "Sequence";
+    case Kind::Execute:
+        return "Execute";
+    case Kind::Repeat:
+        return "Repeat";
+    case Kind::RepeatWhileTrue:
+        return "RepeatWhileTrue";
+    case Kind::RepeatWhileFalse:
+        return "RepeatWhileFalse";
+    case Kind::If:
+        return "If";
+    case Kind::Copy:
+        return "Copy";
+    case Kind::StreamToDevice:
+        return "StreamCopyToDevice";
+    case Kind::StreamToHost:
+        return "StreamCopyToHost";
+    case Kind::PrintTensor:
+        return "PrintTensor";
+    case Kind::Block:
+        return "Block";
+    case Kind::Sync:
+        return "Sync";
+    }
+    return "?";
+}
+
+Program::Program() : node_(std::make_shared<Node>()) {}
+
+Program::Program(Kind kind, std::string name) : node_(std::make_shared<Node>()) {
+    node_->kind = kind;
+    node_->name = std::move(name);
+}
+
+Sequence::Sequence(std::initializer_list<Program> programs, const std::string& name)
+    : Program(Kind::Sequence, name) {
+    for (const Program& p : programs) {
+        add(p);
+    }
+}
+
+Sequence::Sequence(const std::vector<Program>& programs, const std::string& name)
+    : Program(Kind::Sequence, name) {
+    for (const Program& p : programs) {
+        add(p);
+    }
+}
+
+void Sequence::add(const Program& p) {
+    if (p.node() == node_) {
+        throw Error("Sequence '" + node_->name + "': cannot add a sequence to itself");
+    }
+    node_->children.push_back(p.node());
+}
+
+Execute::Execute(ComputeSet cs, const std::string& name) : Program(Kind::Execute, name) {
+    if (cs.id == kNoId) {
+        throw Error("Execute: invalid compute set");
+    }
+    node_->computeSet = cs.id;
+}
+
+Repeat::Repeat(std::size_t count, const Program& body, const std::string& name)
+    : Program(Kind::Repeat, name) {
+    node_->count = count;
+    node_->children.push_back(body.node());
+}
+
+static void requireScalarPredicate(const Tensor& predicate, const char* what) {
+    if (!predicate.valid() || predicate.numElements() != 1) {
+        throw Error(std::string(what) + ": the predicate " + predicate.describe() +
+                    " must be a one-element tensor");
+    }
+}
+
+RepeatWhileTrue::RepeatWhileTrue(const Program& condition, const Tensor& predicate,
+                                 const Program& body, const std::string& name)
+    : Program(Kind::RepeatWhileTrue, name) {
+    requireScalarPredicate(predicate, "RepeatWhileTrue");
+    node_->predicate = predicate;
+    node_->children = {condition.node(), body.node()};
+}
+
+RepeatWhileFalse::RepeatWhileFalse(const Program& condition, const Tensor& predicate,
+                                   const Program& body, const std::string& name)
+    : Program(Kind::RepeatWhileFalse, name) {
+    requireScalarPredicate(predicate, "RepeatWhileFalse");
+    node_->predicate = predicate;
+    node_->children = {condition.node(), body.node()};
+}
+
+If::If(const Tensor& predicate, const Program& thenBody, const Program& elseBody,
+       const std::string& name)
+    : Program(Kind::If, name) {
+    requireScalarPredicate(predicate, "If");
+    node_->predicate = predicate;
+    node_->children = {thenBody.node(), elseBody.node()};
+}
+
+Copy::Copy(const Tensor& source, const Tensor& destination, const std::string& name)
+    : Program(Kind::Copy, name) {
+    if (!source.valid() || !destination.valid()) {
+        throw Error("Copy '" + name + "': source and destination must be valid tensors");
+    }
+    if (source.elementType() != destination.elementType()) {
+        throw Error("Copy: source " + source.describe() + " has type " +
+                    std::string(typeName(source.elementType())) + " but destination " +
+                    destination.describe() + " has type " +
+                    std::string(typeName(destination.elementType())));
+    }
+    if (source.numElements() != destination.numElements()) {
+        throw Error("Copy: source " + source.describe() + " has " +
+                    std::to_string(source.numElements()) + " elements but destination " +
+                    destination.describe() + " has " + std::to_string(destination.numElements()));
+    }
+    node_->source = source;
+    node_->destination = destination;
+}
+
+static void checkStream(const DataStream& s, const Tensor& t, bool toDevice) {
+    if (!t.valid()) {
+        throw Error("Copy with stream '" + s.name + "': the tensor is empty");
+    }
+    if (s.toDevice != toDevice) {
+        throw Error("Copy: stream '" + s.name + "' goes " +
+                    (s.toDevice ? "host to device" : "device to host") + " and cannot be used the other way");
+    }
+    if (s.type != t.elementType()) {
+        throw Error("Copy: stream '" + s.name + "' has type " + std::string(typeName(s.type)) +
+                    " but tensor " + t.describe() + " has type " +
+                    std::string(typeName(t.elementType())));
+    }
+    if (s.numElements != t.numElements()) {
+        throw Error("Copy: stream '" + s.name + "' carries " + std::to_string(s.numElements) +
+                    " elements but tensor " + t.describe() + " has " + std::to_string(t.numElements()));
+    }
+}
+
+Copy::Copy(const DataStream& stream, const Tensor& destination, const std::string& name)
+    : Program(Kind::StreamToDevice, name) {
+    checkStream(stream, destination, true);
+    node_->stream = stream.name;
+    node_->destination = destination;
+}
+
+Copy::Copy(const Tensor& source, const DataStream& stream, const std::string& name)
+    : Program(Kind::StreamToHost, name) {
+    checkStream(stream, source, false);
+    node_->stream = stream.name;
+    node_->source = source;
+}
+
+PrintTensor::PrintTensor(const std::string& title, const Tensor& t) : Program(Kind::PrintTensor, title) {
+    if (!t.valid()) {
+        throw Error("PrintTensor '" + title + "': the tensor is empty");
+    }
+    node_->source = t;
+}
+
+PrintTensor::PrintTensor(const Tensor& t) : PrintTensor(t.valid() ? t.describe() : "", t) {}
+
+Block::Block(const Program& body, const std::string& name) : Program(Kind::Block, name) {
+    node_->children.push_back(body.node());
+}
+
+Sync::Sync() : Program(Kind::Sync) {}
+
+} // namespace tessera::program

@@ -1,0 +1,112 @@
+#pragma once
+// Control programs in Poplar's shape. A Program is a cheap handle to a node;
+// copies share the node, so a Sequence can be built up after it was stored.
+#include <cstddef>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/graph/Graph.h"
+
+namespace tessera::program {
+
+enum class Kind {
+    Sequence,
+    Execute,
+    Repeat,
+    RepeatWhileTrue,
+    RepeatWhileFalse,
+    If,
+    Copy,
+    StreamToDevice,
+    StreamToHost,
+    PrintTensor,
+    Block,
+    Sync,
+};
+const char* kindName(Kind kind);
+
+struct Node {
+    Kind kind = Kind::Sequence;
+    std::string name;                          // debug name; Block names an operation
+    std::vector<std::shared_ptr<Node>> children;
+    ComputeSetId computeSet = kNoId;           // Execute
+    std::size_t count = 0;                     // Repeat
+    Tensor source, destination;                // Copy, stream copies, PrintTensor (source)
+    Tensor predicate;                          // If, RepeatWhile*
+    std::string stream;                        // stream copies
+};
+
+class Program {
+public:
+    Program(); // an empty Sequence
+    Kind kind() const { return node_->kind; }
+    const std::shared_ptr<Node>& node() const { return node_; }
+
+protected:
+    explicit Program(Kind kind, std::string name = "");
+    std::shared_ptr<Node> node_;
+};
+
+class Sequence : public Program {
+public:
+    Sequence() : Program(Kind::Sequence) {}
+    Sequence(std::initializer_list<Program> programs, const std::string& name = "");
+    explicit Sequence(const std::vector<Program>& programs, const std::string& name = "");
+    void add(const Program& p);
+};
+
+class Execute : public Program {
+public:
+    explicit Execute(ComputeSet cs, const std::string& name = "");
+};
+
+class Repeat : public Program {
+public:
+    Repeat(std::size_t count, const Program& body, const std::string& name = "");
+};
+
+// Runs `condition`, then `body` while the scalar predicate is true (or false).
+class RepeatWhileTrue : public Program {
+public:
+    RepeatWhileTrue(const Program& condition, const Tensor& predicate, const Program& body,
+                    const std::string& name = "");
+};
+class RepeatWhileFalse : public Program {
+public:
+    RepeatWhileFalse(const Program& condition, const Tensor& predicate, const Program& body,
+                     const std::string& name = "");
+};
+
+class If : public Program {
+public:
+    If(const Tensor& predicate, const Program& thenBody, const Program& elseBody = Sequence(),
+       const std::string& name = "");
+};
+
+class Copy : public Program {
+public:
+    Copy(const Tensor& source, const Tensor& destination, const std::string& name = "");
+    Copy(const DataStream& stream, const Tensor& destination, const std::string& name = "");
+    Copy(const Tensor& source, const DataStream& stream, const std::string& name = "");
+};
+
+class PrintTensor : public Program {
+public:
+    PrintTensor(const std::string& title, const Tensor& t);
+    explicit PrintTensor(const Tensor& t);
+};
+
+// Names a sub-program: an operation in the profile (a library call, a layer).
+class Block : public Program {
+public:
+    Block(const Program& body, const std::string& name);
+};
+
+class Sync : public Program {
+public:
+    Sync();
+};
+
+} // namespace tessera::program

@@ -1,0 +1,203 @@
+#pragma once
+// Plain records the engine hands to a Recorder: everything a report needs.
+// No behaviour here, so reports/ can depend on these without the engine.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tessera::record {
+
+inline constexpr std::uint32_t kNone = 0xffffffffu;
+
+enum class MemoryCategory : std::uint8_t {
+    AlwaysLiveVariable,
+    NotAlwaysLiveVariable,
+    Constant,
+    VertexInstanceState,
+    VectorListDescriptor,
+    VertexCode,
+    InternalExchangeCode,
+    HostExchangeCode,
+    ControlCode,
+    Stack,
+};
+inline constexpr std::size_t kMemoryCategoryCount = 10;
+const char* memoryCategoryName(MemoryCategory c); // "always-live variables", ...
+const char* memoryCategoryKey(MemoryCategory c);  // "always_live", ... stable identifiers
+
+struct TargetRecord {
+    std::string name;
+    std::uint32_t numIPUs = 1;
+    std::uint32_t tilesPerIPU = 0;
+    std::uint32_t bytesPerTile = 0;
+    std::uint32_t memoryBaseAddress = 0;
+    double clockHz = 0;
+    std::uint32_t numWorkerContexts = 0;
+    std::uint32_t exchangeBytesPerCycle = 0;
+    std::vector<std::pair<std::string, std::uint32_t>> regions; // name, bytes, in address order
+    std::vector<std::pair<std::string, std::string>> parameters; // every parameter, as text
+    std::uint32_t numTiles() const { return numIPUs * tilesPerIPU; }
+};
+
+struct CodeletRecord {
+    std::uint32_t id = 0;
+    std::string name;
+    std::uint32_t codeBytes = 0;
+    std::string cycleFormula;
+};
+
+struct VariableRecord {
+    std::uint32_t id = 0;
+    std::string name;
+    std::string type;
+    std::vector<std::uint64_t> shape;
+    std::uint64_t numElements = 0;
+    bool isConstant = false;
+    bool alwaysLive = false;
+    bool hostAccess = false;
+    bool isExchangeBuffer = false; // a compiler temporary for one step's exchange
+    std::uint32_t firstStep = kNone; // live range over program steps (not-always-live)
+    std::uint32_t lastStep = kNone;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> bytesByTile; // tile, bytes
+};
+
+struct VertexCountRecord {
+    std::uint32_t computeSet = 0;
+    std::uint32_t tile = 0;
+    std::uint32_t codelet = 0;
+    std::uint32_t count = 0;
+    std::uint64_t stateBytes = 0;
+};
+
+struct ComputeSetRecord {
+    std::uint32_t id = 0;
+    std::string name;
+    std::uint64_t vertexCount = 0;
+};
+
+enum class ProgramKind : std::uint8_t {
+    Sequence,
+    Execute,
+    Repeat,
+    RepeatWhileTrue,
+    RepeatWhileFalse,
+    If,
+    Copy,
+    StreamToDevice,
+    StreamToHost,
+    PrintTensor,
+    Block,
+    Sync,
+    Predicate, // evaluation of an If / RepeatWhile condition
+};
+const char* programKindName(ProgramKind k);
+
+struct ProgramNodeRecord {
+    std::uint32_t id = 0;
+    std::uint32_t parent = kNone;
+    std::uint32_t programIndex = 0; // which engine program (run(i)) it belongs to
+    ProgramKind kind = ProgramKind::Sequence;
+    std::string name;
+    std::uint32_t computeSet = kNone;
+    std::uint64_t repeatCount = 0;
+    std::uint32_t step = kNone; // program step id when this node is a step
+};
+
+// One compile-time program step (a leaf that runs: Execute, Copy, ...), with
+// its cost on every tile. Every execution of the step costs the same.
+struct ProgramStepRecord {
+    std::uint32_t id = 0;
+    std::uint32_t node = 0;
+    std::uint32_t programIndex = 0;
+    ProgramKind kind = ProgramKind::Execute;
+    std::string name;
+    std::uint32_t computeSet = kNone;
+    std::uint32_t operation = kNone; // innermost enclosing Block node, if any
+    std::uint64_t syncCycles = 0;
+    std::uint64_t exchangePhaseCycles = 0;
+    std::uint64_t computePhaseCycles = 0;
+    std::uint64_t totalCycles = 0; // sync + exchange phase + compute phase
+    std::uint64_t flops = 0;
+    std::uint64_t vertices = 0;
+    bool crossesIpus = false;
+    // Per tile (numTiles entries): cycles busy computing and exchanging; the
+    // rest of totalCycles a tile spends in sync (waiting and synchronising).
+    std::vector<std::uint32_t> computeCycles;
+    std::vector<std::uint32_t> exchangeCycles;
+    std::vector<std::uint32_t> bytesIn;  // received from other tiles or the host
+    std::vector<std::uint32_t> bytesOut; // sent to other tiles or the host
+    // Liveness: not-always-live bytes per tile while this step runs.
+    std::vector<std::uint32_t> notAlwaysLiveBytes;
+    std::vector<std::uint32_t> liveVariables; // variable ids live at this step
+};
+
+struct MemoryBlockRecord {
+    std::uint32_t tile = 0;
+    MemoryCategory category = MemoryCategory::AlwaysLiveVariable;
+    std::uint32_t address = 0;
+    std::uint32_t bytes = 0;
+    std::uint32_t owner = kNone; // variable, codelet, vertex or step id by category
+};
+
+struct TileMemoryRecord {
+    std::uint32_t tile = 0;
+    std::array<std::uint64_t, kMemoryCategoryCount> bytesByCategory{};
+    std::vector<std::uint64_t> bytesByRegion; // including gaps, per target region
+    std::uint64_t totalIncludingGaps = 0;
+    std::uint64_t totalExcludingGaps = 0;
+    std::uint64_t gapBytes = 0;
+    std::uint64_t alwaysLiveBytes = 0;        // everything resident all the time
+    std::uint64_t notAlwaysLivePeakBytes = 0; // the shared pool's size
+    std::uint64_t notAlwaysLiveSumBytes = 0;  // what it would take without sharing
+    std::uint64_t overflowBytes = 0;          // beyond bytesPerTile
+};
+
+struct CompiledRecord {
+    TargetRecord target;
+    std::vector<CodeletRecord> codelets;
+    std::vector<VariableRecord> variables;
+    std::vector<ComputeSetRecord> computeSets;
+    std::vector<VertexCountRecord> vertexCounts;
+    std::vector<ProgramNodeRecord> programNodes;
+    std::vector<ProgramStepRecord> programSteps;
+    std::vector<TileMemoryRecord> tileMemory;
+    std::vector<MemoryBlockRecord> memoryBlocks;
+    bool outOfMemory = false;
+    std::uint64_t totalMemoryBytes = 0; // all tiles, including gaps
+};
+
+struct RunBeginRecord {
+    std::uint32_t run = 0;
+    std::uint32_t programIndex = 0;
+    std::uint64_t startCycle = 0;
+};
+
+struct StepExecutionRecord {
+    std::uint32_t run = 0;
+    std::uint64_t sequence = 0; // position in the run
+    std::uint32_t programStep = 0;
+    std::uint64_t startCycle = 0;
+    std::uint64_t cycles = 0;
+};
+
+struct RunEndRecord {
+    std::uint32_t run = 0;
+    std::uint64_t steps = 0;
+    std::uint64_t cycles = 0;
+    std::uint64_t computeCycles = 0;  // sum over steps of the compute phase
+    std::uint64_t exchangeCycles = 0; // sum over steps of the exchange phase
+    std::uint64_t syncCycles = 0;     // sum over steps of the sync
+    bool completed = true;
+    std::string error; // why the run stopped early, if it did
+};
+
+struct VerificationRecord {
+    std::string workload;
+    bool passed = false;
+    double maxAbsError = 0;
+    std::string detail;
+};
+
+} // namespace tessera::record

@@ -1,0 +1,468 @@
+#include "engine/runtime/Engine.h"
+
+#include <algorithm>
+#include <cstring>
+#include <iostream>
+#include <map>
+
+#include "engine/core/Error.h"
+#include "engine/runtime/TensorPrinter.h"
+
+namespace tessera {
+
+using compiler::Instruction;
+using compiler::Location;
+using compiler::Op;
+using compiler::StepId;
+using compiler::StepPlan;
+using record::ProgramKind;
+
+namespace {
+
+struct CopyOp {
+    std::byte* destination;
+    const std::byte* source;
+    std::size_t bytes;
+};
+
+struct Instance {
+    void* object;
+    const CodeletInfo* codelet;
+    VertexId vertex;
+};
+
+// Work of one step grouped by the tile whose memory it writes, so groups can
+// run in parallel without two threads writing one tile.
+struct PreparedStep {
+    std::vector<std::vector<CopyOp>> gather;
+    std::vector<std::vector<Instance>> compute;
+    std::vector<std::vector<CopyOp>> scatter;
+};
+
+} // namespace
+
+struct Engine::Prepared {
+    std::vector<PreparedStep> steps;
+    std::vector<Instance> owned;
+    ~Prepared() {
+        for (const Instance& i : owned) {
+            i.codelet->destroy(i.object);
+        }
+    }
+};
+
+struct Engine::StreamState {
+    DataStream stream;
+    std::byte* begin = nullptr;
+    std::byte* end = nullptr;
+    std::size_t position = 0;
+    std::function<void(void*)> callback;
+};
+
+Engine::Engine(const Graph& graph, const program::Program& program, EngineOptions options)
+    : Engine(graph, std::vector<program::Program>{program}, options) {}
+
+Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs, EngineOptions options)
+    : graph_(graph), options_(options),
+      compiled_(std::make_unique<compiler::CompiledGraph>(compiler::compile(graph, programs))),
+      pool_(options.threads) {
+    if (options_.recorder) {
+        options_.recorder->onCompiled(compiled_->record);
+    }
+    if (compiled_->outOfMemory && !options_.allowOutOfMemory) {
+        const auto& tiles = compiled_->record.tileMemory;
+        auto worst = std::max_element(tiles.begin(), tiles.end(), [](const auto& a, const auto& b) {
+            return a.overflowBytes < b.overflowBytes;
+        });
+        const auto over = std::count_if(tiles.begin(), tiles.end(), [](const auto& t) { return t.overflowBytes > 0; });
+        throw OutOfMemoryError("out of memory: " + std::to_string(over) + " tile(s) over capacity; tile " +
+                               std::to_string(worst->tile) + " needs " + std::to_string(worst->totalIncludingGaps) +
+                               " bytes of " + std::to_string(graph.getTarget().bytesPerTile) +
+                               " (enable allowOutOfMemory to run and profile anyway)");
+    }
+    prepare();
+}
+
+Engine::~Engine() = default;
+
+std::byte* Engine::pointer(const Location& l) const {
+    const compiler::DataBlock& b = compiled_->blocks[l.block];
+    return stores_[b.tile].get() + b.storeOffset + l.offset;
+}
+
+std::size_t Engine::hostMemoryBytes() const {
+    std::size_t total = 0;
+    for (std::uint64_t b : compiled_->storeBytes) {
+        total += b;
+    }
+    return total;
+}
+
+void Engine::prepare() {
+    const Target& target = graph_.getTarget();
+    stores_.resize(target.numTiles());
+    for (TileId t = 0; t < target.numTiles(); ++t) {
+        const std::uint64_t bytes = compiled_->storeBytes[t];
+        if (bytes > 0) {
+            stores_[t] = std::make_unique<std::byte[]>(bytes); // zeroed: runs are reproducible
+        }
+    }
+    // Initial values of constants and initialised variables.
+    for (VariableId v = 0; v < graph_.variables().size(); ++v) {
+        const VariableData& data = graph_.variables()[v];
+        if (data.initialValue.empty()) {
+            continue;
+        }
+        const std::size_t size = sizeOf(data.type);
+        for (const compiler::PlacedInterval& p : compiled_->placements[v]) {
+            std::memcpy(pointer({p.block, p.localStart * size}), data.initialValue.data() + p.begin * size,
+                        (p.end - p.begin) * size);
+        }
+    }
+    prepared_ = std::make_unique<Prepared>();
+    prepared_->steps.resize(compiled_->steps.size());
+    auto group = [&](const std::vector<compiler::Transfer>& transfers) {
+        std::map<TileId, std::vector<CopyOp>> byTile;
+        for (const compiler::Transfer& t : transfers) {
+            byTile[compiled_->blocks[t.destination.block].tile].push_back(
+                {pointer(t.destination), pointer(t.source), t.bytes});
+        }
+        std::vector<std::vector<CopyOp>> out;
+        for (auto& [tile, ops] : byTile) {
+            out.push_back(std::move(ops));
+        }
+        return out;
+    };
+    for (StepId s = 0; s < compiled_->steps.size(); ++s) {
+        const StepPlan& plan = compiled_->steps[s];
+        PreparedStep& p = prepared_->steps[s];
+        p.gather = group(plan.gather);
+        p.scatter = group(plan.scatter);
+        TileId current = kNoId;
+        for (const compiler::VertexPlan& vp : plan.vertices) {
+            const VertexData& v = graph_.vertices()[vp.vertex];
+            Instance inst{v.codelet->create(), v.codelet, vp.vertex};
+            prepared_->owned.push_back(inst);
+            for (const compiler::FieldBindingPlan& f : vp.fields) {
+                std::vector<FieldBinding> bindings;
+                for (std::size_t i = 0; i < f.entries.size(); ++i) {
+                    bindings.push_back({pointer(f.entries[i]), f.counts[i]});
+                }
+                v.codelet->fields[f.field].bind(inst.object, bindings);
+            }
+            for (std::size_t i = 0; i < v.stateValues.size(); ++i) {
+                if (v.stateValues[i]) {
+                    v.codelet->states[i].set(inst.object, *v.stateValues[i]);
+                }
+            }
+            if (vp.tile != current) {
+                p.compute.emplace_back();
+                current = vp.tile;
+            }
+            p.compute.back().push_back(inst);
+        }
+    }
+    for (const auto& [name, stream] : graph_.streams()) {
+        auto state = std::make_unique<StreamState>();
+        state->stream = stream;
+        streams_.push_back(std::move(state));
+    }
+    predicateFlags_.assign(compiled_->steps.size(), false);
+}
+
+void Engine::run(unsigned programIndex) {
+    if (programIndex >= compiled_->programs.size()) {
+        throw Error("run: program index " + std::to_string(programIndex) + " out of range (the engine has " +
+                    std::to_string(compiled_->programs.size()) + " programs)");
+    }
+    currentRun_ = runCount_++;
+    sequence_ = 0;
+    runTotals_ = {};
+    runTotals_.run = currentRun_;
+    if (options_.recorder) {
+        options_.recorder->onRunBegin({currentRun_, programIndex, cycle_});
+    }
+    const std::uint64_t start = cycle_;
+    const std::vector<Instruction>& code = compiled_->programs[programIndex];
+    std::vector<std::uint64_t> loops;
+    std::size_t pc = 0;
+    try {
+        while (pc < code.size()) {
+            const Instruction& in = code[pc];
+            switch (in.op) {
+            case Op::Step:
+                executeStep(in.step);
+                ++pc;
+                break;
+            case Op::LoopInit:
+                if (in.count == 0) {
+                    pc = in.target;
+                } else {
+                    loops.push_back(in.count);
+                    ++pc;
+                }
+                break;
+            case Op::LoopNext:
+                if (--loops.back() > 0) {
+                    pc = in.target;
+                } else {
+                    loops.pop_back();
+                    ++pc;
+                }
+                break;
+            case Op::JumpIfNot:
+                executeStep(in.step);
+                pc = predicateFlags_[in.step] == in.expect ? pc + 1 : in.target;
+                break;
+            case Op::Jump:
+                pc = in.target;
+                break;
+            }
+        }
+    } catch (const std::exception& e) {
+        runTotals_.completed = false;
+        runTotals_.error = e.what();
+        runTotals_.cycles = cycle_ - start;
+        if (options_.recorder) {
+            options_.recorder->onRunEnd(runTotals_);
+        }
+        throw;
+    }
+    runTotals_.cycles = cycle_ - start;
+    if (options_.recorder) {
+        options_.recorder->onRunEnd(runTotals_);
+    }
+}
+
+void Engine::executeStep(StepId id) {
+    const StepPlan& plan = compiled_->steps[id];
+    const PreparedStep& p = prepared_->steps[id];
+    auto runCopies = [&](const std::vector<std::vector<CopyOp>>& groups) {
+        pool_.parallelFor(groups.size(), [&](std::size_t b, std::size_t e) {
+            for (std::size_t g = b; g < e; ++g) {
+                for (const CopyOp& op : groups[g]) {
+                    std::memcpy(op.destination, op.source, op.bytes);
+                }
+            }
+        });
+    };
+    switch (plan.kind) {
+    case ProgramKind::Execute:
+    case ProgramKind::Copy:
+        runCopies(p.gather);
+        pool_.parallelFor(p.compute.size(), [&](std::size_t b, std::size_t e) {
+            for (std::size_t g = b; g < e; ++g) {
+                for (const Instance& inst : p.compute[g]) {
+                    if (!inst.codelet->compute(inst.object)) {
+                        throw Error("compute() returned false in " + graph_.vertexName(inst.vertex) +
+                                    " during step '" + plan.name + "'");
+                    }
+                }
+            }
+        });
+        runCopies(p.scatter);
+        break;
+    case ProgramKind::StreamToDevice:
+    case ProgramKind::StreamToHost: {
+        auto it = std::find_if(streams_.begin(), streams_.end(),
+                               [&](const auto& s) { return s->stream.name == plan.stream; });
+        StreamState& s = **it;
+        const std::size_t bytes = s.stream.numElements * sizeOf(s.stream.type);
+        std::vector<std::byte> staging(bytes);
+        if (s.callback) {
+            if (plan.kind == ProgramKind::StreamToDevice) {
+                s.callback(staging.data());
+                copyHostToDevice(plan, staging.data());
+            } else {
+                copyDeviceToHost(plan, staging.data());
+                s.callback(staging.data());
+            }
+            break;
+        }
+        if (!s.begin) {
+            throw Error("stream '" + s.stream.name + "' used by step '" + plan.name +
+                        "' is not connected (call connectStream first)");
+        }
+        const auto capacity = static_cast<std::size_t>(s.end - s.begin);
+        // Walk the circular buffer, wrapping at its end.
+        auto circular = [&](auto&& move) {
+            for (std::size_t done = 0; done < bytes;) {
+                const std::size_t n = std::min(bytes - done, capacity - s.position);
+                move(done, n);
+                done += n;
+                s.position = (s.position + n) % capacity;
+            }
+        };
+        if (plan.kind == ProgramKind::StreamToDevice) {
+            circular([&](std::size_t done, std::size_t n) { std::memcpy(staging.data() + done, s.begin + s.position, n); });
+            copyHostToDevice(plan, staging.data());
+        } else {
+            copyDeviceToHost(plan, staging.data());
+            circular([&](std::size_t done, std::size_t n) { std::memcpy(s.begin + s.position, staging.data() + done, n); });
+        }
+        break;
+    }
+    case ProgramKind::PrintTensor:
+        printTensor(plan);
+        break;
+    case ProgramKind::Predicate: {
+        std::vector<std::byte> value(sizeOf(plan.source.elementType()));
+        copyDeviceToHost(plan, value.data());
+        predicateFlags_[id] = loadAsDouble(plan.source.elementType(), value.data()) != 0.0;
+        break;
+    }
+    default:
+        break;
+    }
+    const std::uint64_t cycles = plan.totalCycles();
+    if (options_.recorder) {
+        options_.recorder->onStep({currentRun_, sequence_, id, cycle_, cycles});
+    }
+    ++sequence_;
+    ++runTotals_.steps;
+    runTotals_.computeCycles += plan.computePhaseCycles;
+    runTotals_.exchangeCycles += plan.exchangePhaseCycles;
+    runTotals_.syncCycles += plan.syncCycles;
+    cycle_ += cycles;
+}
+
+void Engine::copyHostToDevice(const StepPlan& step, const std::byte* host) {
+    for (const compiler::HostTransfer& h : step.host) {
+        std::memcpy(pointer(h.device), host + h.hostOffset, h.bytes);
+    }
+}
+
+void Engine::copyDeviceToHost(const StepPlan& step, std::byte* host) const {
+    for (const compiler::HostTransfer& h : step.host) {
+        std::memcpy(host + h.hostOffset, pointer(h.device), h.bytes);
+    }
+}
+
+void Engine::printTensor(const StepPlan& step) const {
+    std::ostream& os = options_.printStream ? *options_.printStream : std::cout;
+    printTensorValues(os, step.name, step.source.elementType(), step.source.shape(), readValues(step.source));
+}
+
+const Tensor& Engine::hostTensor(const std::string& handle, bool forWrite) const {
+    const auto& handles = forWrite ? graph_.hostWrites() : graph_.hostReads();
+    auto it = handles.find(handle);
+    if (it == handles.end()) {
+        throw Error(std::string(forWrite ? "writeTensor" : "readTensor") + ": no host " +
+                    (forWrite ? "write" : "read") + " handle named '" + handle + "'");
+    }
+    return it->second;
+}
+
+void Engine::writeTensor(const std::string& handle, const void* begin, const void* end) {
+    const Tensor& t = hostTensor(handle, true);
+    const auto* b = static_cast<const std::byte*>(begin);
+    writeTensor(t, std::span<const std::byte>(b, static_cast<const std::byte*>(end)));
+}
+
+void Engine::readTensor(const std::string& handle, void* begin, void* end) const {
+    const Tensor& t = hostTensor(handle, false);
+    auto* b = static_cast<std::byte*>(begin);
+    readTensor(t, std::span<std::byte>(b, static_cast<std::byte*>(end)));
+}
+
+namespace {
+
+// A tensor the engine can access: of its graph, and made before it compiled.
+void requireCompiledTensor(const Graph& graph, const compiler::CompiledGraph& compiled, const Tensor& t,
+                           const char* operation) {
+    if (&t.graph() != &graph) {
+        throw Error(std::string(operation) + ": tensor " + t.describe() + " belongs to another graph");
+    }
+    for (const VariableRegion& r : t.regions()) {
+        if (r.var >= compiled.placements.size()) {
+            throw Error(std::string(operation) + ": tensor " + t.describe() +
+                        " was added to the graph after the engine was created");
+        }
+    }
+}
+
+} // namespace
+
+void Engine::writeTensor(const Tensor& t, std::span<const std::byte> bytes) {
+    requireCompiledTensor(graph_, *compiled_, t, "writeTensor");
+    const std::size_t size = sizeOf(t.elementType());
+    if (bytes.size() != t.numElements() * size) {
+        throw Error("writeTensor: tensor " + t.describe() + " holds " + std::to_string(t.numElements() * size) +
+                    " bytes but " + std::to_string(bytes.size()) + " were given");
+    }
+    std::size_t offset = 0;
+    for (const compiler::Run& r : compiled_->runsOf(t)) {
+        std::memcpy(pointer(r.location), bytes.data() + offset, r.elements * size);
+        offset += r.elements * size;
+    }
+}
+
+void Engine::readTensor(const Tensor& t, std::span<std::byte> bytes) const {
+    requireCompiledTensor(graph_, *compiled_, t, "readTensor");
+    const std::size_t size = sizeOf(t.elementType());
+    if (bytes.size() != t.numElements() * size) {
+        throw Error("readTensor: tensor " + t.describe() + " holds " + std::to_string(t.numElements() * size) +
+                    " bytes but the buffer has " + std::to_string(bytes.size()));
+    }
+    std::size_t offset = 0;
+    for (const compiler::Run& r : compiled_->runsOf(t)) {
+        std::memcpy(bytes.data() + offset, pointer(r.location), r.elements * size);
+        offset += r.elements * size;
+    }
+}
+
+std::vector<double> Engine::readValues(const Tensor& t) const {
+    const std::size_t size = sizeOf(t.elementType());
+    std::vector<std::byte> raw(t.numElements() * size);
+    readTensor(t, raw);
+    std::vector<double> values(t.numElements());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = loadAsDouble(t.elementType(), raw.data() + i * size);
+    }
+    return values;
+}
+
+void Engine::writeValues(const Tensor& t, std::span<const double> values) {
+    const std::size_t size = sizeOf(t.elementType());
+    if (values.size() != t.numElements()) {
+        throw Error("writeValues: tensor " + t.describe() + " has " + std::to_string(t.numElements()) +
+                    " elements but " + std::to_string(values.size()) + " values were given");
+    }
+    std::vector<std::byte> raw(values.size() * size);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        storeFromDouble(t.elementType(), raw.data() + i * size, values[i]);
+    }
+    writeTensor(t, raw);
+}
+
+void Engine::connectStream(const std::string& name, void* begin, void* end) {
+    auto it = std::find_if(streams_.begin(), streams_.end(), [&](const auto& s) { return s->stream.name == name; });
+    if (it == streams_.end()) {
+        throw Error("connectStream: no stream named '" + name + "'");
+    }
+    auto* b = static_cast<std::byte*>(begin);
+    auto* e = static_cast<std::byte*>(end);
+    if (!b || e <= b) {
+        throw Error("connectStream: empty buffer for stream '" + name + "'");
+    }
+    (*it)->begin = b;
+    (*it)->end = e;
+    (*it)->position = 0;
+    (*it)->callback = nullptr;
+}
+
+void Engine::connectStream(const std::string& name, void* buffer) {
+    const DataStream& s = graph_.stream(name);
+    connectStream(name, buffer, static_cast<std::byte*>(buffer) + s.numElements * sizeOf(s.type));
+}
+
+void Engine::connectStreamToCallback(const std::string& name, std::function<void(void*)> callback) {
+    auto it = std::find_if(streams_.begin(), streams_.end(), [&](const auto& s) { return s->stream.name == name; });
+    if (it == streams_.end()) {
+        throw Error("connectStreamToCallback: no stream named '" + name + "'");
+    }
+    (*it)->callback = std::move(callback);
+    (*it)->begin = (*it)->end = nullptr;
+}
+
+} // namespace tessera

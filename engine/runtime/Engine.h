@@ -1,0 +1,90 @@
+#pragma once
+// Runs compiled programs on simulated tiles: each tile's data lives in its
+// own store; steps exchange (real copies between stores), then compute
+// (vertices on their tile's data, tiles in parallel), as in Poplar's Engine.
+#include <cstddef>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/compiler/Compiled.h"
+#include "engine/program/Program.h"
+#include "engine/record/Recorder.h"
+#include "engine/runtime/ThreadPool.h"
+
+namespace tessera {
+
+struct EngineOptions {
+    unsigned threads = 0;            // 0: one per hardware thread
+    bool allowOutOfMemory = false;   // run (and record) even when tiles overflow
+    std::ostream* printStream = nullptr; // PrintTensor output; std::cout when null
+    record::Recorder* recorder = nullptr;
+};
+
+class Engine {
+public:
+    Engine(const Graph& graph, const std::vector<program::Program>& programs, EngineOptions options = {});
+    Engine(const Graph& graph, const program::Program& program, EngineOptions options = {});
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    void run(unsigned programIndex = 0);
+
+    // Host access by handle (Graph::createHostWrite / createHostRead).
+    void writeTensor(const std::string& handle, const void* begin, const void* end);
+    void readTensor(const std::string& handle, void* begin, void* end) const;
+    // Direct access to any tensor's current contents, for tests and debugging.
+    void writeTensor(const Tensor& t, std::span<const std::byte> bytes);
+    void readTensor(const Tensor& t, std::span<std::byte> bytes) const;
+    std::vector<double> readValues(const Tensor& t) const;
+    void writeValues(const Tensor& t, std::span<const double> values);
+    template <typename T> std::vector<T> read(const Tensor& t) const {
+        std::vector<T> out(t.numElements());
+        readTensor(t, std::as_writable_bytes(std::span<T>(out)));
+        return out;
+    }
+    template <typename T> void write(const Tensor& t, std::span<const T> values) {
+        writeTensor(t, std::as_bytes(values));
+    }
+
+    // Streams: a circular host buffer whose position carries across runs.
+    void connectStream(const std::string& name, void* begin, void* end);
+    void connectStream(const std::string& name, void* buffer); // one transfer's worth
+    void connectStreamToCallback(const std::string& name, std::function<void(void*)> callback);
+
+    const compiler::CompiledGraph& compiled() const { return *compiled_; }
+    std::uint64_t cyclesSoFar() const { return cycle_; }
+    unsigned threads() const { return pool_.size(); }
+    std::size_t hostMemoryBytes() const; // tile stores held by this engine
+
+private:
+    struct Prepared;
+    struct StreamState;
+    void prepare();
+    void executeStep(compiler::StepId step);
+    void copyHostToDevice(const compiler::StepPlan& step, const std::byte* host);
+    void copyDeviceToHost(const compiler::StepPlan& step, std::byte* host) const;
+    void printTensor(const compiler::StepPlan& step) const;
+    std::byte* pointer(const compiler::Location& l) const;
+    const Tensor& hostTensor(const std::string& handle, bool forWrite) const;
+
+    const Graph& graph_;
+    EngineOptions options_;
+    std::unique_ptr<compiler::CompiledGraph> compiled_;
+    ThreadPool pool_;
+    std::vector<std::unique_ptr<std::byte[]>> stores_;
+    std::unique_ptr<Prepared> prepared_;
+    std::vector<std::unique_ptr<StreamState>> streams_;
+    std::vector<bool> predicateFlags_;
+    std::uint64_t cycle_ = 0;
+    std::uint32_t runCount_ = 0;
+    std::uint64_t sequence_ = 0;
+    std::uint32_t currentRun_ = 0;
+    record::RunEndRecord runTotals_;
+};
+
+} // namespace tessera

@@ -1,0 +1,41 @@
+#pragma once
+// A fixed pool that runs index ranges in parallel; the caller's thread takes
+// a share too. Work is split into equal contiguous chunks, so which thread
+// runs which tile never changes a result.
+#include <condition_variable>
+#include <cstddef>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tessera {
+
+class ThreadPool {
+public:
+    explicit ThreadPool(unsigned threads = 0); // 0: one per hardware thread
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
+    // Calls body(begin, end) over [0, n) split among the threads; returns when
+    // all are done. The first exception thrown is rethrown here.
+    void parallelFor(std::size_t n, const std::function<void(std::size_t, std::size_t)>& body);
+
+private:
+    void workerLoop(unsigned index);
+    void runChunk(unsigned index);
+
+    std::vector<std::thread> workers_;
+    std::mutex mutex_;
+    std::condition_variable wake_, done_;
+    const std::function<void(std::size_t, std::size_t)>* body_ = nullptr;
+    std::size_t n_ = 0;
+    std::size_t generation_ = 0;
+    unsigned pending_ = 0;
+    bool stopping_ = false;
+    std::exception_ptr error_;
+};
+
+} // namespace tessera

@@ -1,0 +1,174 @@
+// elementwise, reduce and softmax: the vector workloads.
+#include "engine/ops/Elementwise.h"
+#include "engine/ops/Mapping.h"
+#include "engine/ops/Reduce.h"
+#include "engine/ops/Softmax.h"
+#include "engine/workloads/Library.h"
+
+#include <cmath>
+
+namespace tessera::workloads {
+
+namespace {
+
+Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
+                 const std::string& name, std::size_t grain) {
+    Tensor t = g.addVariable(type, shape, name);
+    ops::mapLinearly(g, t, grain);
+    g.createHostWrite(name, t);
+    return t;
+}
+
+float roundScalar(float v, Type type) {
+    return type == Type::Half ? float(half(v)) : v;
+}
+
+class Elementwise : public Workload {
+public:
+    std::string name() const override { return "elementwise"; }
+    std::string description() const override {
+        return "a chain of element-wise ops: sigmoid(relu(a*b + c) - a)";
+    }
+    std::vector<Parameter> parameters() const override {
+        return {{"n", "65536", "elements per tensor"},
+                {"type", "float", "element type: float or half"}};
+    }
+    Built build(Graph& g, const Parameters& p) const override {
+        const std::size_t n = p.getSize("n");
+        const Type type = p.getType("type");
+        Tensor a = hostInput(g, type, {n}, "a", 8);
+        Tensor b = hostInput(g, type, {n}, "b", 8);
+        Tensor c = hostInput(g, type, {n}, "c", 8);
+        program::Sequence prog;
+        const Tensor ab = ops::binary(g, prog, "Mul", a, b, "mul");
+        const Tensor abc = ops::binary(g, prog, "Add", ab, c, "add");
+        const Tensor r = ops::unary(g, prog, "Relu", abc, "relu");
+        const Tensor d = ops::binary(g, prog, "Sub", r, a, "sub");
+        Tensor out = ops::unary(g, prog, "Sigmoid", d, "sigmoid");
+        g.createHostRead("out", out);
+        const auto av = randomValues(n, 11, type), bv = randomValues(n, 12, type),
+                   cv = randomValues(n, 13, type);
+        Built built;
+        built.programs = {prog};
+        built.setUp = [=](Engine& e) {
+            writeFloats(e, a, av);
+            writeFloats(e, b, bv);
+            writeFloats(e, c, cv);
+        };
+        built.verify = [=](Engine& e) {
+            std::vector<double> ref(n);
+            for (std::size_t i = 0; i < n;
+                 ++i) { // round after each op, as the device stores each result
+                const float t1 = roundScalar(av[i] * bv[i], type);
+                const float t2 = roundScalar(t1 + cv[i], type);
+                const float t3 = roundScalar(t2 > 0 ? t2 : 0.0f, type);
+                const float t4 = roundScalar(t3 - av[i], type);
+                ref[i] = roundScalar(1.0f / (1.0f + std::exp(-t4)), type);
+            }
+            return compare(e.readValues(out), ref, type == Type::Half ? 1e-3 : 1e-6,
+                           relativeTolerance(type), "sigmoid(relu(a*b + c) - a)");
+        };
+        return built;
+    }
+};
+
+class Reduce : public Workload {
+public:
+    std::string name() const override { return "reduce"; }
+    std::string description() const override {
+        return "row sums, row maxima and the total of a matrix spread over tiles (two-stage "
+               "reductions)";
+    }
+    std::vector<Parameter> parameters() const override {
+        return {{"rows", "64", "rows"},
+                {"cols", "1024", "columns"},
+                {"type", "float", "float or half"}};
+    }
+    Built build(Graph& g, const Parameters& p) const override {
+        const std::size_t rows = p.getSize("rows"), cols = p.getSize("cols");
+        const Type type = p.getType("type");
+        Tensor x = hostInput(g, type, {rows, cols}, "x", 64);
+        program::Sequence prog;
+        Tensor sums = ops::reduceRows(g, prog, x, "Add", "rowSums");
+        Tensor maxima = ops::reduceRows(g, prog, x, "Max", "rowMax");
+        Tensor total = ops::reduceAll(g, prog, x, "Add", "total");
+        g.createHostRead("sums", sums);
+        g.createHostRead("maxima", maxima);
+        g.createHostRead("total", total);
+        const auto xv = randomValues(rows * cols, 21, type);
+        Built built;
+        built.programs = {prog};
+        built.setUp = [=](Engine& e) { writeFloats(e, x, xv); };
+        built.verify = [=](Engine& e) {
+            std::vector<double> s(rows, 0.0), m(rows, -INFINITY), t(1, 0.0);
+            for (std::size_t r = 0; r < rows; ++r) {
+                for (std::size_t c = 0; c < cols; ++c) {
+                    s[r] += xv[r * cols + c];
+                    m[r] = std::max(m[r], double(xv[r * cols + c]));
+                    t[0] += xv[r * cols + c];
+                }
+            }
+            // Half partial sums round at every stage: allow for it.
+            const double atol =
+                type == Type::Half ? 0.02 * std::sqrt(double(cols)) : absoluteTolerance(type, cols);
+            Verification v =
+                compare(e.readValues(sums), s, atol, relativeTolerance(type), "row sums");
+            for (Verification next :
+                 {compare(e.readValues(maxima), m, 0, 0, "row maxima"),
+                  compare(e.readValues(total), t, atol * std::sqrt(double(rows)),
+                          relativeTolerance(type), "total")}) {
+                v.maxAbsError = std::max(v.maxAbsError, next.maxAbsError);
+                if (v.passed && !next.passed) {
+                    v.detail = next.detail;
+                }
+                v.passed = v.passed && next.passed;
+            }
+            return v;
+        };
+        return built;
+    }
+};
+
+class Softmax : public Workload {
+public:
+    std::string name() const override { return "softmax"; }
+    std::string description() const override {
+        return "row-wise softmax: max, shift, exp, sum, normalise";
+    }
+    std::vector<Parameter> parameters() const override {
+        return {{"rows", "64", "rows"}, {"cols", "256", "columns"}};
+    }
+    Built build(Graph& g, const Parameters& p) const override {
+        const std::size_t rows = p.getSize("rows"), cols = p.getSize("cols");
+        Tensor x = hostInput(g, Type::Float, {rows, cols}, "logits", 32);
+        program::Sequence prog;
+        Tensor out = ops::softmaxRows(g, prog, x, "softmax");
+        g.createHostRead("probabilities", out);
+        const auto xv = randomValues(rows * cols, 31, Type::Float, -4, 4);
+        Built built;
+        built.programs = {prog};
+        built.setUp = [=](Engine& e) { writeFloats(e, x, xv); };
+        built.verify = [=](Engine& e) {
+            return compare(e.readValues(out), hostSoftmaxRows(toDouble(xv), rows, cols), 1e-6, 1e-4,
+                           "softmax");
+        };
+        return built;
+    }
+};
+
+} // namespace
+
+const Workload& elementwiseWorkload() {
+    static const Elementwise w;
+    return w;
+}
+const Workload& reduceWorkload() {
+    static const Reduce w;
+    return w;
+}
+const Workload& softmaxWorkload() {
+    static const Softmax w;
+    return w;
+}
+
+} // namespace tessera::workloads

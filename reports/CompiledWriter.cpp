@@ -1,0 +1,287 @@
+#include "reports/CompiledWriter.h"
+
+#include "reports/Sqlite.h"
+#include "reports/StringTable.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace tessera::reports {
+
+namespace {
+
+using std::int64_t;
+
+int64_t i64(std::uint64_t v) {
+    return static_cast<int64_t>(v);
+}
+
+// A per-tile array as stored: numTiles little-endian uint32, or an empty BLOB
+// when every tile is 0 (most steps leave most arrays at zero).
+std::vector<std::byte> tileBlob(const std::vector<std::uint32_t>& values, std::uint32_t numTiles) {
+    if (std::all_of(values.begin(), values.end(), [](std::uint32_t v) { return v == 0; })) {
+        return {};
+    }
+    std::vector<std::uint32_t> padded(
+        values.begin(), values.begin() + std::min<std::size_t>(values.size(), numTiles));
+    padded.resize(numTiles, 0);
+    return sql::packU32(padded);
+}
+
+std::uint64_t maxOf(const std::vector<std::uint32_t>& v) {
+    return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
+}
+
+std::uint64_t sumOf(const std::vector<std::uint32_t>& v) {
+    std::uint64_t s = 0;
+    for (std::uint32_t x : v) {
+        s += x;
+    }
+    return s;
+}
+
+void writeTarget(sql::Database& db, StringTable& strings, const record::TargetRecord& t) {
+    db.prepare(
+          "INSERT INTO target (id, name_id, num_ipus, tiles_per_ipu, num_tiles, bytes_per_tile,"
+          " memory_base_address, clock_hz, worker_contexts, exchange_bytes_per_cycle)"
+          " VALUES (0, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
+        .bind(1, strings.id(t.name))
+        .bind(2, int64_t{t.numIPUs})
+        .bind(3, int64_t{t.tilesPerIPU})
+        .bind(4, int64_t{t.numTiles()})
+        .bind(5, int64_t{t.bytesPerTile})
+        .bind(6, int64_t{t.memoryBaseAddress})
+        .bind(7, t.clockHz)
+        .bind(8, int64_t{t.numWorkerContexts})
+        .bind(9, int64_t{t.exchangeBytesPerCycle})
+        .run();
+    auto param = db.prepare(
+        "INSERT INTO target_parameters (position, name_id, value_id) VALUES (?1, ?2, ?3)");
+    for (std::size_t i = 0; i < t.parameters.size(); ++i) {
+        param.bind(1, i64(i))
+            .bind(2, strings.id(t.parameters[i].first))
+            .bind(3, strings.id(t.parameters[i].second))
+            .run();
+    }
+    auto region =
+        db.prepare("INSERT INTO regions (id, name_id, offset, bytes) VALUES (?1, ?2, ?3, ?4)");
+    std::uint64_t offset = 0;
+    for (std::size_t i = 0; i < t.regions.size(); ++i) {
+        region.bind(1, i64(i))
+            .bind(2, strings.id(t.regions[i].first))
+            .bind(3, i64(offset))
+            .bind(4, int64_t{t.regions[i].second})
+            .run();
+        offset += t.regions[i].second;
+    }
+}
+
+void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledRecord& c) {
+    auto codelet = db.prepare(
+        "INSERT INTO codelets (id, name_id, code_bytes, cycle_formula_id) VALUES (?1, ?2, ?3, ?4)");
+    for (const auto& r : c.codelets) {
+        codelet.bind(1, int64_t{r.id})
+            .bind(2, strings.id(r.name))
+            .bind(3, int64_t{r.codeBytes})
+            .bind(4, strings.id(r.cycleFormula))
+            .run();
+    }
+    auto variable = db.prepare(
+        "INSERT INTO variables (id, name_id, type_id, shape, num_elements, is_constant, "
+        "always_live,"
+        " host_access, is_exchange_buffer, first_step, last_step, total_bytes, num_tiles)"
+        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+    auto tileBytes =
+        db.prepare("INSERT INTO variable_tiles (variable_id, tile, bytes) VALUES (?1, ?2, ?3)");
+    for (const auto& v : c.variables) {
+        std::uint64_t total = 0;
+        std::uint64_t tiles = 0;
+        for (const auto& [tile, bytes] : v.bytesByTile) {
+            total += bytes;
+            tiles += bytes > 0 ? 1 : 0;
+        }
+        variable.bind(1, int64_t{v.id})
+            .bind(2, strings.id(v.name))
+            .bind(3, strings.id(v.type))
+            .bindBlob(4, sql::packU64(v.shape))
+            .bind(5, i64(v.numElements))
+            .bind(6, int64_t{v.isConstant})
+            .bind(7, int64_t{v.alwaysLive})
+            .bind(8, int64_t{v.hostAccess})
+            .bind(9, int64_t{v.isExchangeBuffer})
+            .bindId(10, v.firstStep)
+            .bindId(11, v.lastStep)
+            .bind(12, i64(total))
+            .bind(13, i64(tiles))
+            .run();
+        for (const auto& [tile, bytes] : v.bytesByTile) {
+            if (bytes > 0) {
+                tileBytes.bind(1, int64_t{v.id}).bind(2, int64_t{tile}).bind(3, i64(bytes)).run();
+            }
+        }
+    }
+    auto computeSet =
+        db.prepare("INSERT INTO compute_sets (id, name_id, vertex_count) VALUES (?1, ?2, ?3)");
+    for (const auto& r : c.computeSets) {
+        computeSet.bind(1, int64_t{r.id})
+            .bind(2, strings.id(r.name))
+            .bind(3, i64(r.vertexCount))
+            .run();
+    }
+    auto vertices = db.prepare(
+        "INSERT INTO vertex_counts (compute_set_id, tile, codelet_id, count, state_bytes)"
+        " VALUES (?1, ?2, ?3, ?4, ?5)");
+    for (const auto& r : c.vertexCounts) {
+        vertices.bind(1, int64_t{r.computeSet})
+            .bind(2, int64_t{r.tile})
+            .bind(3, int64_t{r.codelet})
+            .bind(4, int64_t{r.count})
+            .bind(5, i64(r.stateBytes))
+            .run();
+    }
+}
+
+void writeProgram(sql::Database& db, StringTable& strings, const record::CompiledRecord& c) {
+    auto node = db.prepare(
+        "INSERT INTO program_nodes (id, parent_id, program_index, kind_id, name_id,"
+        " compute_set_id, repeat_count, step_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    for (const auto& n : c.programNodes) {
+        node.bind(1, int64_t{n.id})
+            .bindId(2, n.parent)
+            .bind(3, int64_t{n.programIndex})
+            .bind(4, strings.id(record::programKindName(n.kind)))
+            .bind(5, strings.id(n.name))
+            .bindId(6, n.computeSet)
+            .bind(7, i64(n.repeatCount))
+            .bindId(8, n.step)
+            .run();
+    }
+    const std::uint32_t numTiles = c.target.numTiles();
+    auto step = db.prepare(
+        "INSERT INTO program_steps (id, node_id, program_index, kind_id, name_id, compute_set_id,"
+        " operation_node_id, sync_cycles, exchange_phase_cycles, compute_phase_cycles, "
+        "total_cycles,"
+        " flops, vertices, crosses_ipus, compute_cycles_max, compute_cycles_sum, "
+        "exchange_cycles_max,"
+        " exchange_cycles_sum, bytes_in_sum, bytes_out_sum, not_always_live_bytes_max,"
+        " live_variable_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
+        " ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+    auto arrays =
+        db.prepare("INSERT INTO program_step_tiles (step_id, compute_cycles, exchange_cycles,"
+                   " bytes_in, bytes_out, not_always_live_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    auto live = db.prepare(
+        "INSERT OR IGNORE INTO step_live_variables (step_id, variable_id) VALUES (?1, ?2)");
+    for (const auto& s : c.programSteps) {
+        step.bind(1, int64_t{s.id})
+            .bind(2, int64_t{s.node})
+            .bind(3, int64_t{s.programIndex})
+            .bind(4, strings.id(record::programKindName(s.kind)))
+            .bind(5, strings.id(s.name))
+            .bindId(6, s.computeSet)
+            .bindId(7, s.operation)
+            .bind(8, i64(s.syncCycles))
+            .bind(9, i64(s.exchangePhaseCycles))
+            .bind(10, i64(s.computePhaseCycles))
+            .bind(11, i64(s.totalCycles))
+            .bind(12, i64(s.flops))
+            .bind(13, i64(s.vertices))
+            .bind(14, int64_t{s.crossesIpus})
+            .bind(15, i64(maxOf(s.computeCycles)))
+            .bind(16, i64(sumOf(s.computeCycles)))
+            .bind(17, i64(maxOf(s.exchangeCycles)))
+            .bind(18, i64(sumOf(s.exchangeCycles)))
+            .bind(19, i64(sumOf(s.bytesIn)))
+            .bind(20, i64(sumOf(s.bytesOut)))
+            .bind(21, i64(maxOf(s.notAlwaysLiveBytes)))
+            .bind(22, i64(s.liveVariables.size()))
+            .run();
+        arrays.bind(1, int64_t{s.id})
+            .bindBlob(2, tileBlob(s.computeCycles, numTiles))
+            .bindBlob(3, tileBlob(s.exchangeCycles, numTiles))
+            .bindBlob(4, tileBlob(s.bytesIn, numTiles))
+            .bindBlob(5, tileBlob(s.bytesOut, numTiles))
+            .bindBlob(6, tileBlob(s.notAlwaysLiveBytes, numTiles))
+            .run();
+        for (std::uint32_t v : s.liveVariables) {
+            live.bind(1, int64_t{s.id}).bind(2, int64_t{v}).run();
+        }
+    }
+}
+
+void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
+    auto tile = db.prepare(
+        "INSERT INTO tile_memory (tile, total_including_gaps, total_excluding_gaps,"
+        " gap_bytes, always_live_bytes, not_always_live_peak_bytes,"
+        " not_always_live_sum_bytes, overflow_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    auto category = db.prepare(
+        "INSERT INTO tile_memory_categories (tile, category_id, bytes) VALUES (?1, ?2, ?3)");
+    auto region =
+        db.prepare("INSERT INTO tile_memory_regions (tile, region_id, bytes) VALUES (?1, ?2, ?3)");
+    for (const auto& m : c.tileMemory) {
+        tile.bind(1, int64_t{m.tile})
+            .bind(2, i64(m.totalIncludingGaps))
+            .bind(3, i64(m.totalExcludingGaps))
+            .bind(4, i64(m.gapBytes))
+            .bind(5, i64(m.alwaysLiveBytes))
+            .bind(6, i64(m.notAlwaysLivePeakBytes))
+            .bind(7, i64(m.notAlwaysLiveSumBytes))
+            .bind(8, i64(m.overflowBytes))
+            .run();
+        for (std::size_t k = 0; k < m.bytesByCategory.size(); ++k) {
+            if (m.bytesByCategory[k] > 0) {
+                category.bind(1, int64_t{m.tile})
+                    .bind(2, i64(k))
+                    .bind(3, i64(m.bytesByCategory[k]))
+                    .run();
+            }
+        }
+        for (std::size_t r = 0; r < m.bytesByRegion.size(); ++r) {
+            if (m.bytesByRegion[r] > 0) {
+                region.bind(1, int64_t{m.tile})
+                    .bind(2, i64(r))
+                    .bind(3, i64(m.bytesByRegion[r]))
+                    .run();
+            }
+        }
+    }
+    // Clustered by tile (a tile's memory map is one range read), no extra index.
+    auto block =
+        db.prepare("INSERT INTO memory_blocks (tile, id, category_id, address, bytes, owner)"
+                   " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    for (std::size_t i = 0; i < c.memoryBlocks.size(); ++i) {
+        const auto& b = c.memoryBlocks[i];
+        block.bind(1, int64_t{b.tile})
+            .bind(2, i64(i))
+            .bind(3, int64_t{static_cast<std::uint8_t>(b.category)})
+            .bind(4, int64_t{b.address})
+            .bind(5, int64_t{b.bytes})
+            .bindId(6, b.owner)
+            .run();
+    }
+}
+
+} // namespace
+
+void writeMemoryCategories(sql::Database& db, StringTable& strings) {
+    auto insert =
+        db.prepare("INSERT INTO memory_categories (id, key_id, name_id) VALUES (?1, ?2, ?3)");
+    for (std::size_t k = 0; k < record::kMemoryCategoryCount; ++k) {
+        const auto c = static_cast<record::MemoryCategory>(k);
+        insert.bind(1, i64(k))
+            .bind(2, strings.id(record::memoryCategoryKey(c)))
+            .bind(3, strings.id(record::memoryCategoryName(c)))
+            .run();
+    }
+}
+
+void writeCompiled(sql::Database& db, StringTable& strings,
+                   const record::CompiledRecord& compiled) {
+    writeTarget(db, strings, compiled.target);
+    writeGraph(db, strings, compiled);
+    writeProgram(db, strings, compiled);
+    writeMemory(db, compiled);
+}
+
+} // namespace tessera::reports

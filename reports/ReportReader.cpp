@@ -1,0 +1,302 @@
+// Opening a report: every way a file can fail to be a readable report ends
+// here in one ReportError line. Also the report's identity and summary.
+#include "reports/ReportReader.h"
+
+#include "reports/ReaderImpl.h"
+#include "reports/ReportError.h"
+#include "reports/Schema.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <system_error>
+
+namespace tessera::reports {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::uint32_t bigEndian32(const unsigned char* p) {
+    return (std::uint32_t{p[0]} << 24) | (std::uint32_t{p[1]} << 16) | (std::uint32_t{p[2]} << 8) |
+           std::uint32_t{p[3]};
+}
+
+// Checks what can be checked without SQLite: the file exists, is a database,
+// and is as long as its header says (a cut-off copy is the common corruption).
+void checkFile(const fs::path& path) {
+    const std::string p = path.string();
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (!fs::exists(st)) {
+        throw ReportError(p + ": no such file");
+    }
+    if (fs::is_directory(st)) {
+        throw ReportError(p + ": is a directory, not a report");
+    }
+    if (!fs::is_regular_file(st)) {
+        throw ReportError(p + ": not a regular file");
+    }
+    const std::uintmax_t size = fs::file_size(path, ec);
+    if (ec) {
+        throw ReportError(p + ": cannot read: " + ec.message());
+    }
+    if (size == 0) {
+        throw ReportError(p + ": the file is empty, not a Tessera report");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw ReportError(p + ": cannot read: " + std::strerror(errno));
+    }
+    std::array<unsigned char, 100> header{};
+    in.read(reinterpret_cast<char*>(header.data()), header.size());
+    static constexpr char kMagic[] = "SQLite format 3"; // 16 bytes with the NUL
+    if (in.gcount() < static_cast<std::streamsize>(header.size()) ||
+        std::memcmp(header.data(), kMagic, 16) != 0) {
+        throw ReportError(p + ": not a Tessera report: file is not a database");
+    }
+    const std::uint32_t rawPageSize = (std::uint32_t{header[16]} << 8) | header[17];
+    const std::uint64_t pageSize = rawPageSize == 1 ? 65536 : rawPageSize;
+    const std::uint32_t pages = bigEndian32(&header[28]);
+    // The page count is only valid when the two change counters agree.
+    const bool pagesValid = pages != 0 && bigEndian32(&header[24]) == bigEndian32(&header[92]);
+    if (pagesValid && size < pageSize * pages) {
+        throw ReportError(p + ": the report is truncated or corrupt (the file has " +
+                          std::to_string(size) + " bytes, its header says " +
+                          std::to_string(pageSize * pages) + ")");
+    }
+}
+
+std::pair<int, int> parseVersion(const std::string& text) {
+    const auto dot = text.find('.');
+    try {
+        return {std::stoi(text.substr(0, dot)),
+                dot == std::string::npos ? 0 : std::stoi(text.substr(dot + 1))};
+    } catch (const std::exception&) {
+        return {-1, -1};
+    }
+}
+
+} // namespace
+
+const std::string& ReportReader::Impl::str(std::int64_t id) const {
+    if (!stringsLoaded) {
+        auto q = db->prepare("SELECT id, text FROM strings");
+        while (q.step()) {
+            strings.emplace(q.integer(0), q.text(1));
+        }
+        stringsLoaded = true;
+    }
+    const auto it = strings.find(id);
+    if (it == strings.end()) {
+        corrupt("string " + std::to_string(id) + " is missing");
+    }
+    return it->second;
+}
+
+void ReportReader::Impl::corrupt(const std::string& why) const {
+    throw ReportError(info.path + ": the report is corrupt (" + why + ")");
+}
+
+std::vector<std::uint32_t> ReportReader::Impl::tileArray(std::span<const std::byte> blob,
+                                                         const char* what) const {
+    if (blob.empty()) {
+        return std::vector<std::uint32_t>(target.numTiles, 0);
+    }
+    std::vector<std::uint32_t> values = sql::unpackU32(blob, what);
+    if (values.size() != target.numTiles) {
+        corrupt(std::string(what) + " has " + std::to_string(values.size()) +
+                " tiles, the target " + std::to_string(target.numTiles));
+    }
+    return values;
+}
+
+ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions options)
+    : d_(std::make_unique<Impl>()) {
+    const std::string p = path.string();
+    checkFile(path);
+    d_->info.path = p;
+    d_->db = std::make_unique<sql::Database>(p, sql::Database::Mode::ReadOnly);
+    sql::Database& db = *d_->db;
+
+    auto pragma = [&](const char* name) {
+        auto q = db.prepare(std::string("PRAGMA ") + name);
+        return q.step() ? q.integer(0) : 0;
+    };
+    const std::int64_t applicationId = pragma("application_id");
+    const std::int64_t userVersion = pragma("user_version");
+    if (applicationId != kApplicationId) {
+        throw ReportError(p + ": an SQLite database, but not a Tessera report");
+    }
+    const auto supported = std::to_string(kSchemaMajor) + ".x";
+    if (userVersion / 1000 > kSchemaMajor) {
+        throw ReportError(p + ": report schema version " + std::to_string(userVersion / 1000) +
+                          "." + std::to_string(userVersion % 1000) +
+                          " is newer than this Tessera reads (" + supported +
+                          "); open it with a newer Tessera");
+    }
+    {
+        auto q =
+            db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'");
+        if (!q.step() || q.integer(0) == 0) {
+            throw ReportError(p + ": an SQLite database, but not a Tessera report (no meta table)");
+        }
+    }
+    std::map<std::string, std::string> meta;
+    {
+        auto q = db.prepare("SELECT key, value FROM meta");
+        while (q.step()) {
+            meta[q.text(0)] = q.text(1);
+        }
+    }
+    if (meta["format"] != kFormatName) {
+        throw ReportError(p + ": an SQLite database, but not a Tessera report (meta.format is '" +
+                          meta["format"] + "')");
+    }
+    const auto [major, minor] = parseVersion(meta["schema_version"]);
+    if (major > kSchemaMajor) {
+        throw ReportError(p + ": report schema version " + meta["schema_version"] +
+                          " is newer than this Tessera reads (" + supported +
+                          "); open it with a newer Tessera");
+    }
+    if (major < 1) {
+        throw ReportError(p + ": the report is corrupt (schema version '" + meta["schema_version"] +
+                          "')");
+    }
+    if (options.quickCheck) {
+        auto q = db.prepare("PRAGMA quick_check");
+        if (q.step() && q.text(0) != "ok") {
+            d_->corrupt(q.text(0));
+        }
+    }
+
+    ReportInfo& info = d_->info;
+    info.schemaVersion = meta["schema_version"];
+    info.schemaMajor = major;
+    info.schemaMinor = minor;
+    info.complete = meta["complete"] == "1";
+    info.incompleteReason = meta["incomplete_reason"];
+    if (!info.complete && info.incompleteReason.empty()) {
+        info.incompleteReason = "the capture did not finish";
+    }
+    info.createdAt = meta["created_at"];
+    info.finishedAt = meta["finished_at"];
+    info.tool = meta["tool"];
+    info.toolVersion = meta["tool_version"];
+    info.workload = meta["workload"];
+    {
+        auto q = db.prepare("SELECT name_id, value_id FROM workload_parameters ORDER BY position");
+        while (q.step()) {
+            info.workloadParameters.emplace_back(d_->str(q, 0), d_->str(q, 1));
+        }
+    }
+
+    TargetInfo& t = d_->target;
+    t.name = meta["target_name"];
+    auto q = db.prepare(
+        "SELECT name_id, num_ipus, tiles_per_ipu, num_tiles, bytes_per_tile, memory_base_address,"
+        " clock_hz, worker_contexts, exchange_bytes_per_cycle FROM target");
+    if (q.step()) { // absent in a report that stopped before compiling
+        t.name = d_->str(q, 0);
+        t.numIpus = static_cast<std::uint32_t>(q.integer(1));
+        t.tilesPerIpu = static_cast<std::uint32_t>(q.integer(2));
+        t.numTiles = static_cast<std::uint32_t>(q.integer(3));
+        t.bytesPerTile = q.unsignedInteger(4);
+        t.memoryBaseAddress = q.unsignedInteger(5);
+        t.clockHz = q.real(6);
+        t.workerContexts = static_cast<std::uint32_t>(q.integer(7));
+        t.exchangeBytesPerCycle = static_cast<std::uint32_t>(q.integer(8));
+        // Bounds the arrays sized by the tile count if the row is garbage.
+        if (t.numTiles > (1u << 22) || std::uint64_t{t.numIpus} * t.tilesPerIpu != t.numTiles) {
+            d_->corrupt("the target has " + std::to_string(t.numTiles) + " tiles");
+        }
+    }
+    auto regions = db.prepare("SELECT name_id, offset, bytes FROM regions ORDER BY id");
+    while (regions.step()) {
+        t.regions.push_back({d_->str(regions, 0), static_cast<std::uint32_t>(regions.integer(1)),
+                             static_cast<std::uint32_t>(regions.integer(2))});
+    }
+    auto params = db.prepare("SELECT name_id, value_id FROM target_parameters ORDER BY position");
+    while (params.step()) {
+        t.parameters.emplace_back(d_->str(params, 0), d_->str(params, 1));
+    }
+}
+
+ReportReader::~ReportReader() = default;
+ReportReader::ReportReader(ReportReader&&) noexcept = default;
+ReportReader& ReportReader::operator=(ReportReader&&) noexcept = default;
+
+const ReportInfo& ReportReader::info() const {
+    return d_->info;
+}
+const TargetInfo& ReportReader::target() const {
+    return d_->target;
+}
+
+Summary ReportReader::summary() const {
+    sql::Database& db = *d_->db;
+    Summary s;
+    const ReportInfo& info = d_->info;
+    s.report = {info.path,      info.schemaVersion, info.complete,
+                info.createdAt, info.toolVersion,   info.workload};
+    const TargetInfo& t = d_->target;
+    s.target = {t.name, t.numIpus, t.numTiles, t.bytesPerTile, t.clockHz};
+
+    // sum() stays an exact integer (NULL, read as 0, when there is no run).
+    auto runs =
+        db.prepare("SELECT count(*), sum(cycles), sum(compute_cycles), sum(exchange_cycles),"
+                   " sum(sync_cycles), sum(steps), sum(completed = 0) FROM runs");
+    if (runs.step()) {
+        s.runs.count = runs.unsignedInteger(0);
+        s.cycles = {runs.unsignedInteger(1), runs.unsignedInteger(2), runs.unsignedInteger(3),
+                    runs.unsignedInteger(4)};
+        s.runs.executedSteps = runs.unsignedInteger(5);
+        s.runs.incomplete = runs.unsignedInteger(6);
+    }
+    auto meta = db.prepare(
+        "SELECT key, value FROM meta WHERE key IN ('total_memory_bytes', 'out_of_memory')");
+    while (meta.step()) {
+        if (meta.text(0) == "total_memory_bytes") {
+            s.memory.totalBytes = std::stoull("0" + meta.text(1));
+        } else {
+            s.memory.outOfMemory = meta.text(1) == "1";
+        }
+    }
+    auto peak = db.prepare("SELECT tile, total_including_gaps FROM tile_memory"
+                           " ORDER BY total_including_gaps DESC, tile ASC LIMIT 1");
+    if (peak.step()) {
+        s.memory.peakTile = static_cast<std::uint32_t>(peak.integer(0));
+        s.memory.peakTileBytes = peak.unsignedInteger(1);
+    }
+    auto over = db.prepare("SELECT count(*) FROM tile_memory WHERE overflow_bytes > 0");
+    if (over.step()) {
+        s.memory.tilesOverCapacity = static_cast<std::uint32_t>(over.integer(0));
+    }
+    auto counts = db.prepare(
+        "SELECT (SELECT count(*) FROM program_steps), (SELECT count(*) FROM compute_sets),"
+        " (SELECT sum(vertex_count) FROM compute_sets),"
+        " (SELECT count(*) FROM variables WHERE is_exchange_buffer = 0)");
+    if (counts.step()) {
+        s.program = {counts.unsignedInteger(0), counts.unsignedInteger(1),
+                     counts.unsignedInteger(2), counts.unsignedInteger(3)};
+    }
+    // Several checks: passed if all passed; the first failure explains best.
+    bool failureSeen = false;
+    for (const VerificationEntry& v : verifications()) {
+        if (!s.verification) {
+            s.verification = Summary::Verification{true, 0, v.detail};
+        }
+        s.verification->passed = s.verification->passed && v.passed;
+        s.verification->maxAbsError = std::max(s.verification->maxAbsError, v.maxAbsError);
+        if (!v.passed && !failureSeen) {
+            s.verification->detail = v.detail;
+            failureSeen = true;
+        }
+    }
+    return s;
+}
+
+} // namespace tessera::reports

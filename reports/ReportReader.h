@@ -1,0 +1,73 @@
+#pragma once
+// Opens a report read-only and answers the queries the panes and the CLI need
+// with plain structs (ReportTypes.h). Every failure is a ReportError with one
+// line naming the file: missing, not a database, not a report, a newer major
+// schema version, truncated or corrupt.
+//
+// One reader owns one SQLite connection: use it from one thread at a time
+// (open another reader for another thread).
+#include "reports/ReportTypes.h"
+#include "reports/Summary.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <vector>
+
+namespace tessera::reports {
+
+struct OpenOptions {
+    // Runs PRAGMA quick_check at open: reads the whole file, so off by
+    // default; the header checks and per-query errors catch truncation.
+    bool quickCheck = false;
+};
+
+class ReportReader {
+public:
+    explicit ReportReader(const std::filesystem::path& path, OpenOptions options = {});
+    ~ReportReader();
+    ReportReader(ReportReader&&) noexcept;
+    ReportReader& operator=(ReportReader&&) noexcept;
+
+    const ReportInfo& info() const;
+    const TargetInfo& target() const;
+    Summary summary() const;
+
+    // Graph and memory.
+    std::vector<MemoryCategoryEntry> memoryCategories() const;
+    std::vector<CodeletEntry> codelets() const;
+    std::vector<VariableEntry> variables() const;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>>
+    variableTiles(std::uint32_t variable) const;
+    std::vector<ComputeSetEntry> computeSets() const;
+    // All vertex counts, or those of one compute set.
+    std::vector<VertexCountEntry> vertexCounts(std::uint32_t computeSet = kNone) const;
+    std::vector<TileMemoryEntry> tileMemory() const;
+    std::vector<MemoryBlockEntry> memoryBlocks(std::uint32_t tile) const;
+
+    // Program and liveness.
+    std::vector<ProgramNodeEntry> programNodes() const;
+    std::vector<ProgramStepEntry> programSteps() const;
+    StepTiles stepTiles(std::uint32_t step) const;
+    std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
+
+    // Execution.
+    std::vector<RunEntry> runs() const;
+    // Executed steps of a run with firstSeq <= sequence < endSeq.
+    std::vector<ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t firstSeq,
+                                            std::uint64_t endSeq) const;
+    // Stored levels (1..K) after a synthesized level 0 of single steps.
+    std::vector<LodLevel> lodLevels(std::uint32_t run) const;
+    // Buckets of a level overlapping [firstSeq, endSeq). Level 0 is computed
+    // from the executed steps and the program steps' tile arrays.
+    std::vector<LodBucket> lodBuckets(std::uint32_t run, std::uint32_t level,
+                                      std::uint64_t firstSeq, std::uint64_t endSeq) const;
+    std::vector<VerificationEntry> verifications() const;
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> d_;
+};
+
+} // namespace tessera::reports

@@ -1,0 +1,227 @@
+#pragma once
+// Plain structs the reader returns: everything a pane or the CLI needs from a
+// report, with no SQL and no SQLite types. Ids are the report's own (equal to
+// the engine's record ids); record::kNone marks "none".
+#include "engine/record/Records.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tessera::reports {
+
+using record::kNone;
+
+struct ReportInfo {
+    std::string path;
+    std::string schemaVersion; // "major.minor"
+    int schemaMajor = 0;
+    int schemaMinor = 0;
+    bool complete = false; // false: the capture stopped before finishing
+    std::string incompleteReason;
+    std::string createdAt; // ISO 8601, UTC
+    std::string finishedAt;
+    std::string tool;
+    std::string toolVersion;
+    std::string workload; // empty when the report was not captured from a workload
+    std::vector<std::pair<std::string, std::string>> workloadParameters;
+};
+
+struct RegionInfo {
+    std::string name;
+    std::uint32_t offset = 0;
+    std::uint32_t bytes = 0;
+};
+
+struct TargetInfo {
+    std::string name;
+    std::uint32_t numIpus = 0;
+    std::uint32_t tilesPerIpu = 0;
+    std::uint32_t numTiles = 0;
+    std::uint64_t bytesPerTile = 0;
+    std::uint64_t memoryBaseAddress = 0;
+    double clockHz = 0;
+    std::uint32_t workerContexts = 0;
+    std::uint32_t exchangeBytesPerCycle = 0;
+    std::vector<RegionInfo> regions;
+    std::vector<std::pair<std::string, std::string>> parameters;
+};
+
+struct MemoryCategoryEntry {
+    std::uint32_t id = 0; // equals record::MemoryCategory's value
+    std::string key;      // stable identifier, e.g. "always_live"
+    std::string name;     // for people, e.g. "always-live variables"
+};
+
+struct CodeletEntry {
+    std::uint32_t id = 0;
+    std::string name;
+    std::uint64_t codeBytes = 0;
+    std::string cycleFormula;
+};
+
+struct VariableEntry {
+    std::uint32_t id = 0;
+    std::string name;
+    std::string type;
+    std::vector<std::uint64_t> shape;
+    std::uint64_t numElements = 0;
+    bool isConstant = false;
+    bool alwaysLive = false;
+    bool hostAccess = false;
+    bool isExchangeBuffer = false;
+    std::uint32_t firstStep = kNone;
+    std::uint32_t lastStep = kNone;
+    std::uint64_t totalBytes = 0;
+    std::uint32_t numTiles = 0; // tiles holding some of it
+};
+
+struct ComputeSetEntry {
+    std::uint32_t id = 0;
+    std::string name;
+    std::uint64_t vertexCount = 0;
+};
+
+struct VertexCountEntry {
+    std::uint32_t computeSet = 0;
+    std::uint32_t tile = 0;
+    std::uint32_t codelet = 0;
+    std::uint64_t count = 0;
+    std::uint64_t stateBytes = 0;
+};
+
+struct ProgramNodeEntry {
+    std::uint32_t id = 0;
+    std::uint32_t parent = kNone;
+    std::uint32_t programIndex = 0;
+    std::string kind; // record::programKindName
+    std::string name;
+    std::uint32_t computeSet = kNone;
+    std::uint64_t repeatCount = 0;
+    std::uint32_t step = kNone;
+};
+
+// Step-level figures of a compile-time program step; per-tile arrays are in
+// StepTiles. Tile balance = computeCyclesSum / (tiles * computeCyclesMax).
+struct ProgramStepEntry {
+    std::uint32_t id = 0;
+    std::uint32_t node = 0;
+    std::uint32_t programIndex = 0;
+    std::string kind;
+    std::string name;
+    std::uint32_t computeSet = kNone;
+    std::uint32_t operation = kNone;
+    std::uint64_t syncCycles = 0;
+    std::uint64_t exchangePhaseCycles = 0;
+    std::uint64_t computePhaseCycles = 0;
+    std::uint64_t totalCycles = 0;
+    std::uint64_t flops = 0;
+    std::uint64_t vertices = 0;
+    bool crossesIpus = false;
+    std::uint64_t computeCyclesMax = 0;
+    std::uint64_t computeCyclesSum = 0;
+    std::uint64_t exchangeCyclesMax = 0;
+    std::uint64_t exchangeCyclesSum = 0;
+    std::uint64_t bytesInSum = 0;
+    std::uint64_t bytesOutSum = 0;
+    std::uint64_t notAlwaysLiveBytesMax = 0;
+    std::uint64_t liveVariableCount = 0;
+};
+
+// One program step on every tile (numTiles entries each).
+struct StepTiles {
+    std::uint32_t step = 0;
+    std::uint64_t totalCycles = 0;
+    std::vector<std::uint32_t> computeCycles;
+    std::vector<std::uint32_t> exchangeCycles;
+    std::vector<std::uint32_t> syncCycles; // totalCycles - compute - exchange
+    std::vector<std::uint32_t> bytesIn;
+    std::vector<std::uint32_t> bytesOut;
+    std::vector<std::uint32_t> notAlwaysLiveBytes;
+};
+
+struct TileMemoryEntry {
+    std::uint32_t tile = 0;
+    std::vector<std::uint64_t> bytesByCategory; // indexed by MemoryCategoryEntry::id
+    std::vector<std::uint64_t> bytesByRegion;   // indexed by TargetInfo::regions
+    std::uint64_t totalIncludingGaps = 0;
+    std::uint64_t totalExcludingGaps = 0;
+    std::uint64_t gapBytes = 0;
+    std::uint64_t alwaysLiveBytes = 0;
+    std::uint64_t notAlwaysLivePeakBytes = 0;
+    std::uint64_t notAlwaysLiveSumBytes = 0;
+    std::uint64_t overflowBytes = 0;
+};
+
+struct MemoryBlockEntry {
+    std::uint32_t tile = 0;
+    std::uint32_t category = 0;
+    std::uint64_t address = 0;
+    std::uint64_t bytes = 0;
+    std::uint32_t owner = kNone;
+};
+
+struct RunEntry {
+    std::uint32_t id = 0;
+    std::uint32_t programIndex = 0;
+    std::uint64_t startCycle = 0;
+    std::uint64_t steps = 0;
+    std::uint64_t cycles = 0;
+    std::uint64_t computeCycles = 0; // sums of the executed steps' phases
+    std::uint64_t exchangeCycles = 0;
+    std::uint64_t syncCycles = 0;
+    bool completed = false;
+    std::string error;
+};
+
+struct ExecutedStep {
+    std::uint32_t run = 0;
+    std::uint64_t sequence = 0;
+    std::uint32_t programStep = 0;
+    std::uint64_t startCycle = 0;
+    std::uint64_t cycles = 0;
+};
+
+struct VerificationEntry {
+    std::string workload;
+    bool passed = false;
+    double maxAbsError = 0;
+    std::string detail;
+};
+
+// Per tile group: over the tiles of the group, the min, max and sum of each
+// tile's cycles summed over the bucket's steps.
+struct GroupStats {
+    std::uint64_t min = 0;
+    std::uint64_t max = 0;
+    std::uint64_t sum = 0;
+    bool operator==(const GroupStats&) const = default;
+};
+
+struct LodLevel {
+    std::uint32_t level = 0; // 0: single executed steps (computed, not stored)
+    std::uint64_t bucketSteps = 1;
+    std::uint64_t buckets = 0;
+    std::uint32_t groupTiles = 0;
+    std::uint32_t groups = 0; // tile groups, not counting the all-tiles entry
+};
+
+struct LodBucket {
+    std::uint32_t level = 0;
+    std::uint64_t index = 0;
+    std::uint64_t firstSeq = 0;
+    std::uint64_t steps = 0;
+    std::uint64_t startCycle = 0;
+    std::uint64_t cycles = 0;
+    std::uint64_t computePhaseCycles = 0;
+    std::uint64_t exchangePhaseCycles = 0;
+    std::uint64_t syncPhaseCycles = 0;
+    std::uint64_t maxStepCycles = 0;
+    // groups + 1 entries: one per tile group, then all tiles.
+    std::vector<GroupStats> compute;
+    std::vector<GroupStats> exchange;
+    std::vector<GroupStats> sync;
+};
+
+} // namespace tessera::reports

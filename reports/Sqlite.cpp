@@ -1,0 +1,241 @@
+#include "reports/Sqlite.h"
+
+#include "engine/record/Records.h"
+#include "reports/ReportError.h"
+
+#include <sqlite3.h>
+
+#include <bit>
+#include <cstring>
+#include <utility>
+
+namespace tessera::reports::sql {
+
+Database::Database(const std::string& path, Mode mode)
+    : path_(path) {
+    const int flags =
+        mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    // A connection is never shared between threads (docs/ARCHITECTURE.md).
+    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (rc != SQLITE_OK) {
+        if (db_ == nullptr) {
+            throw ReportError(path + ": cannot open: out of memory");
+        }
+        fail(rc, "cannot open");
+    }
+    sqlite3_extended_result_codes(db_, 1);
+}
+
+Database::~Database() {
+    // sqlite3_close_v2 defers the close until every statement is finalized.
+    sqlite3_close_v2(db_);
+}
+
+void Database::close() {
+    if (db_ != nullptr) {
+        const int rc = sqlite3_close(db_);
+        if (rc != SQLITE_OK) {
+            fail(rc, "cannot close");
+        }
+        db_ = nullptr;
+    }
+}
+
+void Database::fail(int code, std::string_view what) const {
+    const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
+    switch (code & 0xff) {
+    case SQLITE_CORRUPT:
+        throw ReportError(path_ + ": the report is truncated or corrupt (" + message + ")");
+    case SQLITE_NOTADB:
+        throw ReportError(path_ + ": not a Tessera report: file is not a database");
+    default:
+        throw ReportError(path_ + ": " + std::string(what) + ": " + message);
+    }
+}
+
+void Database::exec(const std::string& sqlText) {
+    const int rc = sqlite3_exec(db_, sqlText.c_str(), nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK) {
+        fail(rc, "SQL failed");
+    }
+}
+
+Statement Database::prepare(std::string_view sqlText) {
+    sqlite3_stmt* stmt = nullptr;
+    const int rc = sqlite3_prepare_v3(db_, sqlText.data(), static_cast<int>(sqlText.size()),
+                                      SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
+    if (rc != SQLITE_OK) {
+        fail(rc, "cannot prepare a query");
+    }
+    return Statement(*this, stmt);
+}
+
+Statement::~Statement() {
+    sqlite3_finalize(stmt_);
+}
+
+Statement::Statement(Statement&& other) noexcept
+    : db_(other.db_)
+    , stmt_(std::exchange(other.stmt_, nullptr)) {}
+
+Statement& Statement::operator=(Statement&& other) noexcept {
+    if (this != &other) {
+        sqlite3_finalize(stmt_);
+        db_ = other.db_;
+        stmt_ = std::exchange(other.stmt_, nullptr);
+    }
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::int64_t value) {
+    sqlite3_bind_int64(stmt_, index, value);
+    return *this;
+}
+
+Statement& Statement::bind(int index, double value) {
+    sqlite3_bind_double(stmt_, index, value);
+    return *this;
+}
+
+Statement& Statement::bind(int index, std::string_view text) {
+    sqlite3_bind_text64(stmt_, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+    return *this;
+}
+
+Statement& Statement::bindBlob(int index, std::span<const std::byte> bytes) {
+    // A zero-length blob, not NULL, for an empty array.
+    sqlite3_bind_blob64(stmt_, index, bytes.empty() ? "" : static_cast<const void*>(bytes.data()),
+                        bytes.size(), SQLITE_TRANSIENT);
+    return *this;
+}
+
+Statement& Statement::bindNull(int index) {
+    sqlite3_bind_null(stmt_, index);
+    return *this;
+}
+
+Statement& Statement::bindId(int index, std::uint32_t id) {
+    return id == record::kNone ? bindNull(index) : bind(index, std::int64_t{id});
+}
+
+bool Statement::step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) {
+        return true;
+    }
+    if (rc == SQLITE_DONE) {
+        return false;
+    }
+    sqlite3_reset(stmt_);
+    db_->fail(rc, "query failed");
+}
+
+void Statement::run() {
+    step();
+    reset();
+}
+
+void Statement::reset() {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+}
+
+bool Statement::isNull(int column) const {
+    return sqlite3_column_type(stmt_, column) == SQLITE_NULL;
+}
+
+std::int64_t Statement::integer(int column) const {
+    return sqlite3_column_int64(stmt_, column);
+}
+
+std::uint64_t Statement::unsignedInteger(int column) const {
+    const std::int64_t v = sqlite3_column_int64(stmt_, column);
+    return v < 0 ? 0 : static_cast<std::uint64_t>(v);
+}
+
+std::uint32_t Statement::id(int column) const {
+    return isNull(column) ? record::kNone : static_cast<std::uint32_t>(integer(column));
+}
+
+double Statement::real(int column) const {
+    return sqlite3_column_double(stmt_, column);
+}
+
+std::string Statement::text(int column) const {
+    const auto* p = sqlite3_column_text(stmt_, column);
+    const int n = sqlite3_column_bytes(stmt_, column);
+    return p == nullptr
+               ? std::string()
+               : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
+}
+
+std::span<const std::byte> Statement::blob(int column) const {
+    const void* p = sqlite3_column_blob(stmt_, column);
+    const int n = sqlite3_column_bytes(stmt_, column);
+    if (p == nullptr || n <= 0) {
+        return {};
+    }
+    return {static_cast<const std::byte*>(p), static_cast<std::size_t>(n)};
+}
+
+namespace {
+
+template <typename T>
+std::vector<std::byte> pack(std::span<const T> values) {
+    std::vector<std::byte> out(values.size() * sizeof(T));
+    if constexpr (std::endian::native == std::endian::little) {
+        if (!values.empty()) {
+            std::memcpy(out.data(), values.data(), out.size());
+        }
+    } else {
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            for (std::size_t b = 0; b < sizeof(T); ++b) {
+                out[i * sizeof(T) + b] = static_cast<std::byte>((values[i] >> (8 * b)) & 0xff);
+            }
+        }
+    }
+    return out;
+}
+
+template <typename T>
+std::vector<T> unpack(std::span<const std::byte> bytes, std::string_view what) {
+    if (bytes.size() % sizeof(T) != 0) {
+        throw ReportError("the report is corrupt: " + std::string(what) + " has " +
+                          std::to_string(bytes.size()) + " bytes, not a multiple of " +
+                          std::to_string(sizeof(T)));
+    }
+    std::vector<T> out(bytes.size() / sizeof(T));
+    if constexpr (std::endian::native == std::endian::little) {
+        if (!out.empty()) {
+            std::memcpy(out.data(), bytes.data(), bytes.size());
+        }
+    } else {
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            T v = 0;
+            for (std::size_t b = 0; b < sizeof(T); ++b) {
+                v |= static_cast<T>(std::to_integer<unsigned>(bytes[i * sizeof(T) + b])) << (8 * b);
+            }
+            out[i] = v;
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<std::byte> packU32(std::span<const std::uint32_t> values) {
+    return pack(values);
+}
+std::vector<std::byte> packU64(std::span<const std::uint64_t> values) {
+    return pack(values);
+}
+
+std::vector<std::uint32_t> unpackU32(std::span<const std::byte> bytes, std::string_view what) {
+    return unpack<std::uint32_t>(bytes, what);
+}
+
+std::vector<std::uint64_t> unpackU64(std::span<const std::byte> bytes, std::string_view what) {
+    return unpack<std::uint64_t>(bytes, what);
+}
+
+} // namespace tessera::reports::sql

@@ -1,0 +1,113 @@
+#include "Bench.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+
+namespace tessera::bench {
+
+double bestSeconds(const std::function<void()>& fn, int repeats) {
+    double best = 1e300;
+    for (int i = 0; i < repeats; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        fn();
+        best = std::min(
+            best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return best;
+}
+
+static std::size_t statusField(const char* key) {
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind(key, 0) == 0) {
+            std::istringstream is(line.substr(std::strlen(key)));
+            std::size_t kb = 0;
+            is >> kb;
+            return kb * 1024;
+        }
+    }
+    return 0;
+}
+
+std::size_t peakResidentBytes() {
+    return statusField("VmHWM:");
+}
+std::size_t currentResidentBytes() {
+    return statusField("VmRSS:");
+}
+
+std::size_t peakResidentOfChild(const std::function<void()>& fn) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        throw std::runtime_error("pipe failed");
+    }
+    std::fflush(stdout);
+    const pid_t pid = fork();
+    if (pid < 0) {
+        throw std::runtime_error("fork failed");
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        const std::size_t before = currentResidentBytes();
+        fn();
+        const std::size_t peak = peakResidentBytes() - before;
+        std::fflush(stdout);
+        [[maybe_unused]] const auto written = write(fds[1], &peak, sizeof peak);
+        _exit(0);
+    }
+    close(fds[1]);
+    std::size_t peak = 0;
+    const auto got = read(fds[0], &peak, sizeof peak);
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (got != static_cast<ssize_t>(sizeof peak) || !WIFEXITED(status) ||
+        WEXITSTATUS(status) != 0) {
+        throw std::runtime_error("the measured child process failed");
+    }
+    return peak;
+}
+
+void printResult(const std::string& name, double value, const std::string& unit, double reference) {
+    const double ratio = reference != 0 ? value / reference : 0;
+    std::printf("{\"name\": \"%s\", \"value\": %.6g, \"unit\": \"%s\", \"reference\": %.6g, "
+                "\"ratio\": %.4g}\n",
+                name.c_str(), value, unit.c_str(), reference, ratio);
+    std::fflush(stdout);
+}
+
+} // namespace tessera::bench
+
+int main(int argc, char** argv) {
+    tessera::bench::Options options;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--quick") {
+            options.quick = true;
+        } else if (arg == "--help" || arg == "-h") {
+            std::cout << "usage: tessera-bench [--quick]\n"
+                         "Prints one JSON object a line: name, value, unit, reference (a native\n"
+                         "measurement taken in the same run) and ratio = value / reference.\n"
+                         "--quick uses small sizes (for the smoke test).\n";
+            return 0;
+        } else {
+            std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";
+            return 2;
+        }
+    }
+    try {
+        tessera::bench::runEngineBenchmarks(options);
+    } catch (const std::exception& e) {
+        std::cerr << "tessera-bench: error: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}

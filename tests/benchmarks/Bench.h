@@ -1,0 +1,27 @@
+#pragma once
+// Shared helpers of tessera-bench: timing, peak memory, JSON lines.
+#include <chrono>
+#include <functional>
+#include <string>
+
+namespace tessera::bench {
+
+struct Options {
+    bool quick = false; // small sizes, for the smoke test
+};
+
+// Seconds taken by fn, best of `repeats` runs (the machine is noisy).
+double bestSeconds(const std::function<void()>& fn, int repeats);
+// The process's peak resident set so far, in bytes (VmHWM).
+std::size_t peakResidentBytes();
+std::size_t currentResidentBytes();
+// Runs fn in a forked child and returns the child's peak resident bytes above
+// its resident bytes at the start, so one measurement cannot see another's
+// memory. fn's output (stdout) is the child's and is kept.
+std::size_t peakResidentOfChild(const std::function<void()>& fn);
+
+void printResult(const std::string& name, double value, const std::string& unit, double reference);
+
+void runEngineBenchmarks(const Options& options);
+
+} // namespace tessera::bench

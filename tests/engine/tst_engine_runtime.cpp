@@ -1,0 +1,900 @@
+// Programs run on small targets and their results checked against host
+// computations: element-wise ops with remote operands (real exchange),
+// copies, control flow, host streams, PrintTensor, host handles, user
+// codelets, half arithmetic; and the same values and cycles for any thread
+// count.
+#include "EngineTestSupport.h"
+
+#include <QObject>
+#include <QTest>
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "engine/codelets/Vertex.h"
+#include "engine/core/Error.h"
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+#include "engine/record/Recorder.h"
+#include "engine/runtime/Engine.h"
+
+using namespace tessera;
+namespace prog = tessera::program;
+
+namespace {
+
+EngineOptions options(unsigned threads, record::Recorder* recorder = nullptr, std::ostream* print = nullptr) {
+    EngineOptions o;
+    o.threads = threads;
+    o.recorder = recorder;
+    o.printStream = print;
+    return o;
+}
+
+// Empty when equal bit for bit; otherwise the first difference.
+template <typename T>
+QString difference(const std::vector<T>& got, const std::vector<T>& want) {
+    if (got.size() != want.size()) {
+        return QStringLiteral("%1 values, expected %2").arg(got.size()).arg(want.size());
+    }
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        if (std::memcmp(&got[i], &want[i], sizeof(T)) != 0) {
+            return QStringLiteral("value %1 is %2, expected %3")
+                .arg(i)
+                .arg(double(got[i]), 0, 'g', 10)
+                .arg(double(want[i]), 0, 'g', 10);
+        }
+    }
+    return {};
+}
+
+#define CHECK_EQUAL(got, want)                                                                     \
+    do {                                                                                           \
+        const QString why_ = difference((got), (want));                                            \
+        QVERIFY2(why_.isEmpty(), qPrintable(why_));                                                \
+    } while (false)
+
+// A user codelet with scalar edges: out = a < b.
+class LessThan : public Vertex {
+public:
+    Input<float> a;
+    Input<float> b;
+    Output<bool> out;
+    bool compute() {
+        *out = float(a) < float(b);
+        return true;
+    }
+};
+
+// out = bias + sum x[i] * w[i]
+class WeightedSum : public Vertex {
+public:
+    Input<Vector<float>> x;
+    Input<Vector<float>> w;
+    Output<float> out;
+    float bias = 0;
+    bool compute() {
+        float s = bias;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            s += x[i] * w[i];
+        }
+        out = s;
+        return true;
+    }
+};
+
+// out[c] = sum over rows of rows[r][c], with a vector list of inputs.
+class SumRows : public Vertex {
+public:
+    Vector<Input<Vector<float>>> rows;
+    Output<Vector<float>> out;
+    void compute() {
+        for (std::size_t c = 0; c < out.size(); ++c) {
+            float s = 0;
+            for (std::size_t r = 0; r < rows.size(); ++r) {
+                s += rows[r][c];
+            }
+            out[c] = s;
+        }
+    }
+};
+
+class Refuses : public Vertex {
+public:
+    InOut<Vector<int>> data;
+    bool compute() { return data.size() == 0; }
+};
+
+void addLessThan(Graph& g) {
+    g.addCodelet(CodeletBuilder<LessThan>("LessThan")
+                     .field("a", &LessThan::a)
+                     .field("b", &LessThan::b)
+                     .field("out", &LessThan::out)
+                     .estimator("7", [](const VertexIntrospector&, const Target&) { return PerfEstimate{7, 1}; })
+                     .build());
+}
+
+std::vector<float> floats(std::initializer_list<float> v) { return std::vector<float>(v); }
+
+} // namespace
+
+class TestEngineRuntime : public QObject {
+    Q_OBJECT
+
+private slots:
+    void elementwiseAcrossTiles_data();
+    void elementwiseAcrossTiles();
+    void copyBetweenTiles();
+    void repeat();
+    void repeatWhileTrueWithCounter();
+    void repeatWhileFalse();
+    void ifBothBranches();
+    void hostStreamsCircularBuffer();
+    void hostStreamCallbacks();
+    void printTensorFormat();
+    void hostHandles();
+    void userCodelets();
+    void computeReturningFalseStopsTheRun();
+    void halfOps();
+    void reductionsAndMatMul();
+    void threadsDoNotChangeResults();
+};
+
+void TestEngineRuntime::elementwiseAcrossTiles_data() {
+    QTest::addColumn<QString>("codelet");
+    QTest::addColumn<int>("op");
+    QTest::newRow("Add") << "Add<float>" << 0;
+    QTest::newRow("Sub") << "Sub<float>" << 1;
+    QTest::newRow("Mul") << "Mul<float>" << 2;
+    QTest::newRow("Div") << "Div<float>" << 3;
+    QTest::newRow("Max") << "Max<float>" << 4;
+    QTest::newRow("Min") << "Min<float>" << 5;
+    QTest::newRow("ReluGrad") << "ReluGrad<float>" << 6;
+    QTest::newRow("Exp (unary)") << "Exp<float>" << 10;
+    QTest::newRow("Sqrt (unary)") << "Sqrt<float>" << 11;
+    QTest::newRow("Sigmoid (unary)") << "Sigmoid<float>" << 12;
+    QTest::newRow("Neg (unary)") << "Neg<float>" << 13;
+}
+
+void TestEngineRuntime::elementwiseAcrossTiles() {
+    QFETCH(QString, codelet);
+    QFETCH(int, op);
+    const bool unary = op >= 10;
+    Graph g(Target::preset("tiles:4"));
+    Tensor a = g.addVariable(Type::Float, {8}, "a");
+    Tensor b = g.addVariable(Type::Float, {8}, "b");
+    Tensor out = g.addVariable(Type::Float, {8}, "out");
+    g.setTileMapping(a.slice(0, 4), 0);
+    g.setTileMapping(a.slice(4, 8), 1);
+    g.setTileMapping(b, 2);
+    g.setTileMapping(out.slice(0, 4), 3);
+    g.setTileMapping(out.slice(4, 8), 0);
+    g.createHostRead("out", out);
+    const ComputeSet cs = g.addComputeSet("op");
+    const std::string name = codelet.toStdString();
+    // Vertex 0 on tile 3: both inputs remote, output local.
+    // Vertex 1 on tile 1: first input local, second remote, output remote.
+    for (int half = 0; half < 2; ++half) {
+        const std::size_t lo = half == 0 ? 0 : 4;
+        const Tensor ia = a.slice(lo, lo + 4), ib = b.slice(lo, lo + 4), o = out.slice(lo, lo + 4);
+        const VertexRef v = unary ? g.addVertex(cs, name, {{"in", ia}, {"out", o}})
+                                  : g.addVertex(cs, name, {{"in1", ia}, {"in2", ib}, {"out", o}});
+        g.setTileMapping(v, half == 0 ? 3 : 1);
+    }
+    record::InMemoryRecorder recorder;
+    Engine engine(g, prog::Execute(cs), options(2, &recorder));
+    std::vector<float> av, bv;
+    for (int i = 0; i < 8; ++i) {
+        av.push_back(0.75f * float(i) + 0.125f - (i % 3 == 0 ? 3.0f : 0.0f));
+        bv.push_back(1.25f - 0.375f * float(i));
+    }
+    engine.write<float>(a, av);
+    engine.write<float>(b, bv);
+    engine.run();
+    std::vector<float> want;
+    for (std::size_t i = 0; i < 8; ++i) {
+        const float x = av[i], y = bv[i];
+        switch (op) {
+        case 0: want.push_back(x + y); break;
+        case 1: want.push_back(x - y); break;
+        case 2: want.push_back(x * y); break;
+        case 3: want.push_back(x / y); break;
+        case 4: want.push_back(std::max(x, y)); break;
+        case 5: want.push_back(std::min(x, y)); break;
+        case 6: want.push_back(y > 0 ? x : 0.0f); break;
+        case 10: want.push_back(std::exp(x)); break;
+        case 11: want.push_back(std::sqrt(x)); break;
+        case 12: want.push_back(1.0f / (1.0f + std::exp(-x))); break;
+        default: want.push_back(-x); break;
+        }
+    }
+    std::vector<float> got(8);
+    engine.readTensor("out", got.data(), got.data() + got.size());
+    CHECK_EQUAL(got, want);
+    // The exchange really moved the bytes: per tile, bytes received and sent.
+    const record::ProgramStepRecord& step = recorder.compiled.programSteps.at(0);
+    using U = std::vector<std::uint32_t>;
+    if (unary) { // tile 3 pulls a[0:4] from tile 0; tile 1 pushes out[4:8] to tile 0
+        QCOMPARE(step.bytesIn, (U{16, 0, 0, 16}));
+        QCOMPARE(step.bytesOut, (U{16, 16, 0, 0}));
+    } else { // and b's halves come from tile 2
+        QCOMPARE(step.bytesIn, (U{16, 16, 0, 32}));
+        QCOMPARE(step.bytesOut, (U{16, 16, 32, 0}));
+    }
+}
+
+void TestEngineRuntime::copyBetweenTiles() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor src = g.addVariable(Type::Float, {6}, "src");
+    Tensor dst = g.addVariable(Type::Float, {6}, "dst");
+    Tensor m = g.addVariable(Type::Int, {2, 3}, "m");
+    Tensor mt = g.addVariable(Type::Int, {6}, "mt");
+    Tensor back = g.addVariable(Type::Float, {6}, "back");
+    g.setTileMapping(src, 0);
+    g.setTileMapping(dst.slice(0, 2), 1);
+    g.setTileMapping(dst.slice(2, 6), 2);
+    g.setTileMapping(m, 1);
+    g.setTileMapping(mt.slice(0, 3), 3);
+    g.setTileMapping(mt.slice(3, 6), 0);
+    g.setTileMapping(back, 3);
+    for (const auto& [name, t] : {std::pair{"dst", dst}, std::pair{"mt", mt}, std::pair{"back", back}}) {
+        g.createHostRead(name, t);
+    }
+    Engine engine(g,
+                  prog::Sequence({prog::Copy(src, dst), prog::Copy(m.transpose(), mt),
+                                  prog::Copy(dst.reverse(0), back)}),
+                  options(3));
+    const std::vector<double> srcValues{1.5, -2, 3.25, 4, 5.5, -6};
+    const std::vector<double> mValues{1, 2, 3, 4, 5, 6};
+    engine.writeValues(src, srcValues);
+    engine.writeValues(m, mValues);
+    engine.run();
+    QCOMPARE(engine.readValues(dst), srcValues);
+    QCOMPARE(engine.readValues(mt), (std::vector<double>{1, 4, 2, 5, 3, 6}));
+    QCOMPARE(engine.readValues(back), (std::vector<double>{-6, 5.5, 4, 3.25, -2, 1.5}));
+    QCOMPARE(engine.readValues(src), srcValues); // the source is untouched
+}
+
+void TestEngineRuntime::repeat() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor acc = g.addVariable(Type::Float, {4}, "acc");
+    Tensor deltas = g.addConstant(Type::Float, {4}, std::vector<double>{0.5, 1, 1.5, 2}, "deltas");
+    g.setTileMapping(acc, 1);
+    g.setTileMapping(deltas, 2);
+    const ComputeSet cs = g.addComputeSet("update");
+    const VertexRef v = g.addVertex(cs, "ScaledAdd<float>", {{"data", acc}, {"deltas", deltas}});
+    g.setInitialValue(v["scale"], 2.0);
+    g.setTileMapping(v, 1);
+    record::InMemoryRecorder recorder;
+    Engine engine(g, {prog::Repeat(5, prog::Execute(cs)), prog::Repeat(0, prog::Execute(cs)),
+                      prog::Repeat(2, prog::Repeat(3, prog::Execute(cs)))},
+                  options(2, &recorder));
+    engine.writeValues(acc, std::vector<double>{1, 2, 3, 4});
+    engine.run(0);
+    // acc + 5 x 2 x deltas
+    QCOMPARE(engine.readValues(acc), (std::vector<double>{6, 12, 18, 24}));
+    engine.run(1);
+    QCOMPARE(engine.readValues(acc), (std::vector<double>{6, 12, 18, 24}));
+    engine.run(2); // 6 more updates
+    QCOMPARE(engine.readValues(acc), (std::vector<double>{12, 24, 36, 48}));
+    QCOMPARE(recorder.runEnds.size(), std::size_t{3});
+    QCOMPARE(recorder.runEnds[0].steps, std::uint64_t{5});
+    QCOMPARE(recorder.runEnds[1].steps, std::uint64_t{0});
+    QCOMPARE(recorder.runEnds[2].steps, std::uint64_t{6});
+    QCOMPARE(recorder.steps.size(), std::size_t{11});
+    // Every execution of a step costs the same; start cycles accumulate.
+    const std::uint64_t each = recorder.compiled.programSteps[0].totalCycles;
+    QVERIFY(each > 0);
+    for (std::size_t i = 0; i < 5; ++i) {
+        QCOMPARE(recorder.steps[i].cycles, each);
+        QCOMPARE(recorder.steps[i].startCycle, i * each);
+        QCOMPARE(recorder.steps[i].sequence, std::uint64_t{i});
+    }
+    QCOMPARE(recorder.runs[2].startCycle, 5 * each);
+    QCOMPARE(engine.cyclesSoFar(), 11 * each);
+}
+
+void TestEngineRuntime::repeatWhileTrueWithCounter() {
+    Graph g(Target::preset("tiles:4"));
+    addLessThan(g);
+    Tensor i = g.addVariable(Type::Float, {}, "i");
+    Tensor limit = g.addConstant(Type::Float, {}, 5.0, "limit");
+    Tensor pred = g.addVariable(Type::Bool, {}, "pred");
+    Tensor total = g.addVariable(Type::Float, {3}, "total");
+    Tensor one = g.addConstant(Type::Float, {1}, 1.0, "one");
+    Tensor threes = g.addConstant(Type::Float, {3}, 3.0, "threes");
+    g.setTileMapping(i, 0);
+    g.setTileMapping(limit, 1);
+    g.setTileMapping(pred, 2);
+    g.setTileMapping(total, 3);
+    g.setTileMapping(one, 0);
+    g.setTileMapping(threes, 1);
+    const ComputeSet cond = g.addComputeSet("cond");
+    g.setTileMapping(g.addVertex(cond, "LessThan", {{"a", i}, {"b", limit}, {"out", pred}}), 2);
+    const ComputeSet body = g.addComputeSet("body");
+    const VertexRef inc = g.addVertex(body, "ScaledAdd<float>", {{"data", i.reshape({1})}, {"deltas", one}});
+    g.setTileMapping(inc, 0);
+    const VertexRef add = g.addVertex(body, "ScaledAdd<float>", {{"data", total}, {"deltas", threes}});
+    g.setTileMapping(add, 3);
+    record::InMemoryRecorder recorder;
+    Engine engine(g, prog::RepeatWhileTrue(prog::Execute(cond), pred, prog::Execute(body), "loop"),
+                  options(4, &recorder));
+    engine.writeValues(i, std::vector<double>{0});
+    engine.writeValues(total, std::vector<double>{0, 0, 0});
+    engine.run();
+    QCOMPARE(engine.readValues(i), std::vector<double>{5});
+    QCOMPARE(engine.readValues(total), (std::vector<double>{15, 15, 15}));
+    // Per iteration: condition, predicate, body; then a final condition and predicate.
+    QCOMPARE(recorder.steps.size(), std::size_t{5 * 3 + 2});
+    QCOMPARE(recorder.compiled.programSteps.size(), std::size_t{3});
+    QCOMPARE(recorder.compiled.programSteps[1].kind, record::ProgramKind::Predicate);
+    QCOMPARE(recorder.compiled.programSteps[1].name, std::string("loop/predicate"));
+    // Again from i = 3: two iterations, total keeps its value.
+    engine.writeValues(i, std::vector<double>{3});
+    engine.run();
+    QCOMPARE(engine.readValues(i), std::vector<double>{5});
+    QCOMPARE(engine.readValues(total), (std::vector<double>{21, 21, 21}));
+    QCOMPARE(recorder.runEnds[1].steps, std::uint64_t{2 * 3 + 2});
+    // Already at the limit: the body never runs.
+    engine.run();
+    QCOMPARE(engine.readValues(total), (std::vector<double>{21, 21, 21}));
+    QCOMPARE(recorder.runEnds[2].steps, std::uint64_t{2});
+}
+
+void TestEngineRuntime::repeatWhileFalse() {
+    Graph g(Target::preset("tiles:4"));
+    addLessThan(g);
+    Tensor i = g.addVariable(Type::Float, {1}, "i");
+    Tensor limit = g.addConstant(Type::Float, {1}, 5.0, "limit");
+    Tensor done = g.addVariable(Type::Bool, {1}, "done");
+    Tensor one = g.addConstant(Type::Float, {1}, 1.0, "one");
+    g.setTileMapping(i, 3);
+    g.setTileMapping(limit, 2);
+    g.setTileMapping(done, 1);
+    g.setTileMapping(one, 3);
+    const ComputeSet cond = g.addComputeSet("cond");
+    g.setTileMapping(g.addVertex(cond, "LessThan", {{"a", limit[0]}, {"b", i[0]}, {"out", done[0]}}), 1);
+    const ComputeSet body = g.addComputeSet("body");
+    g.setTileMapping(g.addVertex(body, "ScaledAdd<float>", {{"data", i}, {"deltas", one}}), 3);
+    Engine engine(g, prog::RepeatWhileFalse(prog::Execute(cond), done, prog::Execute(body)), options(1));
+    engine.run(); // i from 0 while !(5 < i): i = 0..5 runs the body six times
+    QCOMPARE(engine.readValues(i), std::vector<double>{6});
+    QCOMPARE(engine.readValues(done), std::vector<double>{1});
+}
+
+void TestEngineRuntime::ifBothBranches() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor pred = g.addVariable(Type::Bool, {}, "pred");
+    Tensor fpred = g.addVariable(Type::Float, {1}, "fpred");
+    Tensor out = g.addVariable(Type::Float, {4}, "out");
+    g.setTileMapping(pred, 1);
+    g.setTileMapping(fpred, 3);
+    g.setTileMapping(out, 2);
+    g.createHostRead("out", out);
+    g.createHostWrite("out", out);
+    auto fill = [&](const char* name, double value) {
+        const ComputeSet cs = g.addComputeSet(name);
+        const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", out}});
+        g.setInitialValue(v["value"], value);
+        g.setTileMapping(v, 2);
+        return prog::Execute(cs);
+    };
+    const prog::Program thenBranch = fill("then", 1);
+    const prog::Program elseBranch = fill("else", 2);
+    Engine engine(g, {prog::If(pred, thenBranch, elseBranch), prog::If(fpred, thenBranch)}, options(2));
+    auto readOut = [&] {
+        std::vector<float> v(4);
+        engine.readTensor("out", v.data(), v.data() + 4);
+        return v;
+    };
+    engine.writeValues(pred, std::vector<double>{1});
+    engine.run(0);
+    CHECK_EQUAL(readOut(), floats({1, 1, 1, 1}));
+    engine.writeValues(pred, std::vector<double>{0});
+    engine.run(0);
+    CHECK_EQUAL(readOut(), floats({2, 2, 2, 2}));
+    // No else branch; a float predicate is true when non-zero.
+    engine.writeValues(fpred, std::vector<double>{0});
+    engine.run(1);
+    CHECK_EQUAL(readOut(), floats({2, 2, 2, 2}));
+    engine.writeValues(fpred, std::vector<double>{0.25});
+    engine.run(1);
+    CHECK_EQUAL(readOut(), floats({1, 1, 1, 1}));
+}
+
+void TestEngineRuntime::hostStreamsCircularBuffer() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor x = g.addVariable(Type::Float, {4}, "x");
+    Tensor y = g.addVariable(Type::Float, {4}, "y");
+    Tensor two = g.addConstant(Type::Float, {}, 2.0, "two");
+    g.setTileMapping(x.slice(0, 2), 0);
+    g.setTileMapping(x.slice(2, 4), 1);
+    g.setTileMapping(y, 2);
+    g.setTileMapping(two, 2);
+    const DataStream in = g.addHostToDeviceFIFO("in", Type::Float, 4);
+    const DataStream out = g.addDeviceToHostFIFO("out", Type::Float, 4);
+    const ComputeSet cs = g.addComputeSet("double");
+    g.setTileMapping(g.addVertex(cs, "MulScalar<float>", {{"in", x}, {"scalar", two}, {"out", y}}), 2);
+    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Execute(cs), prog::Copy(y, out)}), options(2));
+    // The input buffer holds one and a half transfers: the second run wraps inside a transfer.
+    std::vector<float> inBuffer{1, 2, 3, 4, 5, 6};
+    std::vector<float> outBuffer(8, -1.0f);
+    engine.connectStream("in", inBuffer.data(), inBuffer.data() + inBuffer.size());
+    engine.connectStream("out", outBuffer.data(), outBuffer.data() + outBuffer.size());
+    engine.run();
+    CHECK_EQUAL(outBuffer, floats({2, 4, 6, 8, -1, -1, -1, -1}));
+    engine.run(); // in[4], in[5], in[0], in[1]
+    CHECK_EQUAL(outBuffer, floats({2, 4, 6, 8, 10, 12, 2, 4}));
+    engine.run(); // in[2..5]; the output wraps to its start
+    CHECK_EQUAL(outBuffer, floats({6, 8, 10, 12, 10, 12, 2, 4}));
+    CHECK_EQUAL(engine.read<float>(x), floats({3, 4, 5, 6}));
+    // Reconnecting starts at the beginning again; one transfer's worth each run.
+    std::vector<float> single{-1, 0.5f, 7, 9};
+    std::vector<float> result(4);
+    engine.connectStream("in", single.data());
+    engine.connectStream("out", result.data());
+    engine.run();
+    CHECK_EQUAL(result, floats({-2, 1, 14, 18}));
+    single[0] = 100;
+    engine.run();
+    CHECK_EQUAL(result, floats({200, 1, 14, 18}));
+}
+
+void TestEngineRuntime::hostStreamCallbacks() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor x = g.addVariable(Type::Int, {3}, "x");
+    g.setTileMapping(x, 3);
+    const DataStream in = g.addHostToDeviceFIFO("in", Type::Int, 3);
+    const DataStream out = g.addDeviceToHostFIFO("out", Type::Int, 3);
+    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(x.reverse(0), out)}), options(1));
+    int calls = 0;
+    std::vector<std::int32_t> seen;
+    engine.connectStreamToCallback("in", [&](void* p) {
+        const std::int32_t v[3] = {calls, 10 * calls, -calls};
+        std::memcpy(p, v, sizeof v);
+        ++calls;
+    });
+    engine.connectStreamToCallback("out", [&](void* p) {
+        std::int32_t v[3];
+        std::memcpy(v, p, sizeof v);
+        seen.insert(seen.end(), v, v + 3);
+    });
+    engine.run();
+    engine.run();
+    QCOMPARE(calls, 2);
+    QCOMPARE(seen, (std::vector<std::int32_t>{0, 0, 0, -1, 10, 1}));
+}
+
+void TestEngineRuntime::printTensorFormat() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor f = g.addVariable(Type::Float, {2, 3}, "matrix");
+    Tensor n = g.addVariable(Type::Int, {2}, "ints");
+    Tensor h = g.addVariable(Type::Half, {}, "h");
+    Tensor b = g.addVariable(Type::Bool, {3}, "flags");
+    Tensor cube = g.addVariable(Type::UnsignedInt, {2, 1, 2}, "cube");
+    g.setTileMapping(f.slice(0, 1), 0);
+    g.setTileMapping(f.slice(1, 2), 3);
+    g.setTileMapping(n, 1);
+    g.setTileMapping(h, 2);
+    g.setTileMapping(b, 2);
+    g.setTileMapping(cube, 1);
+    std::ostringstream os;
+    Engine engine(g,
+                  prog::Sequence({prog::PrintTensor("matrix", f), prog::PrintTensor("ints", n),
+                                  prog::PrintTensor("h", h), prog::PrintTensor("flags", b),
+                                  prog::PrintTensor(cube), prog::PrintTensor("t", f.transpose())}),
+                  options(2, nullptr, &os));
+    engine.writeValues(f, std::vector<double>{1, -2.5, 3, 0.125, 5, 6});
+    engine.writeValues(n, std::vector<double>{7, -8});
+    engine.writeValues(h, std::vector<double>{0.1});
+    engine.writeValues(b, std::vector<double>{1, 0, 1});
+    engine.writeValues(cube, std::vector<double>{1, 2, 3, 4000000000.0});
+    engine.run();
+    const std::string expected = "matrix: [\n"
+                                 " [1.0000000 -2.5000000 3.0000000]\n"
+                                 " [0.1250000 5.0000000 6.0000000]\n"
+                                 "]\n"
+                                 "ints: [7 -8]\n"
+                                 "h: [0.0999756]\n"
+                                 "flags: [1 0 1]\n"
+                                 "'cube': [\n"
+                                 " [\n"
+                                 "  [1 2]\n"
+                                 " ]\n"
+                                 " [\n"
+                                 "  [3 4000000000]\n"
+                                 " ]\n"
+                                 "]\n"
+                                 "t: [\n"
+                                 " [1.0000000 0.1250000]\n"
+                                 " [-2.5000000 5.0000000]\n"
+                                 " [3.0000000 6.0000000]\n"
+                                 "]\n";
+    QCOMPARE(QString::fromStdString(os.str()), QString::fromStdString(expected));
+    // The stream's formatting is left as it was.
+    os.str("");
+    os << 1.5;
+    QCOMPARE(QString::fromStdString(os.str()), QStringLiteral("1.5"));
+}
+
+void TestEngineRuntime::hostHandles() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor a = g.addVariable(Type::Float, {2, 3}, "a");
+    Tensor e = g.addVariable(Type::Float, {2, 3}, "e");
+    g.setTileMapping(a[0], 0);
+    g.setTileMapping(a[1], 1);
+    g.setTileMapping(e.flatten().slice(0, 4), 2);
+    g.setTileMapping(e.flatten().slice(4, 6), 3);
+    g.createHostWrite("a", a);
+    g.createHostRead("e", e);
+    g.createHostRead("eT", e.transpose());
+    const ComputeSet cs = g.addComputeSet("exp");
+    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", a.flatten()}, {"out", e.flatten()}}), 2);
+    Engine engine(g, prog::Execute(cs), options(2));
+    const std::vector<float> input{0, 1, -1, 0.5f, 2, -3};
+    engine.writeTensor("a", input.data(), input.data() + input.size());
+    engine.run();
+    std::vector<float> want, wantT(6);
+    for (float v : input) {
+        want.push_back(std::exp(v));
+    }
+    for (std::size_t r = 0; r < 2; ++r) {
+        for (std::size_t c = 0; c < 3; ++c) {
+            wantT[c * 2 + r] = want[r * 3 + c];
+        }
+    }
+    std::vector<float> got(6), gotT(6);
+    engine.readTensor("e", got.data(), got.data() + 6);
+    engine.readTensor("eT", gotT.data(), gotT.data() + 6);
+    CHECK_EQUAL(got, want);
+    CHECK_EQUAL(gotT, wantT);
+    CHECK_EQUAL(engine.read<float>(e), want);
+    // Typed write through a view, read back through the variable.
+    const std::vector<float> column{9, 8};
+    engine.write<float>(a.transpose()[2], column);
+    CHECK_EQUAL(engine.read<float>(a.flatten()), floats({0, 1, 9, 0.5f, 2, 8}));
+    QVERIFY(engine.compiled().record.variables[0].hostAccess);
+    QVERIFY(engine.compiled().record.variables[0].alwaysLive);
+}
+
+void TestEngineRuntime::userCodelets() {
+    Graph g(Target::preset("tiles:4"));
+    g.addCodelet(CodeletBuilder<WeightedSum>("WeightedSum")
+                     .field("x", &WeightedSum::x)
+                     .field("w", &WeightedSum::w)
+                     .field("out", &WeightedSum::out)
+                     .state("bias", &WeightedSum::bias)
+                     .codeBytes(120)
+                     .estimator("10 + 2 * n",
+                                [](const VertexIntrospector& v, const Target&) {
+                                    const std::size_t n = v.fieldSize("x");
+                                    return PerfEstimate{10 + 2 * n, 2 * n};
+                                })
+                     .build());
+    g.addCodelet(CodeletBuilder<SumRows>("SumRows")
+                     .field("rows", &SumRows::rows)
+                     .field("out", &SumRows::out)
+                     .estimator("5 + rows * cols",
+                                [](const VertexIntrospector& v, const Target&) {
+                                    const auto sizes = v.listSizes("rows");
+                                    return PerfEstimate{5 + sizes.size() * sizes.at(0), 0};
+                                })
+                     .build());
+    Tensor x = g.addVariable(Type::Float, {6}, "x");
+    Tensor w = g.addConstant(Type::Float, {6}, std::vector<double>{0.5, -1, 2, 0.25, 1, -0.5}, "w");
+    Tensor s = g.addVariable(Type::Float, {}, "s");
+    Tensor m = g.addVariable(Type::Float, {3, 4}, "m");
+    Tensor colSums = g.addVariable(Type::Float, {4}, "colSums");
+    g.setTileMapping(x, 0);
+    g.setTileMapping(w, 1);
+    g.setTileMapping(s, 0);
+    for (std::size_t r = 0; r < 3; ++r) {
+        g.setTileMapping(m[r], static_cast<TileId>(r));
+    }
+    g.setTileMapping(colSums, 3);
+    g.createHostRead("s", s);
+    g.createHostRead("colSums", colSums);
+    const ComputeSet cs = g.addComputeSet("custom");
+    const VertexRef ws = g.addVertex(cs, "WeightedSum", {{"x", x}, {"w", w}, {"out", s}});
+    g.setInitialValue(ws["bias"], 0.5);
+    g.setTileMapping(ws, 0);
+    const VertexRef sr = g.addVertex(cs, "SumRows", {{"out", colSums}});
+    g.connect(sr["rows"], std::vector<Tensor>{m[0], m[1], m[2]});
+    g.setTileMapping(sr, 3);
+    record::InMemoryRecorder recorder;
+    Engine engine(g, prog::Execute(cs), options(4, &recorder));
+    engine.writeValues(x, std::vector<double>{1, 2, 3, 4, 5, 6});
+    engine.writeValues(m, std::vector<double>{1, 2, 3, 4, 10, 20, 30, 40, 100, 200, 300, 400});
+    engine.run();
+    // 0.5 + (0.5 - 2 + 6 + 1 + 5 - 3) = 8
+    QCOMPARE(engine.readValues(s), std::vector<double>{8});
+    QCOMPARE(engine.readValues(colSums), (std::vector<double>{111, 222, 333, 444}));
+    // The estimators are used: 6 contexts x thread cycles.
+    const record::ProgramStepRecord& step = recorder.compiled.programSteps.at(0);
+    QCOMPARE(step.computeCycles[0], std::uint32_t{6 * (10 + 2 * 6)});
+    QCOMPARE(step.computeCycles[3], std::uint32_t{6 * (5 + 3 * 4)});
+    QCOMPARE(step.flops, std::uint64_t{12});
+    bool found = false;
+    for (const record::CodeletRecord& c : recorder.compiled.codelets) {
+        if (c.name == "WeightedSum") {
+            found = true;
+            QCOMPARE(c.codeBytes, 120u);
+            QCOMPARE(c.cycleFormula, std::string("10 + 2 * n"));
+        }
+    }
+    QVERIFY(found);
+}
+
+void TestEngineRuntime::computeReturningFalseStopsTheRun() {
+    Graph g(Target::preset("tiles:4"));
+    g.addCodelet(CodeletBuilder<Refuses>("Refuses").field("data", &Refuses::data).build());
+    Tensor d = g.addVariable(Type::Int, {2}, "d");
+    g.setTileMapping(d, 1);
+    const ComputeSet cs = g.addComputeSet("check");
+    g.setTileMapping(g.addVertex(cs, "Refuses", {{"data", d}}), 1);
+    record::InMemoryRecorder recorder;
+    Engine engine(g, prog::Execute(cs, "checking"), options(2, &recorder));
+    TESSERA_EXPECT_ERROR(Error, engine.run(), (QStringList{"Refuses#0", "tile 1", "'checking'"}));
+    QCOMPARE(recorder.runEnds.size(), std::size_t{1});
+    QVERIFY(!recorder.runEnds[0].completed);
+    QVERIFY(recorder.runEnds[0].error.find("Refuses#0") != std::string::npos);
+}
+
+void TestEngineRuntime::halfOps() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor a = g.addVariable(Type::Half, {6}, "a");
+    Tensor b = g.addVariable(Type::Half, {6}, "b");
+    Tensor sum = g.addVariable(Type::Half, {6}, "sum");
+    Tensor ex = g.addVariable(Type::Half, {6}, "ex");
+    Tensor wide = g.addVariable(Type::Float, {6}, "wide");
+    Tensor narrow = g.addVariable(Type::Half, {6}, "narrow");
+    Tensor total = g.addVariable(Type::Half, {}, "total");
+    g.setTileMapping(a, 0);
+    g.setTileMapping(b, 1);
+    g.setTileMapping(sum.slice(0, 3), 2);
+    g.setTileMapping(sum.slice(3, 6), 3);
+    g.setTileMapping(ex, 3);
+    g.setTileMapping(wide, 2);
+    g.setTileMapping(narrow, 1);
+    g.setTileMapping(total, 0);
+    for (const auto& [name, t] : {std::pair{"sum", sum}, std::pair{"ex", ex}, std::pair{"wide", wide},
+                                  std::pair{"narrow", narrow}, std::pair{"total", total}}) {
+        g.createHostRead(name, t);
+    }
+    const ComputeSet cs1 = g.addComputeSet("halves");
+    g.setTileMapping(g.addVertex(cs1, "Add<half>", {{"in1", a.slice(0, 3)}, {"in2", b.slice(0, 3)}, {"out", sum.slice(0, 3)}}), 2);
+    g.setTileMapping(g.addVertex(cs1, "Add<half>", {{"in1", a.slice(3, 6)}, {"in2", b.slice(3, 6)}, {"out", sum.slice(3, 6)}}), 3);
+    g.setTileMapping(g.addVertex(cs1, "Exp<half>", {{"in", a}, {"out", ex}}), 3);
+    g.setTileMapping(g.addVertex(cs1, "Cast<half,float>", {{"in", b}, {"out", wide}}), 2);
+    g.setTileMapping(g.addVertex(cs1, "ReduceAdd<half>", {{"in", a}, {"out", total}}), 0);
+    const ComputeSet cs2 = g.addComputeSet("narrow");
+    g.setTileMapping(g.addVertex(cs2, "Cast<float,half>", {{"in", wide}, {"out", narrow}}), 1);
+    Engine engine(g, prog::Sequence({prog::Execute(cs1), prog::Execute(cs2)}), options(2));
+    const std::vector<double> av{0.1, 1000.3, -2.7, 65000, 1e-5, 3.14159};
+    const std::vector<double> bv{0.2, 0.7, 2.7, 1000, 3e-5, -0.001};
+    engine.writeValues(a, av);
+    engine.writeValues(b, bv);
+    engine.run();
+    // Host reference: operands rounded to half, arithmetic in float, result rounded to half.
+    std::vector<std::uint16_t> wantSum, wantExp, wantNarrow;
+    std::vector<float> wantWide;
+    float acc = 0;
+    for (std::size_t i = 0; i < 6; ++i) {
+        const float ah = halfBitsToFloat(floatToHalfBits(float(av[i])));
+        const float bh = halfBitsToFloat(floatToHalfBits(float(bv[i])));
+        wantSum.push_back(floatToHalfBits(ah + bh));
+        wantExp.push_back(floatToHalfBits(std::exp(ah)));
+        wantWide.push_back(bh);
+        wantNarrow.push_back(floatToHalfBits(bh));
+        acc += ah;
+    }
+    QCOMPARE(wantSum[3], std::uint16_t{0x7c00}); // 65000 + 1000 overflows half
+    auto bits = [](const std::vector<half>& v) {
+        std::vector<std::uint16_t> out;
+        for (half h : v) {
+            out.push_back(h.bits);
+        }
+        return out;
+    };
+    CHECK_EQUAL(bits(engine.read<half>(sum)), wantSum);
+    CHECK_EQUAL(bits(engine.read<half>(ex)), wantExp);
+    CHECK_EQUAL(engine.read<float>(wide), wantWide);
+    CHECK_EQUAL(bits(engine.read<half>(narrow)), wantNarrow);
+    CHECK_EQUAL(bits(engine.read<half>(total)), std::vector<std::uint16_t>{floatToHalfBits(acc)});
+}
+
+void TestEngineRuntime::reductionsAndMatMul() {
+    Graph g(Target::preset("tiles:4"));
+    // Sum of 16 values spread over 4 tiles: a partial per tile, then the partials.
+    Tensor x = g.addVariable(Type::Float, {16}, "x");
+    Tensor partials = g.addVariable(Type::Float, {4}, "partials");
+    Tensor total = g.addVariable(Type::Float, {}, "total");
+    Tensor biggest = g.addVariable(Type::Float, {}, "biggest");
+    for (TileId t = 0; t < 4; ++t) {
+        g.setTileMapping(x.slice(4 * t, 4 * t + 4), t);
+        g.setTileMapping(partials[t], t);
+    }
+    g.setTileMapping(total, 0);
+    g.setTileMapping(biggest, 1);
+    const ComputeSet stage1 = g.addComputeSet("stage1");
+    for (TileId t = 0; t < 4; ++t) {
+        g.setTileMapping(g.addVertex(stage1, "ReduceAdd<float>", {{"in", x.slice(4 * t, 4 * t + 4)}, {"out", partials[t]}}), t);
+    }
+    g.setTileMapping(g.addVertex(stage1, "ReduceMax<float>", {{"in", x}, {"out", biggest}}), 1);
+    const ComputeSet stage2 = g.addComputeSet("stage2");
+    g.setTileMapping(g.addVertex(stage2, "ReduceAdd<float>", {{"in", partials}, {"out", total}}), 0);
+
+    // C = A B with A {2,3} on tile 0, B {3,2} on tile 1, C {2,2} on tile 2;
+    // partial products over k split in two, then summed with ReducePartials.
+    Tensor A = g.addVariable(Type::Float, {2, 3}, "A");
+    Tensor B = g.addVariable(Type::Float, {3, 2}, "B");
+    Tensor P = g.addVariable(Type::Float, {2, 2, 2}, "P"); // [split][row][col]
+    Tensor C = g.addVariable(Type::Float, {2, 2}, "C");
+    g.setTileMapping(A, 0);
+    g.setTileMapping(B, 1);
+    g.setTileMapping(P[0], 2);
+    g.setTileMapping(P[1], 3);
+    g.setTileMapping(C, 2);
+    const ComputeSet mm = g.addComputeSet("matmul");
+    // split 0: k in {0, 1}; split 1: k = 2
+    const VertexRef p0 = g.addVertex(mm, "MatMulPartial<float,float>",
+                                     {{"a", A.slice(0, 2, 1).flatten()}, {"b", B.slice(0, 2).flatten()}});
+    g.connect(p0["out"], std::vector<Tensor>{P[0][0], P[0][1]});
+    g.setTileMapping(p0, 2);
+    const VertexRef p1 = g.addVertex(mm, "MatMulPartial<float,float>",
+                                     {{"a", A.slice(2, 3, 1).flatten()}, {"b", B.slice(2, 3).flatten()}});
+    g.setFieldSize(p1["out"], 2);
+    g.connect(p1["out"][0], P[1][0]);
+    g.connect(p1["out"][1], P[1][1]);
+    g.setTileMapping(p1, 3);
+    const ComputeSet red = g.addComputeSet("reduce partials");
+    const VertexRef rp = g.addVertex(red, "ReducePartials<float,float>", {{"out", C.flatten()}});
+    g.connect(rp["partials"], std::vector<Tensor>{P[0].flatten(), P[1].flatten()});
+    g.setTileMapping(rp, 2);
+    for (const auto& [name, t] : {std::pair{"total", total}, std::pair{"biggest", biggest}, std::pair{"C", C}}) {
+        g.createHostRead(name, t);
+    }
+    Engine engine(g, prog::Sequence({prog::Execute(stage1), prog::Execute(stage2), prog::Execute(mm), prog::Execute(red)}),
+                  options(3));
+    std::vector<double> xv;
+    double sum = 0;
+    for (int i = 0; i < 16; ++i) {
+        xv.push_back((i * 7) % 11 - 4.5);
+        sum += xv.back();
+    }
+    engine.writeValues(x, xv);
+    const std::vector<double> av{1, 2, 3, 4, 5, 6}, bv{7, 8, 9, 10, 11, 12};
+    engine.writeValues(A, av);
+    engine.writeValues(B, bv);
+    engine.run();
+    QCOMPARE(engine.readValues(total), std::vector<double>{sum});
+    QCOMPARE(engine.readValues(biggest), std::vector<double>{*std::max_element(xv.begin(), xv.end())});
+    std::vector<double> want(4, 0);
+    for (std::size_t r = 0; r < 2; ++r) {
+        for (std::size_t c = 0; c < 2; ++c) {
+            for (std::size_t k = 0; k < 3; ++k) {
+                want[r * 2 + c] += av[r * 3 + k] * bv[k * 2 + c];
+            }
+        }
+    }
+    QCOMPARE(want, (std::vector<double>{58, 64, 139, 154}));
+    QCOMPARE(engine.readValues(C), want);
+}
+
+namespace {
+
+// A program over 16 tiles: each step every tile combines its block with its
+// neighbour's (remote) block, alternating buffers, inside a Repeat.
+struct RingProgram {
+    Graph graph{Target::preset("tiles:16")};
+    Tensor a, b, c;
+    prog::Program program;
+
+    RingProgram() {
+        a = graph.addVariable(Type::Float, {64}, "a");
+        b = graph.addVariable(Type::Float, {64}, "b");
+        c = graph.addVariable(Type::Float, {64}, "c");
+        for (TileId t = 0; t < 16; ++t) {
+            graph.setTileMapping(a.slice(4 * t, 4 * t + 4), t);
+            graph.setTileMapping(b.slice(4 * t, 4 * t + 4), (t + 5) % 16);
+            graph.setTileMapping(c.slice(4 * t, 4 * t + 4), (t * 3) % 16);
+        }
+        const ComputeSet forward = graph.addComputeSet("forward");
+        const ComputeSet backward = graph.addComputeSet("backward");
+        const ComputeSet squash = graph.addComputeSet("squash");
+        for (TileId t = 0; t < 16; ++t) {
+            const std::size_t n = (t + 1) % 16;
+            auto block = [](const Tensor& v, std::size_t i) { return v.slice(4 * i, 4 * i + 4); };
+            graph.setTileMapping(graph.addVertex(forward, t % 2 ? "Add<float>" : "Mul<float>",
+                                                 {{"in1", block(a, t)}, {"in2", block(a, n)}, {"out", block(b, t)}}),
+                                 t);
+            graph.setTileMapping(graph.addVertex(backward, "Sub<float>",
+                                                 {{"in1", block(b, n)}, {"in2", block(a, t)}, {"out", block(c, t)}}),
+                                 (t + 7) % 16);
+            graph.setTileMapping(graph.addVertex(squash, "Tanh<float>", {{"in", block(c, t)}, {"out", block(a, t)}}), t);
+        }
+        program = prog::Sequence({prog::Repeat(3, prog::Sequence({prog::Execute(forward), prog::Execute(backward),
+                                                                  prog::Execute(squash)})),
+                                  prog::Copy(a.reverse(0), c)});
+        graph.createHostRead("c", c);
+    }
+};
+
+} // namespace
+
+void TestEngineRuntime::threadsDoNotChangeResults() {
+    RingProgram ring;
+    std::vector<double> init;
+    for (int i = 0; i < 64; ++i) {
+        init.push_back(std::sin(0.37 * i) * 1.5);
+    }
+    struct Result {
+        std::vector<float> values;
+        record::InMemoryRecorder recorder;
+        std::uint64_t cycles = 0;
+    };
+    auto runWith = [&](unsigned threads, Result& r) {
+        Engine engine(ring.graph, ring.program, options(threads, &r.recorder));
+        QCOMPARE(engine.threads(), threads);
+        engine.writeValues(ring.a, init);
+        engine.run();
+        engine.run();
+        r.values.resize(64);
+        engine.readTensor("c", r.values.data(), r.values.data() + 64);
+        r.cycles = engine.cyclesSoFar();
+    };
+    Result one, four, fourAgain;
+    runWith(1, one);
+    runWith(4, four);
+    runWith(4, fourAgain);
+    // A host reference of the same arithmetic.
+    std::vector<float> a(init.begin(), init.end()), b(64), c(64);
+    for (int run = 0; run < 2; ++run) {
+        for (int it = 0; it < 3; ++it) {
+            for (std::size_t t = 0; t < 16; ++t) {
+                for (std::size_t k = 0; k < 4; ++k) {
+                    const float x = a[4 * t + k], y = a[4 * ((t + 1) % 16) + k];
+                    b[4 * t + k] = t % 2 ? x + y : x * y;
+                }
+            }
+            for (std::size_t t = 0; t < 16; ++t) {
+                for (std::size_t k = 0; k < 4; ++k) {
+                    c[4 * t + k] = b[4 * ((t + 1) % 16) + k] - a[4 * t + k];
+                }
+            }
+            for (std::size_t i = 0; i < 64; ++i) {
+                a[i] = std::tanh(c[i]);
+            }
+        }
+        for (std::size_t i = 0; i < 64; ++i) {
+            c[i] = a[63 - i];
+        }
+    }
+    CHECK_EQUAL(one.values, c);
+    CHECK_EQUAL(four.values, one.values);
+    CHECK_EQUAL(fourAgain.values, one.values);
+    QCOMPARE(four.cycles, one.cycles);
+    QCOMPARE(fourAgain.cycles, one.cycles);
+    QCOMPARE(four.recorder.steps.size(), one.recorder.steps.size());
+    QCOMPARE(one.recorder.steps.size(), std::size_t{2 * (3 * 3 + 1)});
+    for (std::size_t i = 0; i < one.recorder.steps.size(); ++i) {
+        QCOMPARE(four.recorder.steps[i].programStep, one.recorder.steps[i].programStep);
+        QCOMPARE(four.recorder.steps[i].startCycle, one.recorder.steps[i].startCycle);
+        QCOMPARE(four.recorder.steps[i].cycles, one.recorder.steps[i].cycles);
+    }
+    const auto& s1 = one.recorder.compiled.programSteps;
+    const auto& s4 = four.recorder.compiled.programSteps;
+    QCOMPARE(s4.size(), s1.size());
+    for (std::size_t i = 0; i < s1.size(); ++i) {
+        QCOMPARE(s4[i].computeCycles, s1[i].computeCycles);
+        QCOMPARE(s4[i].exchangeCycles, s1[i].exchangeCycles);
+        QCOMPARE(s4[i].bytesIn, s1[i].bytesIn);
+        QCOMPARE(s4[i].totalCycles, s1[i].totalCycles);
+    }
+    QCOMPARE(four.recorder.runEnds[1].cycles, one.recorder.runEnds[1].cycles);
+}
+
+QTEST_APPLESS_MAIN(TestEngineRuntime)
+#include "tst_engine_runtime.moc"
