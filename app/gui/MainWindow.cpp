@@ -1,8 +1,7 @@
 #include "MainWindow.h"
 
-#include "RecentFiles.h"
-
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
@@ -11,21 +10,28 @@
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QUrl>
 
+#include "RecentFiles.h"
+#include "views/common/Colors.h"
+#include "views/common/Export.h"
+#include "views/common/Pane.h"
+#include "views/common/Selection.h"
+#include "views/panes/PaneRegistry.h"
+
 // Q_INIT_RESOURCE must be used outside any namespace. tessera.qrc is compiled
 // into the static tessera_gui library, so it has to be pulled in explicitly.
-static void initTesseraResources() {
-    Q_INIT_RESOURCE(tessera);
-}
+static void initTesseraResources() { Q_INIT_RESOURCE(tessera); }
 
 namespace tessera::gui {
 
@@ -33,6 +39,8 @@ namespace {
 constexpr auto kGeometryKey = "mainWindow/geometry";
 constexpr auto kStateKey = "mainWindow/state";
 constexpr auto kLastDirKey = "mainWindow/lastDirectory";
+constexpr auto kLastPaneKey = "mainWindow/lastPane";
+constexpr auto kThemeKey = "view/theme";
 
 QString firstLocalFile(const QMimeData* mime) {
     if (mime == nullptr || !mime->hasUrls()) {
@@ -53,7 +61,12 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(QStringLiteral("Tessera"));
     setWindowIcon(applicationIcon());
     setAcceptDrops(true);
+    selection_ = new views::Selection(this);
+    loader_ = new views::ReportLoader(this);
+    connect(loader_, &views::ReportLoader::finished, this,
+            [this](const views::LoadedReport& report) { onLoaded(report, loadingPath_); });
     createCentralArea();
+    createStatusWidgets();
     createMenus();
     statusBar()->showMessage(tr("Ready"));
     readSettings();
@@ -86,7 +99,30 @@ void MainWindow::createCentralArea() {
                       "<tt>tessera-cli capture matmul -o matmul.tsr</tt></p>")
                        .arg(QKeySequence(QKeySequence::Open).toString(QKeySequence::NativeText)));
     paneTabs_->addTab(hint_, tr("Start"));
+    panes_ = views::createPanes(paneTabs_);
+    for (views::Pane* p : panes_) {
+        p->setSelection(selection_);
+        p->hide(); // tabs appear once a report is loaded
+    }
     setCentralWidget(paneTabs_);
+}
+
+void MainWindow::createStatusWidgets() {
+    progress_ = new QProgressBar(this);
+    progress_->setObjectName(QStringLiteral("loadProgress"));
+    progress_->setRange(0, 100);
+    progress_->setMaximumWidth(220);
+    progress_->setVisible(false);
+    cancelButton_ = new QPushButton(tr("Cancel"), this);
+    cancelButton_->setObjectName(QStringLiteral("cancelLoad"));
+    cancelButton_->setVisible(false);
+    connect(cancelButton_, &QPushButton::clicked, this, &MainWindow::cancelLoading);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancelButton_);
+    connect(loader_, &views::ReportLoader::progress, this, [this](int percent, const QString& stage) {
+        progress_->setValue(percent);
+        progress_->setFormat(tr("Loading %1: %p%").arg(stage));
+    });
 }
 
 void MainWindow::createMenus() {
@@ -102,17 +138,113 @@ void MainWindow::createMenus() {
     recentMenu_->setObjectName(QStringLiteral("menuRecent"));
     rebuildRecentMenu();
 
+    exportMenu_ = fileMenu->addMenu(tr("&Export"));
+    exportMenu_->setObjectName(QStringLiteral("menuExport"));
+    connect(exportMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildExportMenu);
+    rebuildExportMenu();
+
     fileMenu->addSeparator();
     QAction* quit = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setObjectName(QStringLiteral("actionQuit"));
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setMenuRole(QAction::QuitRole);
 
+    createViewMenu();
+
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("menuHelp"));
     QAction* about = helpMenu->addAction(tr("&About Tessera"), this, &MainWindow::showAbout);
     about->setObjectName(QStringLiteral("actionAbout"));
     about->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::createViewMenu() {
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("menuView"));
+    for (std::size_t i = 0; i < panes_.size(); ++i) {
+        views::Pane* p = panes_[i];
+        QAction* a = view->addAction(p->title(), this, [this, p] { showPane(p->paneName()); });
+        a->setObjectName(QStringLiteral("actionPane_") + p->paneName());
+        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + static_cast<int>(i))));
+    }
+    view->addSeparator();
+    auto zoom = [this](void (views::Pane::*f)()) {
+        return [this, f] {
+            if (views::Pane* p = currentPane()) {
+                (p->*f)();
+            }
+        };
+    };
+    QAction* in = view->addAction(tr("Zoom &In"), this, zoom(&views::Pane::zoomIn));
+    in->setObjectName(QStringLiteral("actionZoomIn"));
+    in->setShortcuts({QKeySequence::ZoomIn, QKeySequence(Qt::CTRL | Qt::Key_Equal)});
+    QAction* out = view->addAction(tr("Zoom &Out"), this, zoom(&views::Pane::zoomOut));
+    out->setObjectName(QStringLiteral("actionZoomOut"));
+    out->setShortcut(QKeySequence::ZoomOut);
+    QAction* reset = view->addAction(tr("&Reset Zoom"), this, zoom(&views::Pane::resetZoom));
+    reset->setObjectName(QStringLiteral("actionResetZoom"));
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+
+    view->addSeparator();
+    QMenu* theme = view->addMenu(tr("&Theme"));
+    theme->setObjectName(QStringLiteral("menuTheme"));
+    auto* group = new QActionGroup(this);
+    const std::pair<Theme, QString> themes[] = {
+        {Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
+    const int saved = QSettings().value(QLatin1String(kThemeKey), 0).toInt();
+    for (const auto& [t, label] : themes) {
+        QAction* a = theme->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(static_cast<int>(t) == saved);
+        a->setObjectName(QStringLiteral("actionTheme%1").arg(static_cast<int>(t)));
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, t = t] { setTheme(t); });
+    }
+}
+
+void MainWindow::setTheme(Theme theme) {
+    QSettings().setValue(QLatin1String(kThemeKey), static_cast<int>(theme));
+    switch (theme) {
+    case Theme::System:
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case Theme::Light:
+        QApplication::setPalette(views::lightPalette());
+        break;
+    case Theme::Dark:
+        QApplication::setPalette(views::darkPalette());
+        break;
+    }
+}
+
+void MainWindow::rebuildExportMenu() {
+    exportMenu_->clear();
+    views::Pane* p = currentPane();
+    const QList<views::ExportTarget> targets = p ? p->exportTargets() : QList<views::ExportTarget>();
+    for (const views::ExportTarget& t : targets) {
+        auto save = [this, t](const QString& kind, const QString& filter) {
+            const QString suggested = QFileInfo(currentReport_).completeBaseName() + "-" + t.name + "." + kind;
+            const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(t.name), suggested, filter);
+            if (path.isEmpty()) {
+                return;
+            }
+            QString error;
+            const bool ok = kind == "png"   ? views::exportPng(t.widget, path, &error)
+                            : kind == "pdf" ? views::exportPdf(t.widget, path, &error)
+                                            : views::exportCsv(t.model, path, &error);
+            ok ? statusBar()->showMessage(tr("Exported %1").arg(path)) : showError(tr("Export failed"), error);
+        };
+        if (t.widget) {
+            exportMenu_->addAction(tr("%1 as PNG…").arg(t.name), this, [save] { save("png", "PNG images (*.png)"); });
+            exportMenu_->addAction(tr("%1 as PDF…").arg(t.name), this, [save] { save("pdf", "PDF documents (*.pdf)"); });
+        }
+        if (t.model) {
+            exportMenu_->addAction(tr("%1 as CSV…").arg(t.name), this, [save] { save("csv", "CSV tables (*.csv)"); });
+        }
+    }
+    if (exportMenu_->isEmpty()) {
+        exportMenu_->addAction(tr("Nothing to export"))->setEnabled(false);
+    }
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -143,35 +275,121 @@ void MainWindow::rebuildRecentMenu() {
 bool MainWindow::openReport(const QString& path) {
     const QFileInfo info(path);
     if (!info.isFile() || !info.isReadable()) {
-        statusBar()->showMessage(tr("Cannot open %1: not a readable file").arg(path));
+        const QString message = tr("Cannot open %1: not a readable file").arg(path);
+        statusBar()->showMessage(message);
         RecentFiles::remove(path);
         rebuildRecentMenu();
+        emit reportFailed(path, message);
         return false;
     }
-    currentReport_ = info.absoluteFilePath();
-    const QString size = QLocale().formattedDataSize(info.size());
-
-    // Until the report panes exist, the first tab shows what was opened.
-    hint_->setText(tr("<h2>%1</h2><p>%2</p><p>%3</p>")
-                       .arg(info.fileName().toHtmlEscaped(), currentReport_.toHtmlEscaped(), size));
-    paneTabs_->setTabText(0, info.fileName());
-    paneTabs_->setTabToolTip(0, currentReport_);
-    paneTabs_->setCurrentIndex(0);
-    setWindowTitle(tr("%1 — Tessera").arg(info.fileName()));
-    setWindowFilePath(currentReport_);
-    statusBar()->showMessage(tr("%1 (%2)").arg(currentReport_, size));
-
-    RecentFiles::add(currentReport_);
-    rebuildRecentMenu();
-    emit reportOpened(currentReport_);
+    loadingPath_ = info.absoluteFilePath();
+    progress_->setValue(0);
+    progress_->setVisible(true);
+    cancelButton_->setVisible(true);
+    statusBar()->showMessage(tr("Loading %1…").arg(loadingPath_));
+    loader_->load(loadingPath_);
     return true;
 }
+
+bool MainWindow::openReportNow(const QString& path, QString* error) {
+    const QFileInfo info(path);
+    const views::LoadedReport report = views::ReportLoader::loadNow(info.absoluteFilePath());
+    onLoaded(report, info.absoluteFilePath());
+    if (error) {
+        *error = report.error;
+    }
+    return report.data != nullptr;
+}
+
+void MainWindow::cancelLoading() { loader_->cancel(); }
+
+bool MainWindow::isLoading() const { return loader_->isLoading(); }
+
+void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path) {
+    progress_->setVisible(false);
+    cancelButton_->setVisible(false);
+    if (report.cancelled) {
+        statusBar()->showMessage(tr("Loading %1 cancelled").arg(path));
+        emit reportFailed(path, tr("cancelled"));
+        return;
+    }
+    if (!report.data) {
+        statusBar()->showMessage(report.error);
+        showError(tr("Cannot open report"), report.error);
+        emit reportFailed(path, report.error);
+        return;
+    }
+    loaded_ = report;
+    currentReport_ = path;
+    selection_->clear();
+    if (paneTabs_->indexOf(hint_) >= 0 && !panes_.empty()) {
+        paneTabs_->removeTab(paneTabs_->indexOf(hint_));
+        hint_->hide();
+        for (views::Pane* p : panes_) {
+            paneTabs_->addTab(p, p->title());
+        }
+    }
+    for (views::Pane* p : panes_) {
+        p->setReport(report.data, report.source);
+    }
+    const QString last = QSettings().value(QLatin1String(kLastPaneKey)).toString();
+    if (!last.isEmpty()) {
+        showPane(last);
+    }
+    const QFileInfo info(path);
+    setWindowTitle(tr("%1 — Tessera").arg(info.fileName()));
+    setWindowFilePath(path);
+    statusBar()->showMessage(tr("%1 — %2 on %3 tiles")
+                                 .arg(path, QString::fromStdString(report.data->target.name))
+                                 .arg(report.data->target.numTiles));
+    RecentFiles::add(path);
+    rebuildRecentMenu();
+    emit reportOpened(path);
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    if (!interactive_) {
+        return;
+    }
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open(); // not modal-blocking: the window stays responsive
+}
+
+QStringList MainWindow::paneNames() const {
+    QStringList names;
+    for (const views::Pane* p : panes_) {
+        names << p->paneName();
+    }
+    return names;
+}
+
+views::Pane* MainWindow::pane(const QString& name) const {
+    for (views::Pane* p : panes_) {
+        if (p->paneName() == name) {
+            return p;
+        }
+    }
+    return nullptr;
+}
+
+bool MainWindow::showPane(const QString& name) {
+    views::Pane* p = pane(name);
+    if (!p || paneTabs_->indexOf(p) < 0) {
+        return false;
+    }
+    paneTabs_->setCurrentWidget(p);
+    return true;
+}
+
+views::Pane* MainWindow::currentPane() const { return qobject_cast<views::Pane*>(paneTabs_->currentWidget()); }
 
 void MainWindow::showOpenDialog() {
     QSettings settings;
     const QString dir = settings.value(QLatin1String(kLastDirKey)).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Report"), dir,
-                                                      tr("Tessera reports (*.tsr);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Report"), dir, tr("Tessera reports (*.tsr);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }
@@ -180,16 +398,16 @@ void MainWindow::showOpenDialog() {
 }
 
 void MainWindow::showAbout() {
-    QMessageBox::about(
-        this, tr("About Tessera"),
-        tr("<h3>Tessera %1</h3>"
-           "<p>A tile-level profiler and visual debugger for bulk-synchronous programs "
-           "written in the Poplar style.</p>"
-           "<p>Built with Qt %2.</p>")
-            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    QMessageBox::about(this, tr("About Tessera"),
+                       tr("<h3>Tessera %1</h3>"
+                          "<p>A tile-level profiler and visual debugger for bulk-synchronous programs "
+                          "written in the Poplar style.</p>"
+                          "<p>Built with Qt %2.</p>")
+                           .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    loader_->cancel();
     writeSettings();
     event->accept();
 }
@@ -211,15 +429,22 @@ void MainWindow::dropEvent(QDropEvent* event) {
 void MainWindow::readSettings() {
     const QSettings settings;
     if (!restoreGeometry(settings.value(QLatin1String(kGeometryKey)).toByteArray())) {
-        resize(1280, 800);
+        resize(1400, 900);
     }
     restoreState(settings.value(QLatin1String(kStateKey)).toByteArray());
+    const int theme = settings.value(QLatin1String(kThemeKey), 0).toInt();
+    if (theme != 0) {
+        setTheme(static_cast<Theme>(theme));
+    }
 }
 
 void MainWindow::writeSettings() const {
     QSettings settings;
     settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
     settings.setValue(QLatin1String(kStateKey), saveState());
+    if (const views::Pane* p = currentPane()) {
+        settings.setValue(QLatin1String(kLastPaneKey), p->paneName());
+    }
 }
 
 } // namespace tessera::gui

@@ -1,19 +1,27 @@
 #pragma once
-
+// The main window: menus, the panes in tabs, background loading with
+// progress and cancel, export, themes, and the shared selection.
 #include <QIcon>
 #include <QMainWindow>
 #include <QString>
+#include <vector>
+
+#include "views/data/ReportLoader.h"
 
 class QAction;
 class QLabel;
 class QMenu;
+class QProgressBar;
+class QPushButton;
 class QTabWidget;
+
+namespace tessera::views {
+class Pane;
+class Selection;
+} // namespace tessera::views
 
 namespace tessera::gui {
 
-// The application's main window: menus, the pane area and the status bar.
-// For now the pane area ("paneTabs") holds one placeholder tab; the views
-// replace it with the report panes.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -21,16 +29,32 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // The window icon, every size rendered from resources/icons/tessera.svg.
     static QIcon applicationIcon();
 
-    // Shows `path` in the window and adds it to Open Recent. Returns false (and
-    // says why in the status bar) if it is not a readable file.
+    // Starts loading `path` in the background; false (and a status message)
+    // when it is not a readable file. reportOpened or reportFailed follows.
     bool openReport(const QString& path);
+    // Loads on the calling thread; false with `error` set on failure.
+    bool openReportNow(const QString& path, QString* error = nullptr);
+    void cancelLoading();
+    bool isLoading() const;
     QString currentReport() const { return currentReport_; }
+
+    QStringList paneNames() const;
+    views::Pane* pane(const QString& name) const;
+    bool showPane(const QString& name);
+    views::Pane* currentPane() const;
+    views::Selection* selection() const { return selection_; }
+
+    // No modal dialogs (headless screenshots, tests): errors go to the status bar.
+    void setInteractive(bool interactive) { interactive_ = interactive; }
+
+    enum class Theme { System, Light, Dark };
+    void setTheme(Theme theme);
 
 signals:
     void reportOpened(const QString& path);
+    void reportFailed(const QString& path, const QString& error);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -39,17 +63,31 @@ protected:
 
 private:
     void createMenus();
+    void createViewMenu();
     void createCentralArea();
+    void createStatusWidgets();
     void showOpenDialog();
     void showAbout();
     void rebuildRecentMenu();
+    void rebuildExportMenu();
     void readSettings();
     void writeSettings() const;
+    void onLoaded(const views::LoadedReport& report, const QString& path);
+    void showError(const QString& title, const QString& message);
 
     QTabWidget* paneTabs_ = nullptr;
     QLabel* hint_ = nullptr;
     QMenu* recentMenu_ = nullptr;
+    QMenu* exportMenu_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QPushButton* cancelButton_ = nullptr;
+    views::ReportLoader* loader_ = nullptr;
+    views::Selection* selection_ = nullptr;
+    std::vector<views::Pane*> panes_;
     QString currentReport_;
+    QString loadingPath_;
+    bool interactive_ = true;
+    views::LoadedReport loaded_; // keeps data and source alive for the panes
 };
 
 } // namespace tessera::gui

@@ -1,13 +1,14 @@
-// tessera: the GUI. `tessera [REPORT.tsr]`; see --help.
-#include "MainWindow.h"
-
+// tessera: the GUI. `tessera [REPORT.tsr]`, or headless
+// `tessera REPORT.tsr --pane NAME --screenshot OUT.png`; see --help.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "MainWindow.h"
+#include "Screenshot.h"
 
 namespace {
 
@@ -18,13 +19,26 @@ void describeApplication() {
     QCoreApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
 }
 
-void defineOptions(QCommandLineParser& parser) {
+struct Options {
+    QCommandLineOption pane{QStringLiteral("pane"),
+                            QStringLiteral("Pane to show: summary, memory, liveness, program, execution."),
+                            QStringLiteral("name")};
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Render the pane offscreen to a PNG and exit."),
+                                  QStringLiteral("file.png")};
+    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1400x900)."),
+                            QStringLiteral("WxH"), QStringLiteral("1400x900")};
+    QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("light or dark (default: as saved)."),
+                             QStringLiteral("theme")};
+};
+
+void defineOptions(QCommandLineParser& parser, Options& options) {
     parser.setApplicationDescription(
         QStringLiteral("Tessera: tile-level profiler and visual debugger for BSP programs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("report"),
-                                 QStringLiteral("A Tessera report (.tsr) to open."),
+    parser.addOptions({options.pane, options.screenshot, options.size, options.theme});
+    parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("A Tessera report (.tsr) to open."),
                                  QStringLiteral("[report]"));
 }
 
@@ -41,13 +55,24 @@ bool onlyWantsText(int argc, char** argv) {
     return false;
 }
 
-#if defined(Q_OS_LINUX)
+bool wantsScreenshot(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strncmp(argv[i], "--screenshot", 12) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool hasDisplay() {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
-           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
-#endif
+
+int usage(const QString& message) {
+    std::fprintf(stderr, "tessera: error: %s (see --help)\n", qPrintable(message));
+    return 2;
+}
 
 } // namespace
 
@@ -56,39 +81,65 @@ int main(int argc, char** argv) {
     if (onlyWantsText(argc, argv)) {
         const QCoreApplication app(argc, argv);
         QCommandLineParser parser;
-        defineOptions(parser);
+        Options options;
+        defineOptions(parser, options);
         parser.process(app); // prints the help or version text and exits
         return EXIT_SUCCESS;
     }
-#if defined(Q_OS_LINUX)
+    const bool screenshot = wantsScreenshot(argc, argv);
     if (!hasDisplay()) {
-        std::fputs("tessera: no display (DISPLAY/WAYLAND_DISPLAY unset); use tessera-cli, or set "
-                   "QT_QPA_PLATFORM=offscreen\n",
-                   stderr);
-        return 2;
+        if (!screenshot) {
+            std::fputs("tessera: no display (DISPLAY/WAYLAND_DISPLAY unset); use tessera-cli, "
+                       "--screenshot, or set QT_QPA_PLATFORM=offscreen\n",
+                       stderr);
+            return 2;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen"); // screenshots need no display
     }
-#endif
 
     QApplication app(argc, argv);
     app.setWindowIcon(tessera::gui::MainWindow::applicationIcon());
 
     QCommandLineParser parser;
-    defineOptions(parser);
+    Options options;
+    defineOptions(parser, options);
     if (!parser.parse(QCoreApplication::arguments())) {
-        std::fprintf(stderr, "tessera: %s\n", qPrintable(parser.errorText()));
-        return 2;
+        return usage(parser.errorText());
     }
     const QStringList reports = parser.positionalArguments();
     if (reports.size() > 1) {
-        std::fputs("tessera: only one report can be opened; see --help\n", stderr);
-        return 2;
+        return usage(QStringLiteral("only one report can be opened"));
+    }
+    if (parser.isSet(options.screenshot)) {
+        tessera::gui::ScreenshotRequest request;
+        if (reports.isEmpty() || !parser.isSet(options.pane)) {
+            return usage(QStringLiteral("--screenshot needs a report and --pane"));
+        }
+        request.report = reports.first();
+        request.pane = parser.value(options.pane);
+        request.output = parser.value(options.screenshot);
+        request.theme = parser.value(options.theme);
+        const QStringList wh = parser.value(options.size).split('x');
+        if (wh.size() != 2 || wh[0].toInt() < 100 || wh[1].toInt() < 100) {
+            return usage(QStringLiteral("--size expects WxH, e.g. 1400x900"));
+        }
+        request.size = QSize(wh[0].toInt(), wh[1].toInt());
+        return tessera::gui::takeScreenshot(request);
     }
 
     tessera::gui::MainWindow window;
+    if (parser.value(options.theme) == "dark") {
+        window.setTheme(tessera::gui::MainWindow::Theme::Dark);
+    } else if (parser.value(options.theme) == "light") {
+        window.setTheme(tessera::gui::MainWindow::Theme::Light);
+    }
     window.show();
-    if (!reports.isEmpty() && !window.openReport(reports.first())) {
-        std::fprintf(stderr, "tessera: cannot open %s: not a readable file\n",
-                     qPrintable(reports.first()));
+    if (!reports.isEmpty()) {
+        window.openReport(reports.first());
+        if (parser.isSet(options.pane)) {
+            QObject::connect(&window, &tessera::gui::MainWindow::reportOpened, &window,
+                             [&window, name = parser.value(options.pane)] { window.showPane(name); });
+        }
     }
     return QApplication::exec();
 }

@@ -1,7 +1,10 @@
 // The GUI shell: menus and shortcuts, opening a report, Open Recent, drag and
 // drop, saved geometry, and that the window really renders (offscreen).
+#include "../views/ReportFixtures.h"
 #include "MainWindow.h"
 #include "RecentFiles.h"
+#include "Screenshot.h"
+#include "views/common/Pane.h"
 
 #include <QAction>
 #include <QDir>
@@ -11,6 +14,10 @@
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QApplication>
 #include <QMimeData>
 #include <QSet>
 #include <QSettings>
@@ -39,9 +46,17 @@ private slots:
     void droppingAFileOpensIt();
     void geometryIsSavedAndRestored();
     void grabRendersTheWindow();
+    void badReportGivesOneClearError();
+    void loadingShowsProgressAndCanBeCancelled();
+    void darkThemeChangesThePalette();
+    void viewMenuHasPaneAndZoomShortcuts();
+    void screenshotRejectsBadInput();
+    void screenshotOfEveryPane();
 
 private:
-    QString makeReport(const QString& name, int bytes);
+    QString makeReport(const QString& name);
+    QString makeTextFile(const QString& name, int bytes);
+    static bool waitOpened(MainWindow& window, const QString& path);
 
     QTemporaryDir settingsDir_;
     QTemporaryDir files_;
@@ -65,7 +80,17 @@ void TestMainWindow::init() {
     QSettings().clear();
 }
 
-QString TestMainWindow::makeReport(const QString& name, int bytes) {
+// A real report under a new name (copies of one captured report).
+QString TestMainWindow::makeReport(const QString& name) {
+    const QString path = QDir(files_.path()).filePath(name);
+    QFile::remove(path);
+    if (!QFile::copy(tessera::testing::capturedReport("matmul", "tiles:16"), path)) {
+        return {};
+    }
+    return path;
+}
+
+QString TestMainWindow::makeTextFile(const QString& name, int bytes) {
     const QString path = QDir(files_.path()).filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -73,6 +98,14 @@ QString TestMainWindow::makeReport(const QString& name, int bytes) {
     }
     file.write(QByteArray(bytes, 'x'));
     return path;
+}
+
+bool TestMainWindow::waitOpened(MainWindow& window, const QString& path) {
+    if (window.currentReport() == QFileInfo(path).absoluteFilePath() && !window.isLoading()) {
+        return true;
+    }
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    return opened.wait(30000) && window.currentReport() == QFileInfo(path).absoluteFilePath();
 }
 
 void TestMainWindow::hasMenusWithShortcuts() {
@@ -116,21 +149,24 @@ void TestMainWindow::hasIconAndPlaceholder() {
 }
 
 void TestMainWindow::openingAddsToRecentFiles() {
-    const QString path = makeReport(QStringLiteral("matmul.tsr"), 2048);
+    const QString path = makeReport(QStringLiteral("matmul.tsr"));
     QVERIFY(!path.isEmpty());
 
     MainWindow window;
     QSignalSpy opened(&window, &MainWindow::reportOpened);
     QVERIFY(window.openReport(path));
+    QVERIFY(opened.wait(30000));
     QCOMPARE(opened.count(), 1);
     QCOMPARE(window.currentReport(), QFileInfo(path).absoluteFilePath());
     QCOMPARE(RecentFiles::list(), QStringList{QFileInfo(path).absoluteFilePath()});
 
-    // The tab and the status bar say what was opened.
-    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("paneTabs"));
-    QCOMPARE(tabs->tabText(0), QStringLiteral("matmul.tsr"));
+    // The title and the status bar say what was opened: file, target, tiles.
+    QVERIFY(window.windowTitle().contains(QStringLiteral("matmul.tsr")));
     QVERIFY(window.statusBar()->currentMessage().contains(path));
-    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("KiB")));
+    QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("16 tiles")));
+    // Every pane tab is there once a report is open.
+    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("paneTabs"));
+    QCOMPARE(tabs->count(), std::max<int>(1, window.paneNames().size()));
 
     // Open Recent lists it, and a new window (a new session) still does.
     MainWindow second;
@@ -155,10 +191,12 @@ void TestMainWindow::recentFilesAreDeduplicatedAndCapped() {
     MainWindow window;
     QStringList paths;
     for (int i = 0; i < RecentFiles::MaxEntries + 3; ++i) {
-        paths << makeReport(QStringLiteral("r%1.tsr").arg(i), 10);
+        paths << makeReport(QStringLiteral("r%1.tsr").arg(i));
         QVERIFY(window.openReport(paths.last()));
+        QVERIFY(waitOpened(window, paths.last()));
     }
     QVERIFY(window.openReport(paths.at(5))); // re-opening moves it to the front
+    QVERIFY(waitOpened(window, paths.at(5)));
     const QStringList recent = RecentFiles::list();
     QCOMPARE(recent.size(), RecentFiles::MaxEntries);
     QCOMPARE(recent.first(), QFileInfo(paths.at(5)).absoluteFilePath());
@@ -176,7 +214,7 @@ void TestMainWindow::openingMissingFileFails() {
 }
 
 void TestMainWindow::droppingAFileOpensIt() {
-    const QString path = makeReport(QStringLiteral("dropped.tsr"), 100);
+    const QString path = makeReport(QStringLiteral("dropped.tsr"));
     MainWindow window;
     QVERIFY(window.acceptDrops());
 
@@ -188,7 +226,7 @@ void TestMainWindow::droppingAFileOpensIt() {
 
     QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
     QCoreApplication::sendEvent(&window, &drop);
-    QCOMPARE(window.currentReport(), QFileInfo(path).absoluteFilePath());
+    QVERIFY(waitOpened(window, path));
     QCOMPARE(RecentFiles::list().value(0), QFileInfo(path).absoluteFilePath());
 }
 
@@ -206,7 +244,7 @@ void TestMainWindow::geometryIsSavedAndRestored() {
 }
 
 void TestMainWindow::grabRendersTheWindow() {
-    const QString path = makeReport(QStringLiteral("matmul.tsr"), 4096);
+    const QString path = makeReport(QStringLiteral("matmul.tsr"));
     MainWindow window;
     window.resize(900, 600);
     window.show();
@@ -217,6 +255,7 @@ void TestMainWindow::grabRendersTheWindow() {
     const QImage start = window.grab().toImage();
     QVERIFY(start.save(outDir.filePath(QStringLiteral("tst_app_mainwindow-start.png"))));
     QVERIFY(window.openReport(path));
+    QVERIFY(waitOpened(window, path));
     const QImage image = window.grab().toImage();
     QVERIFY(!image.isNull());
     QCOMPARE(image.size() / image.devicePixelRatio(), QSize(900, 600));
@@ -235,6 +274,104 @@ void TestMainWindow::grabRendersTheWindow() {
         }
     }
     QVERIFY2(colours.size() > 8, qPrintable(QString::number(colours.size())));
+}
+
+void TestMainWindow::badReportGivesOneClearError() {
+    const QString path = makeTextFile(QStringLiteral("notes.tsr"), 5000);
+    MainWindow window;
+    QSignalSpy failed(&window, &MainWindow::reportFailed);
+    QVERIFY(window.openReport(path)); // readable, so loading starts
+    QVERIFY(failed.wait(30000));
+    const QString error = failed.at(0).at(1).toString();
+    QVERIFY2(error.contains(QStringLiteral("not a Tessera report")), qPrintable(error));
+    QVERIFY(!error.contains('\n'));
+    QVERIFY(window.currentReport().isEmpty());
+    // Interactive windows say it in a (non-blocking) dialog too.
+    auto* dialog = window.findChild<QMessageBox*>(QStringLiteral("errorDialog"));
+    QVERIFY(dialog != nullptr);
+    QVERIFY(dialog->text().contains(QStringLiteral("not a Tessera report")));
+}
+
+void TestMainWindow::loadingShowsProgressAndCanBeCancelled() {
+    const QString path = makeReport(QStringLiteral("progress.tsr"));
+    MainWindow window;
+    auto* bar = window.findChild<QProgressBar*>(QStringLiteral("loadProgress"));
+    auto* cancel = window.findChild<QPushButton*>(QStringLiteral("cancelLoad"));
+    QVERIFY(bar && cancel);
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    QSignalSpy failed(&window, &MainWindow::reportFailed);
+    QVERIFY(window.openReport(path));
+    QVERIFY(!bar->isHidden());
+    QVERIFY(!cancel->isHidden());
+    cancel->click();
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() + failed.count() == 1, 30000);
+    QVERIFY(bar->isHidden());
+    QVERIFY(cancel->isHidden());
+    // Either the cancel came in time, or the load had already finished.
+    if (failed.count() == 1) {
+        QCOMPARE(failed.at(0).at(1).toString(), QStringLiteral("cancelled"));
+        QVERIFY(window.currentReport().isEmpty());
+    } else {
+        QCOMPARE(window.currentReport(), QFileInfo(path).absoluteFilePath());
+    }
+}
+
+void TestMainWindow::darkThemeChangesThePalette() {
+    MainWindow window;
+    window.setTheme(MainWindow::Theme::Dark);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toInt(), int(MainWindow::Theme::Dark));
+    window.setTheme(MainWindow::Theme::Light);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 200);
+}
+
+void TestMainWindow::viewMenuHasPaneAndZoomShortcuts() {
+    MainWindow window;
+    auto* zoomIn = window.findChild<QAction*>(QStringLiteral("actionZoomIn"));
+    auto* zoomOut = window.findChild<QAction*>(QStringLiteral("actionZoomOut"));
+    auto* reset = window.findChild<QAction*>(QStringLiteral("actionResetZoom"));
+    QVERIFY(zoomIn && zoomOut && reset);
+    QCOMPARE(reset->shortcut(), QKeySequence(QStringLiteral("Ctrl+0")));
+    QVERIFY(zoomIn->shortcuts().contains(QKeySequence(QStringLiteral("Ctrl+="))));
+    const QStringList panes = window.paneNames();
+    for (int i = 0; i < panes.size(); ++i) {
+        auto* a = window.findChild<QAction*>(QStringLiteral("actionPane_") + panes[i]);
+        QVERIFY2(a != nullptr, qPrintable(panes[i]));
+        QCOMPARE(a->shortcut(), QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+    }
+}
+
+void TestMainWindow::screenshotRejectsBadInput() {
+    const QString out = QDir(files_.path()).filePath(QStringLiteral("shot.png"));
+    tessera::gui::ScreenshotRequest request;
+    request.report = makeTextFile(QStringLiteral("bad.tsr"), 100);
+    request.pane = QStringLiteral("summary");
+    request.output = out;
+    QCOMPARE(tessera::gui::takeScreenshot(request), 2);
+    request.report = makeReport(QStringLiteral("good.tsr"));
+    request.pane = QStringLiteral("no-such-pane");
+    QCOMPARE(tessera::gui::takeScreenshot(request), 2);
+    QVERIFY(!QFile::exists(out));
+}
+
+void TestMainWindow::screenshotOfEveryPane() {
+    MainWindow probe;
+    const QStringList panes = probe.paneNames();
+    if (panes.isEmpty()) {
+        QSKIP("no panes registered yet");
+    }
+    for (const QString& pane : panes) {
+        tessera::gui::ScreenshotRequest request;
+        request.report = makeReport(QStringLiteral("shots.tsr"));
+        request.pane = pane;
+        request.size = QSize(1200, 800);
+        request.output = QDir(QStringLiteral(TESSERA_TEST_OUTPUT_DIR)).filePath("screenshot-" + pane + ".png");
+        QFile::remove(request.output);
+        QCOMPARE(tessera::gui::takeScreenshot(request), 0);
+        const QImage image(request.output);
+        QVERIFY2(!image.isNull(), qPrintable(request.output));
+        QVERIFY(image.width() > 400 && image.height() > 300);
+    }
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -1,0 +1,56 @@
+#pragma once
+// Real reports for pane tests: captured once per test process from the
+// workload library into the test's build directory.
+#include <QDir>
+#include <QString>
+#include <map>
+#include <string>
+
+#include "engine/runtime/Engine.h"
+#include "engine/target/Target.h"
+#include "engine/workloads/Workload.h"
+#include "reports/ReportWriter.h"
+
+namespace tessera::testing {
+
+// Captures `workload` on `target` (once per process and arguments) and returns
+// the report's path. allowOutOfMemory lets an over-capacity program be captured.
+inline QString capturedReport(const std::string& workload, const std::string& target = "tiles:16",
+                              const std::map<std::string, std::string>& params = {},
+                              bool allowOutOfMemory = false) {
+    static std::map<std::string, QString> cache;
+    std::string key = workload + "@" + target;
+    for (const auto& [k, v] : params) {
+        key += "," + k + "=" + v;
+    }
+    if (auto it = cache.find(key); it != cache.end()) {
+        return it->second;
+    }
+    std::string file = key;
+    for (char& c : file) {
+        if (c == ':' || c == ',' || c == '=' || c == '@') {
+            c = '_';
+        }
+    }
+    const QString path = QDir(TESSERA_TEST_OUTPUT_DIR).filePath(QString::fromStdString(file) + ".tsr");
+    reports::WriterOptions options;
+    options.workload = workload;
+    options.toolVersion = "test";
+    {
+        reports::ReportWriter writer(path.toStdString(), options);
+        EngineOptions engineOptions;
+        engineOptions.recorder = &writer;
+        engineOptions.allowOutOfMemory = allowOutOfMemory;
+        workloads::run(workloads::find(workload), Target::preset(target), params, engineOptions);
+        writer.finish();
+    }
+    cache[key] = path;
+    return path;
+}
+
+// A matmul that does not fit a 4-tile target: the out-of-memory report.
+inline QString outOfMemoryReport() {
+    return capturedReport("matmul", "tiles:4", {{"m", "512"}, {"k", "512"}, {"n", "512"}}, true);
+}
+
+} // namespace tessera::testing

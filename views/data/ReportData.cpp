@@ -1,0 +1,75 @@
+#include "views/data/ReportData.h"
+
+#include "reports/ReportReader.h"
+
+namespace tessera::views {
+
+namespace {
+
+template <typename T> const T* findById(const std::vector<T>& list, std::uint32_t id) {
+    // Ids are dense and sorted in practice; fall back to a search otherwise.
+    if (id < list.size() && list[id].id == id) {
+        return &list[id];
+    }
+    for (const T& e : list) {
+        if (e.id == id) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+const reports::VariableEntry* ReportData::variable(std::uint32_t id) const { return findById(variables, id); }
+const reports::ProgramStepEntry* ReportData::step(std::uint32_t id) const { return findById(programSteps, id); }
+const reports::ProgramNodeEntry* ReportData::node(std::uint32_t id) const { return findById(programNodes, id); }
+
+std::string ReportData::computeSetName(std::uint32_t id) const {
+    const auto* cs = findById(computeSets, id);
+    return cs ? cs->name : std::string();
+}
+
+std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path, const LoadProgress& progress,
+                                                 const std::atomic<bool>* cancel) {
+    auto data = std::make_shared<ReportData>();
+    data->path = path;
+    int stage = 0;
+    constexpr int kStages = 8;
+    auto step = [&](const char* what) {
+        if (cancel && cancel->load()) {
+            throw LoadCancelled();
+        }
+        if (progress) {
+            progress(100 * stage / kStages, what);
+        }
+        ++stage;
+    };
+    step("opening");
+    const reports::ReportReader reader(path);
+    data->info = reader.info();
+    data->target = reader.target();
+    step("summary");
+    data->summary = reader.summary();
+    step("memory");
+    data->categories = reader.memoryCategories();
+    data->tileMemory = reader.tileMemory();
+    step("variables");
+    data->variables = reader.variables();
+    step("compute sets");
+    data->codelets = reader.codelets();
+    data->computeSets = reader.computeSets();
+    data->vertexCounts = reader.vertexCounts();
+    step("program");
+    data->programNodes = reader.programNodes();
+    data->programSteps = reader.programSteps();
+    step("runs");
+    data->runs = reader.runs();
+    step("done");
+    if (progress) {
+        progress(100, "done");
+    }
+    return data;
+}
+
+} // namespace tessera::views

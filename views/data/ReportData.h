@@ -1,0 +1,52 @@
+#pragma once
+// Everything the panes draw from that is small enough to hold at once,
+// loaded in one go (in the background). Per-step tile arrays, memory blocks
+// and timeline buckets are fetched on demand through ReportSource.
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "reports/ReportTypes.h"
+#include "reports/Summary.h"
+
+namespace tessera::views {
+
+struct ReportData {
+    std::filesystem::path path;
+    reports::ReportInfo info;
+    reports::TargetInfo target;
+    reports::Summary summary;
+    std::vector<reports::MemoryCategoryEntry> categories;
+    std::vector<reports::CodeletEntry> codelets;
+    std::vector<reports::VariableEntry> variables;
+    std::vector<reports::ComputeSetEntry> computeSets;
+    std::vector<reports::VertexCountEntry> vertexCounts;
+    std::vector<reports::TileMemoryEntry> tileMemory;
+    std::vector<reports::ProgramNodeEntry> programNodes;
+    std::vector<reports::ProgramStepEntry> programSteps;
+    std::vector<reports::RunEntry> runs;
+
+    const reports::VariableEntry* variable(std::uint32_t id) const; // by id, or null
+    const reports::ProgramStepEntry* step(std::uint32_t id) const;
+    const reports::ProgramNodeEntry* node(std::uint32_t id) const;
+    std::string computeSetName(std::uint32_t id) const;
+};
+
+class LoadCancelled : public std::exception {
+public:
+    const char* what() const noexcept override { return "loading cancelled"; }
+};
+
+// progress(percent, stage) is called from the loading thread.
+using LoadProgress = std::function<void(int percent, const std::string& stage)>;
+
+// Throws reports::ReportError for a bad file and LoadCancelled when `cancel`
+// becomes true.
+std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path,
+                                                 const LoadProgress& progress = {},
+                                                 const std::atomic<bool>* cancel = nullptr);
+
+} // namespace tessera::views

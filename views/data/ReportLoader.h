@@ -1,0 +1,46 @@
+#pragma once
+// Loads a report in the background with progress and cancellation, then
+// hands the data and an on-demand source to the GUI thread.
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <atomic>
+#include <memory>
+
+#include "views/data/ReportData.h"
+
+namespace tessera::views {
+
+class ReportSource;
+
+struct LoadedReport {
+    std::shared_ptr<const ReportData> data;
+    std::shared_ptr<ReportSource> source;
+    QString error; // set when loading failed (one line)
+    bool cancelled = false;
+};
+
+class ReportLoader : public QObject {
+    Q_OBJECT
+
+public:
+    explicit ReportLoader(QObject* parent = nullptr);
+    ~ReportLoader() override;
+
+    void load(const QString& path); // cancels a load in progress
+    void cancel();
+    bool isLoading() const;
+
+    // Loads on the calling thread (for --screenshot and tests).
+    static LoadedReport loadNow(const QString& path);
+
+signals:
+    void progress(int percent, const QString& stage);
+    void finished(const tessera::views::LoadedReport& report);
+
+private:
+    QFutureWatcher<LoadedReport> watcher_;
+    std::shared_ptr<std::atomic<bool>> cancel_;
+};
+
+} // namespace tessera::views
