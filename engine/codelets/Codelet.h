@@ -56,6 +56,11 @@ public:
     virtual std::vector<std::size_t> listSizes(const std::string& field) const = 0;
     virtual double state(const std::string& name) const = 0;
     virtual Type fieldType(const std::string& field) const = 0;
+    // The sizes of a vector list's entries, or the one size of any other field.
+    std::vector<std::size_t> listOrSize(const std::string& field) const {
+        return isList(field) ? listSizes(field) : std::vector<std::size_t>{fieldSize(field)};
+    }
+    virtual bool isList(const std::string& field) const = 0;
 };
 
 struct PerfEstimate {
@@ -73,6 +78,10 @@ struct CodeletInfo {
     std::uint32_t stackBytes = 64; // worker stack it needs
     std::string formula;           // the cycle formula, for docs and reports
     PerfEstimator estimator;
+    // Checks a vertex's edge sizes before it runs; returns "" when they fit, else
+    // what is wrong (compile names the vertex). Codelets index edges freely, so
+    // this is what keeps a mis-sized connection from reading past an edge.
+    std::vector<std::function<std::string(const VertexIntrospector&)>> validators;
     std::function<void*()> create;
     std::function<void(void*)> destroy;
     std::function<bool(void*)> compute;
@@ -158,6 +167,31 @@ public:
     }
     CodeletBuilder& stackBytes(std::uint32_t bytes) {
         info_.stackBytes = bytes;
+        return *this;
+    }
+    // Fields whose edges must hold the same number of elements; a vector-list
+    // field stands for each of its entries.
+    CodeletBuilder& sameSize(std::vector<std::string> fields) {
+        info_.validators.push_back([fields](const VertexIntrospector& v) -> std::string {
+            std::size_t expected = 0;
+            std::string first;
+            for (const std::string& f : fields) {
+                for (std::size_t size : v.listOrSize(f)) {
+                    if (first.empty()) {
+                        first = f;
+                        expected = size;
+                    } else if (size != expected) {
+                        return "field '" + f + "' has " + std::to_string(size) + " elements but '" +
+                               first + "' has " + std::to_string(expected) + " (they must match)";
+                    }
+                }
+            }
+            return {};
+        });
+        return *this;
+    }
+    CodeletBuilder& validator(std::function<std::string(const VertexIntrospector&)> check) {
+        info_.validators.push_back(std::move(check));
         return *this;
     }
     CodeletBuilder& estimator(std::string formula, PerfEstimator e) {

@@ -10,54 +10,26 @@
 //               / hostBytesPerCycle (links are shared by all tiles of an IPU);
 //   sync:     one per step, global when the step spans IPUs;
 //   step:     sync + slowest exchange + slowest compute (BSP).
-#include <algorithm>
-#include <functional>
-#include <queue>
-
+#include "engine/compiler/Introspector.h"
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+
+#include <queue>
+
+#include <algorithm>
+#include <functional>
 
 namespace tessera::compiler {
 
 namespace {
 
-class Introspector : public VertexIntrospector {
-public:
-    explicit Introspector(const VertexData& v) : v_(v) {}
-    const std::string& codeletName() const override { return v_.codelet->name; }
-    std::size_t fieldSize(const std::string& field) const override {
-        const std::size_t i = v_.codelet->fieldIndex(field);
-        if (v_.codelet->fields[i].shape == FieldShape::VectorList) {
-            return v_.connections[i].size();
-        }
-        return v_.connections[i].empty() ? 0 : v_.connections[i][0].numElements();
-    }
-    std::vector<std::size_t> listSizes(const std::string& field) const override {
-        std::vector<std::size_t> sizes;
-        for (const Tensor& t : v_.connections[v_.codelet->fieldIndex(field)]) {
-            sizes.push_back(t.numElements());
-        }
-        return sizes;
-    }
-    double state(const std::string& name) const override {
-        for (std::size_t i = 0; i < v_.codelet->states.size(); ++i) {
-            if (v_.codelet->states[i].name == name) {
-                return v_.stateValues[i].value_or(0.0);
-            }
-        }
-        throw Error("codelet '" + v_.codelet->name + "' has no state member '" + name + "'");
-    }
-    Type fieldType(const std::string& field) const override {
-        return v_.codelet->fields[v_.codelet->fieldIndex(field)].type;
-    }
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
+    return (a + b - 1) / b;
+}
 
-private:
-    const VertexData& v_;
-};
-
-std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) { return (a + b - 1) / b; }
-
-std::uint32_t clamp32(std::uint64_t v) { return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, 0xffffffffu)); }
+std::uint32_t clamp32(std::uint64_t v) {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, 0xffffffffu));
+}
 
 } // namespace
 
@@ -146,9 +118,10 @@ void estimateCycles(CompiledGraph& out) {
             const std::uint32_t ipu = target.ipuOfTile(t);
             std::uint64_t cycles = 0;
             if (remoteIn[t] || remoteOut[t] || local[t]) {
-                cycles += target.exchangeLatencyCycles +
-                          ceilDiv(std::max(remoteIn[t], remoteOut[t]), target.exchangeBytesPerCycle) +
-                          ceilDiv(local[t], target.onTileCopyBytesPerCycle);
+                cycles +=
+                    target.exchangeLatencyCycles +
+                    ceilDiv(std::max(remoteIn[t], remoteOut[t]), target.exchangeBytesPerCycle) +
+                    ceilDiv(local[t], target.onTileCopyBytesPerCycle);
             }
             if (ipuIn[t] || ipuOut[t]) {
                 cycles += target.interIpuLatencyCycles +
@@ -156,7 +129,8 @@ void estimateCycles(CompiledGraph& out) {
                 spansIpus = true;
             }
             if (host[t]) {
-                cycles += target.exchangeLatencyCycles + ceilDiv(hostBytes[ipu], target.hostBytesPerCycle);
+                cycles += target.exchangeLatencyCycles +
+                          ceilDiv(hostBytes[ipu], target.hostBytesPerCycle);
             }
             step.exchangeCycles[t] = clamp32(cycles);
             const bool toDevice = step.kind == record::ProgramKind::StreamToDevice;
@@ -166,17 +140,20 @@ void estimateCycles(CompiledGraph& out) {
                 spansIpus = spansIpus || (firstIpu != kNoId && ipu != firstIpu);
                 firstIpu = firstIpu == kNoId ? ipu : firstIpu;
             }
-            step.computePhaseCycles = std::max<std::uint64_t>(step.computePhaseCycles, step.computeCycles[t]);
-            step.exchangePhaseCycles = std::max<std::uint64_t>(step.exchangePhaseCycles, step.exchangeCycles[t]);
+            step.computePhaseCycles =
+                std::max<std::uint64_t>(step.computePhaseCycles, step.computeCycles[t]);
+            step.exchangePhaseCycles =
+                std::max<std::uint64_t>(step.exchangePhaseCycles, step.exchangeCycles[t]);
         }
         step.crossesIpus = spansIpus;
         const bool hostStep = step.kind == record::ProgramKind::StreamToDevice ||
                               step.kind == record::ProgramKind::StreamToHost ||
                               step.kind == record::ProgramKind::PrintTensor;
-        step.syncCycles = hostStep ? target.hostSyncCycles
-                          : (spansIpus || (target.numIPUs > 1 && step.kind == record::ProgramKind::Sync))
-                              ? target.globalSyncCycles
-                              : target.ipuSyncCycles;
+        step.syncCycles =
+            hostStep ? target.hostSyncCycles
+            : (spansIpus || (target.numIPUs > 1 && step.kind == record::ProgramKind::Sync))
+                ? target.globalSyncCycles
+                : target.ipuSyncCycles;
     }
 }
 

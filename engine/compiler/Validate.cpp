@@ -1,9 +1,10 @@
 // Graph-level validation: mapping, vertex placement and connections, and
 // conflicting accesses inside one compute set.
-#include <algorithm>
-
+#include "engine/compiler/Introspector.h"
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+
+#include <algorithm>
 
 namespace tessera::compiler {
 
@@ -11,8 +12,9 @@ void validateGraph(const Graph& graph) {
     for (const VariableData& v : graph.variables()) {
         const std::size_t unmapped = v.mapping.firstUnmapped(v.numElements);
         if (unmapped < v.numElements) {
-            throw ValidationError("tensor '" + v.name + "' " + shapeString(v.shape) + " has no tile mapping for element " +
-                                  std::to_string(unmapped) + " (map every element with setTileMapping)");
+            throw ValidationError("tensor '" + v.name + "' " + shapeString(v.shape) +
+                                  " has no tile mapping for element " + std::to_string(unmapped) +
+                                  " (map every element with setTileMapping)");
         }
     }
     for (VertexId id = 0; id < graph.vertices().size(); ++id) {
@@ -29,9 +31,15 @@ void validateGraph(const Graph& graph) {
             }
             for (std::size_t i = 0; i < slot.size(); ++i) {
                 if (!slot[i].valid()) {
-                    throw ValidationError("entry " + std::to_string(i) + " of vector-list field '" + info.name +
-                                          "' of " + graph.vertexName(id) + " is not connected");
+                    throw ValidationError("entry " + std::to_string(i) + " of vector-list field '" +
+                                          info.name + "' of " + graph.vertexName(id) +
+                                          " is not connected");
                 }
+            }
+        }
+        for (const auto& check : v.codelet->validators) {
+            if (const std::string problem = check(Introspector(v)); !problem.empty()) {
+                throw ValidationError(graph.vertexName(id) + ": " + problem);
             }
         }
     }
@@ -76,14 +84,16 @@ struct TopTwo {
     }
 };
 
-[[noreturn]] void reportConflict(const Graph& graph, const std::string& cs, const Access& a, const Access& b) {
+[[noreturn]] void reportConflict(const Graph& graph, const std::string& cs, const Access& a,
+                                 const Access& b) {
     const VariableData& var = graph.variable(a.var);
     const std::size_t element = std::max(a.begin, b.begin);
     const TileId tile = var.mapping.tileOf(element);
     const char* what = a.write && b.write ? "both write" : "one writes what the other reads:";
     throw ValidationError("compute set '" + cs + "': " + graph.vertexName(b.vertex) + " and " +
-                          graph.vertexName(a.vertex) + " " + what + " element " + std::to_string(element) +
-                          " of tensor '" + var.name + "' (on tile " + std::to_string(tile) + ")");
+                          graph.vertexName(a.vertex) + " " + what + " element " +
+                          std::to_string(element) + " of tensor '" + var.name + "' (on tile " +
+                          std::to_string(tile) + ")");
 }
 
 } // namespace

@@ -1,12 +1,15 @@
 #include "engine/graph/Graph.h"
 
-#include <algorithm>
-
 #include "engine/core/Error.h"
+
+#include <algorithm>
 
 namespace tessera {
 
-Graph::Graph(const Target& target) : target_(target) { target_.validate(); }
+Graph::Graph(const Target& target)
+    : target_(target) {
+    target_.validate();
+}
 
 const VariableData& Graph::variable(VariableId id) const {
     if (id >= variables_.size()) {
@@ -15,7 +18,24 @@ const VariableData& Graph::variable(VariableId id) const {
     return variables_[id];
 }
 
-Tensor Graph::addVariable(Type type, const std::vector<std::size_t>& shape, const std::string& name) {
+Tensor Graph::tensorOf(VariableId id) const {
+    const VariableData& v = variable(id);
+    std::vector<VariableRegion> regions;
+    appendRegion(regions, {id, 0, v.numElements});
+    return Tensor(this, v.type, v.shape, std::move(regions), "'" + v.name + "'");
+}
+
+Tensor Graph::findTensor(const std::string& name) const {
+    for (VariableId id = 0; id < variables_.size(); ++id) {
+        if (variables_[id].name == name) {
+            return tensorOf(id);
+        }
+    }
+    throw Error("no tensor named '" + name + "' in the graph");
+}
+
+Tensor Graph::addVariable(Type type, const std::vector<std::size_t>& shape,
+                          const std::string& name) {
     VariableData v;
     v.name = name.empty() ? "var" + std::to_string(variables_.size()) : name;
     v.type = type;
@@ -30,7 +50,8 @@ Tensor Graph::addVariable(Type type, const std::vector<std::size_t>& shape, cons
 
 Tensor Graph::addConstant(Type type, const std::vector<std::size_t>& shape,
                           std::span<const double> values, const std::string& name) {
-    Tensor t = addVariable(type, shape, name.empty() ? "const" + std::to_string(variables_.size()) : name);
+    Tensor t =
+        addVariable(type, shape, name.empty() ? "const" + std::to_string(variables_.size()) : name);
     variables_.back().isConstant = true;
     setInitialValue(t, values);
     return t;
@@ -47,7 +68,8 @@ const VariableData& Graph::checkTensor(const Tensor& t, const char* operation) c
         throw Error(std::string(operation) + ": the tensor is empty (default-constructed)");
     }
     if (&t.graph() != this) {
-        throw Error(std::string(operation) + ": tensor " + t.describe() + " belongs to another graph");
+        throw Error(std::string(operation) + ": tensor " + t.describe() +
+                    " belongs to another graph");
     }
     if (t.regions().empty()) {
         return variables_.front();
@@ -98,8 +120,8 @@ void Graph::setTileMapping(VertexRef v, TileId tile) {
         throw Error("setTileMapping: unknown vertex");
     }
     if (tile >= target_.numTiles()) {
-        throw Error("setTileMapping: tile " + std::to_string(tile) + " for vertex " + vertexName(v.id) +
-                    " is outside target '" + target_.name + "' with " +
+        throw Error("setTileMapping: tile " + std::to_string(tile) + " for vertex " +
+                    vertexName(v.id) + " is outside target '" + target_.name + "' with " +
                     std::to_string(target_.numTiles()) + " tiles");
     }
     vertices_[v.id].tile = tile;
@@ -144,10 +166,13 @@ const CodeletInfo& Graph::codelet(const std::string& name) const {
     if (const CodeletInfo* c = CodeletRegistry::builtins().find(name)) {
         return *c;
     }
-    throw Error("unknown codelet '" + name + "': not a built-in codelet and not added to the graph");
+    throw Error("unknown codelet '" + name +
+                "': not a built-in codelet and not added to the graph");
 }
 
-void Graph::addCodelet(CodeletInfo codelet) { userCodelets_.add(std::move(codelet)); }
+void Graph::addCodelet(CodeletInfo codelet) {
+    userCodelets_.add(std::move(codelet));
+}
 
 void Graph::registerPerfEstimator(const std::string& name, PerfEstimator estimator) {
     codelet(name); // throws for an unknown codelet
@@ -215,8 +240,8 @@ void Graph::checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Ten
     checkTensor(t, "connect");
     if (t.elementType() != info.type) {
         throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) + " has type " +
-                    std::string(typeName(info.type)) + " but tensor " + t.describe() + " has type " +
-                    std::string(typeName(t.elementType())));
+                    std::string(typeName(info.type)) + " but tensor " + t.describe() +
+                    " has type " + std::string(typeName(t.elementType())));
     }
     if (info.shape == FieldShape::Scalar && t.numElements() != 1) {
         throw Error("connect: scalar field '" + f.field + "' of " + vertexName(f.vertex) +

@@ -1,18 +1,18 @@
 #pragma once
 // The graph in Poplar's shape: variables and constants mapped onto tiles,
 // compute sets of vertices created from codelets, host handles and streams.
+#include "engine/codelets/Codelet.h"
+#include "engine/graph/Ids.h"
+#include "engine/graph/Tensor.h"
+#include "engine/graph/TileMapping.h"
+#include "engine/target/Target.h"
+
 #include <cstddef>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
 #include <vector>
-
-#include "engine/codelets/Codelet.h"
-#include "engine/graph/Ids.h"
-#include "engine/graph/Tensor.h"
-#include "engine/graph/TileMapping.h"
-#include "engine/target/Target.h"
 
 namespace tessera {
 
@@ -24,7 +24,7 @@ struct VariableData {
     bool isConstant = false;
     std::vector<std::byte> initialValue; // empty unless set
     TileMapping mapping;
-    bool hostAccess = false; // has a host read/write handle or stream copy
+    bool hostAccess = false; // has a host read or write handle (stream copies do not count)
 };
 
 struct ComputeSet {
@@ -80,9 +80,10 @@ public:
 
     const Target& getTarget() const { return target_; }
 
-    Tensor addVariable(Type type, const std::vector<std::size_t>& shape, const std::string& name = "");
-    Tensor addConstant(Type type, const std::vector<std::size_t>& shape, std::span<const double> values,
+    Tensor addVariable(Type type, const std::vector<std::size_t>& shape,
                        const std::string& name = "");
+    Tensor addConstant(Type type, const std::vector<std::size_t>& shape,
+                       std::span<const double> values, const std::string& name = "");
     Tensor addConstant(Type type, const std::vector<std::size_t>& shape, double fill,
                        const std::string& name = "");
     void setInitialValue(const Tensor& t, std::span<const double> values);
@@ -91,7 +92,8 @@ public:
     void setTileMapping(const Tensor& t, TileId tile);
     void setTileMapping(VertexRef v, TileId tile);
     // Per tile, the flat-index intervals of `t` held there.
-    std::vector<std::vector<std::pair<std::size_t, std::size_t>>> getTileMapping(const Tensor& t) const;
+    std::vector<std::vector<std::pair<std::size_t, std::size_t>>>
+    getTileMapping(const Tensor& t) const;
 
     ComputeSet addComputeSet(const std::string& name = "");
     VertexRef addVertex(ComputeSet cs, const std::string& codelet,
@@ -118,6 +120,10 @@ public:
     // Read access for the compiler and recorders.
     const std::vector<VariableData>& variables() const { return variables_; }
     const VariableData& variable(VariableId id) const;
+    // The whole of a variable as a tensor; by name, the first variable so
+    // named (throws Error naming it when there is none).
+    Tensor tensorOf(VariableId id) const;
+    Tensor findTensor(const std::string& name) const;
     const std::vector<ComputeSetData>& computeSets() const { return computeSets_; }
     const std::vector<VertexData>& vertices() const { return vertices_; }
     const std::map<std::string, Tensor>& hostWrites() const { return hostWrites_; }

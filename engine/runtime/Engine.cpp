@@ -1,12 +1,12 @@
 #include "engine/runtime/Engine.h"
 
+#include "engine/core/Error.h"
+#include "engine/runtime/TensorPrinter.h"
+
 #include <algorithm>
 #include <cstring>
 #include <iostream>
 #include <map>
-
-#include "engine/core/Error.h"
-#include "engine/runtime/TensorPrinter.h"
 
 namespace tessera {
 
@@ -62,10 +62,12 @@ struct Engine::StreamState {
 Engine::Engine(const Graph& graph, const program::Program& program, EngineOptions options)
     : Engine(graph, std::vector<program::Program>{program}, options) {}
 
-Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs, EngineOptions options)
-    : graph_(graph), options_(options),
-      compiled_(std::make_unique<compiler::CompiledGraph>(compiler::compile(graph, programs))),
-      pool_(options.threads) {
+Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs,
+               EngineOptions options)
+    : graph_(graph)
+    , options_(options)
+    , compiled_(std::make_unique<compiler::CompiledGraph>(compiler::compile(graph, programs)))
+    , pool_(options.threads) {
     if (options_.recorder) {
         options_.recorder->onCompiled(compiled_->record);
     }
@@ -74,9 +76,11 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
         auto worst = std::max_element(tiles.begin(), tiles.end(), [](const auto& a, const auto& b) {
             return a.overflowBytes < b.overflowBytes;
         });
-        const auto over = std::count_if(tiles.begin(), tiles.end(), [](const auto& t) { return t.overflowBytes > 0; });
-        throw OutOfMemoryError("out of memory: " + std::to_string(over) + " tile(s) over capacity; tile " +
-                               std::to_string(worst->tile) + " needs " + std::to_string(worst->totalIncludingGaps) +
+        const auto over = std::count_if(tiles.begin(), tiles.end(),
+                                        [](const auto& t) { return t.overflowBytes > 0; });
+        throw OutOfMemoryError("out of memory: " + std::to_string(over) +
+                               " tile(s) over capacity; tile " + std::to_string(worst->tile) +
+                               " needs " + std::to_string(worst->totalIncludingGaps) +
                                " bytes of " + std::to_string(graph.getTarget().bytesPerTile) +
                                " (enable allowOutOfMemory to run and profile anyway)");
     }
@@ -115,8 +119,8 @@ void Engine::prepare() {
         }
         const std::size_t size = sizeOf(data.type);
         for (const compiler::PlacedInterval& p : compiled_->placements[v]) {
-            std::memcpy(pointer({p.block, p.localStart * size}), data.initialValue.data() + p.begin * size,
-                        (p.end - p.begin) * size);
+            std::memcpy(pointer({p.block, p.localStart * size}),
+                        data.initialValue.data() + p.begin * size, (p.end - p.begin) * size);
         }
     }
     prepared_ = std::make_unique<Prepared>();
@@ -171,9 +175,26 @@ void Engine::prepare() {
 }
 
 void Engine::run(unsigned programIndex) {
+    beginRun(programIndex);
+    try {
+        while (nextStep() != kNoId) {
+            advance(false);
+        }
+    } catch (const std::exception& e) {
+        endRun(e.what());
+        throw;
+    }
+    endRun();
+}
+
+void Engine::beginRun(unsigned programIndex) {
     if (programIndex >= compiled_->programs.size()) {
-        throw Error("run: program index " + std::to_string(programIndex) + " out of range (the engine has " +
-                    std::to_string(compiled_->programs.size()) + " programs)");
+        throw Error("run: program index " + std::to_string(programIndex) +
+                    " out of range (the engine has " + std::to_string(compiled_->programs.size()) +
+                    " programs)");
+    }
+    if (active_) {
+        throw Error("run: a run of program " + std::to_string(program_) + " is still in progress");
     }
     currentRun_ = runCount_++;
     sequence_ = 0;
@@ -182,85 +203,130 @@ void Engine::run(unsigned programIndex) {
     if (options_.recorder) {
         options_.recorder->onRunBegin({currentRun_, programIndex, cycle_});
     }
-    const std::uint64_t start = cycle_;
-    const std::vector<Instruction>& code = compiled_->programs[programIndex];
-    std::vector<std::uint64_t> loops;
-    std::size_t pc = 0;
-    try {
-        while (pc < code.size()) {
-            const Instruction& in = code[pc];
-            switch (in.op) {
-            case Op::Step:
-                executeStep(in.step);
-                ++pc;
-                break;
-            case Op::LoopInit:
-                if (in.count == 0) {
-                    pc = in.target;
-                } else {
-                    loops.push_back(in.count);
-                    ++pc;
-                }
-                break;
-            case Op::LoopNext:
-                if (--loops.back() > 0) {
-                    pc = in.target;
-                } else {
-                    loops.pop_back();
-                    ++pc;
-                }
-                break;
-            case Op::JumpIfNot:
-                executeStep(in.step);
-                pc = predicateFlags_[in.step] == in.expect ? pc + 1 : in.target;
-                break;
-            case Op::Jump:
-                pc = in.target;
-                break;
+    runStart_ = cycle_;
+    program_ = programIndex;
+    pc_ = 0;
+    loops_.clear();
+    insideStep_ = false;
+    active_ = true;
+    settle();
+}
+
+// Runs control instructions until the next one that executes a step.
+void Engine::settle() {
+    const std::vector<Instruction>& code = compiled_->programs[program_];
+    while (pc_ < code.size()) {
+        const Instruction& in = code[pc_];
+        switch (in.op) {
+        case Op::Step:
+        case Op::JumpIfNot:
+            return;
+        case Op::LoopInit:
+            if (in.count == 0) {
+                pc_ = in.target;
+            } else {
+                loops_.push_back(in.count);
+                ++pc_;
             }
+            break;
+        case Op::LoopNext:
+            if (--loops_.back() > 0) {
+                pc_ = in.target;
+            } else {
+                loops_.pop_back();
+                ++pc_;
+            }
+            break;
+        case Op::Jump:
+            pc_ = in.target;
+            break;
         }
-    } catch (const std::exception& e) {
-        runTotals_.completed = false;
-        runTotals_.error = e.what();
-        runTotals_.cycles = cycle_ - start;
-        if (options_.recorder) {
-            options_.recorder->onRunEnd(runTotals_);
-        }
-        throw;
     }
-    runTotals_.cycles = cycle_ - start;
+}
+
+StepId Engine::nextStep() const {
+    if (!active_) {
+        return kNoId;
+    }
+    const std::vector<Instruction>& code = compiled_->programs[program_];
+    return pc_ < code.size() ? code[pc_].step : kNoId;
+}
+
+void Engine::advance(bool exchangeOnly) {
+    const StepId id = nextStep();
+    if (id == kNoId) {
+        throw Error("advance: no step left to run");
+    }
+    const Instruction& in = compiled_->programs[program_][pc_];
+    if (!insideStep_) {
+        exchangePhase(id);
+        if (exchangeOnly && compiled_->steps[id].kind == ProgramKind::Execute) {
+            insideStep_ = true;
+            return;
+        }
+    }
+    insideStep_ = false;
+    completeStep(id);
+    pc_ = in.op == Op::JumpIfNot && predicateFlags_[in.step] != in.expect ? in.target : pc_ + 1;
+    settle();
+}
+
+void Engine::endRun(const std::string& error) {
+    if (!active_) {
+        return;
+    }
+    active_ = false;
+    insideStep_ = false;
+    runTotals_.completed = error.empty();
+    runTotals_.error = error;
+    runTotals_.cycles = cycle_ - runStart_;
     if (options_.recorder) {
         options_.recorder->onRunEnd(runTotals_);
     }
 }
 
-void Engine::executeStep(StepId id) {
+namespace {
+
+void runCopies(ThreadPool& pool, const std::vector<std::vector<CopyOp>>& groups) {
+    pool.parallelFor(groups.size(), [&](std::size_t b, std::size_t e) {
+        for (std::size_t g = b; g < e; ++g) {
+            for (const CopyOp& op : groups[g]) {
+                std::memcpy(op.destination, op.source, op.bytes);
+            }
+        }
+    });
+}
+
+} // namespace
+
+// The exchange into a step: remote and rearranged inputs land in its buffers.
+void Engine::exchangePhase(StepId id) {
+    const StepPlan& plan = compiled_->steps[id];
+    if (plan.kind == ProgramKind::Execute || plan.kind == ProgramKind::Copy) {
+        runCopies(pool_, prepared_->steps[id].gather);
+    }
+}
+
+// Everything after the exchange: compute, write-back, host transfers, and
+// the step's record.
+void Engine::completeStep(StepId id) {
     const StepPlan& plan = compiled_->steps[id];
     const PreparedStep& p = prepared_->steps[id];
-    auto runCopies = [&](const std::vector<std::vector<CopyOp>>& groups) {
-        pool_.parallelFor(groups.size(), [&](std::size_t b, std::size_t e) {
-            for (std::size_t g = b; g < e; ++g) {
-                for (const CopyOp& op : groups[g]) {
-                    std::memcpy(op.destination, op.source, op.bytes);
-                }
-            }
-        });
-    };
     switch (plan.kind) {
     case ProgramKind::Execute:
     case ProgramKind::Copy:
-        runCopies(p.gather);
         pool_.parallelFor(p.compute.size(), [&](std::size_t b, std::size_t e) {
             for (std::size_t g = b; g < e; ++g) {
                 for (const Instance& inst : p.compute[g]) {
                     if (!inst.codelet->compute(inst.object)) {
-                        throw Error("compute() returned false in " + graph_.vertexName(inst.vertex) +
-                                    " during step '" + plan.name + "'");
+                        throw Error("compute() returned false in " +
+                                    graph_.vertexName(inst.vertex) + " during step '" + plan.name +
+                                    "'");
                     }
                 }
             }
         });
-        runCopies(p.scatter);
+        runCopies(pool_, p.scatter);
         break;
     case ProgramKind::StreamToDevice:
     case ProgramKind::StreamToHost: {
@@ -294,11 +360,15 @@ void Engine::executeStep(StepId id) {
             }
         };
         if (plan.kind == ProgramKind::StreamToDevice) {
-            circular([&](std::size_t done, std::size_t n) { std::memcpy(staging.data() + done, s.begin + s.position, n); });
+            circular([&](std::size_t done, std::size_t n) {
+                std::memcpy(staging.data() + done, s.begin + s.position, n);
+            });
             copyHostToDevice(plan, staging.data());
         } else {
             copyDeviceToHost(plan, staging.data());
-            circular([&](std::size_t done, std::size_t n) { std::memcpy(s.begin + s.position, staging.data() + done, n); });
+            circular([&](std::size_t done, std::size_t n) {
+                std::memcpy(s.begin + s.position, staging.data() + done, n);
+            });
         }
         break;
     }
@@ -340,7 +410,8 @@ void Engine::copyDeviceToHost(const StepPlan& step, std::byte* host) const {
 
 void Engine::printTensor(const StepPlan& step) const {
     std::ostream& os = options_.printStream ? *options_.printStream : std::cout;
-    printTensorValues(os, step.name, step.source.elementType(), step.source.shape(), readValues(step.source));
+    printTensorValues(os, step.name, step.source.elementType(), step.source.shape(),
+                      readValues(step.source));
 }
 
 const Tensor& Engine::hostTensor(const std::string& handle, bool forWrite) const {
@@ -368,10 +439,11 @@ void Engine::readTensor(const std::string& handle, void* begin, void* end) const
 namespace {
 
 // A tensor the engine can access: of its graph, and made before it compiled.
-void requireCompiledTensor(const Graph& graph, const compiler::CompiledGraph& compiled, const Tensor& t,
-                           const char* operation) {
+void requireCompiledTensor(const Graph& graph, const compiler::CompiledGraph& compiled,
+                           const Tensor& t, const char* operation) {
     if (&t.graph() != &graph) {
-        throw Error(std::string(operation) + ": tensor " + t.describe() + " belongs to another graph");
+        throw Error(std::string(operation) + ": tensor " + t.describe() +
+                    " belongs to another graph");
     }
     for (const VariableRegion& r : t.regions()) {
         if (r.var >= compiled.placements.size()) {
@@ -387,8 +459,9 @@ void Engine::writeTensor(const Tensor& t, std::span<const std::byte> bytes) {
     requireCompiledTensor(graph_, *compiled_, t, "writeTensor");
     const std::size_t size = sizeOf(t.elementType());
     if (bytes.size() != t.numElements() * size) {
-        throw Error("writeTensor: tensor " + t.describe() + " holds " + std::to_string(t.numElements() * size) +
-                    " bytes but " + std::to_string(bytes.size()) + " were given");
+        throw Error("writeTensor: tensor " + t.describe() + " holds " +
+                    std::to_string(t.numElements() * size) + " bytes but " +
+                    std::to_string(bytes.size()) + " were given");
     }
     std::size_t offset = 0;
     for (const compiler::Run& r : compiled_->runsOf(t)) {
@@ -401,8 +474,9 @@ void Engine::readTensor(const Tensor& t, std::span<std::byte> bytes) const {
     requireCompiledTensor(graph_, *compiled_, t, "readTensor");
     const std::size_t size = sizeOf(t.elementType());
     if (bytes.size() != t.numElements() * size) {
-        throw Error("readTensor: tensor " + t.describe() + " holds " + std::to_string(t.numElements() * size) +
-                    " bytes but the buffer has " + std::to_string(bytes.size()));
+        throw Error("readTensor: tensor " + t.describe() + " holds " +
+                    std::to_string(t.numElements() * size) + " bytes but the buffer has " +
+                    std::to_string(bytes.size()));
     }
     std::size_t offset = 0;
     for (const compiler::Run& r : compiled_->runsOf(t)) {
@@ -425,8 +499,9 @@ std::vector<double> Engine::readValues(const Tensor& t) const {
 void Engine::writeValues(const Tensor& t, std::span<const double> values) {
     const std::size_t size = sizeOf(t.elementType());
     if (values.size() != t.numElements()) {
-        throw Error("writeValues: tensor " + t.describe() + " has " + std::to_string(t.numElements()) +
-                    " elements but " + std::to_string(values.size()) + " values were given");
+        throw Error("writeValues: tensor " + t.describe() + " has " +
+                    std::to_string(t.numElements()) + " elements but " +
+                    std::to_string(values.size()) + " values were given");
     }
     std::vector<std::byte> raw(values.size() * size);
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -436,7 +511,8 @@ void Engine::writeValues(const Tensor& t, std::span<const double> values) {
 }
 
 void Engine::connectStream(const std::string& name, void* begin, void* end) {
-    auto it = std::find_if(streams_.begin(), streams_.end(), [&](const auto& s) { return s->stream.name == name; });
+    auto it = std::find_if(streams_.begin(), streams_.end(),
+                           [&](const auto& s) { return s->stream.name == name; });
     if (it == streams_.end()) {
         throw Error("connectStream: no stream named '" + name + "'");
     }
@@ -457,7 +533,8 @@ void Engine::connectStream(const std::string& name, void* buffer) {
 }
 
 void Engine::connectStreamToCallback(const std::string& name, std::function<void(void*)> callback) {
-    auto it = std::find_if(streams_.begin(), streams_.end(), [&](const auto& s) { return s->stream.name == name; });
+    auto it = std::find_if(streams_.begin(), streams_.end(),
+                           [&](const auto& s) { return s->stream.name == name; });
     if (it == streams_.end()) {
         throw Error("connectStreamToCallback: no stream named '" + name + "'");
     }

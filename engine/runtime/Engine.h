@@ -2,6 +2,11 @@
 // Runs compiled programs on simulated tiles: each tile's data lives in its
 // own store; steps exchange (real copies between stores), then compute
 // (vertices on their tile's data, tiles in parallel), as in Poplar's Engine.
+#include "engine/compiler/Compiled.h"
+#include "engine/program/Program.h"
+#include "engine/record/Recorder.h"
+#include "engine/runtime/ThreadPool.h"
+
 #include <cstddef>
 #include <functional>
 #include <iosfwd>
@@ -10,29 +15,36 @@
 #include <string>
 #include <vector>
 
-#include "engine/compiler/Compiled.h"
-#include "engine/program/Program.h"
-#include "engine/record/Recorder.h"
-#include "engine/runtime/ThreadPool.h"
-
 namespace tessera {
 
 struct EngineOptions {
-    unsigned threads = 0;            // 0: one per hardware thread
-    bool allowOutOfMemory = false;   // run (and record) even when tiles overflow
+    unsigned threads = 0;                // 0: one per hardware thread
+    bool allowOutOfMemory = false;       // run (and record) even when tiles overflow
     std::ostream* printStream = nullptr; // PrintTensor output; std::cout when null
     record::Recorder* recorder = nullptr;
 };
 
 class Engine {
 public:
-    Engine(const Graph& graph, const std::vector<program::Program>& programs, EngineOptions options = {});
+    Engine(const Graph& graph, const std::vector<program::Program>& programs,
+           EngineOptions options = {});
     Engine(const Graph& graph, const program::Program& program, EngineOptions options = {});
     ~Engine();
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
     void run(unsigned programIndex = 0);
+
+    // Running step by step (the debugger's view of run()): beginRun, then
+    // advance() while nextStep() != kNoId, then endRun().
+    void beginRun(unsigned programIndex);
+    bool runActive() const { return active_; }
+    compiler::StepId nextStep() const; // kNoId when the run has no step left
+    // Runs the next step; with exchangeOnly and an Execute step, only its
+    // exchange (insideStep() is then true until the next advance()).
+    void advance(bool exchangeOnly = false);
+    bool insideStep() const { return insideStep_; }
+    void endRun(const std::string& error = {}); // error: why the run stopped early
 
     // Host access by handle (Graph::createHostWrite / createHostRead).
     void writeTensor(const std::string& handle, const void* begin, const void* end);
@@ -42,12 +54,14 @@ public:
     void readTensor(const Tensor& t, std::span<std::byte> bytes) const;
     std::vector<double> readValues(const Tensor& t) const;
     void writeValues(const Tensor& t, std::span<const double> values);
-    template <typename T> std::vector<T> read(const Tensor& t) const {
+    template <typename T>
+    std::vector<T> read(const Tensor& t) const {
         std::vector<T> out(t.numElements());
         readTensor(t, std::as_writable_bytes(std::span<T>(out)));
         return out;
     }
-    template <typename T> void write(const Tensor& t, std::span<const T> values) {
+    template <typename T>
+    void write(const Tensor& t, std::span<const T> values) {
         writeTensor(t, std::as_bytes(values));
     }
 
@@ -65,7 +79,9 @@ private:
     struct Prepared;
     struct StreamState;
     void prepare();
-    void executeStep(compiler::StepId step);
+    void settle();
+    void exchangePhase(compiler::StepId step);
+    void completeStep(compiler::StepId step);
     void copyHostToDevice(const compiler::StepPlan& step, const std::byte* host);
     void copyDeviceToHost(const compiler::StepPlan& step, std::byte* host) const;
     void printTensor(const compiler::StepPlan& step) const;
@@ -85,6 +101,12 @@ private:
     std::uint64_t sequence_ = 0;
     std::uint32_t currentRun_ = 0;
     record::RunEndRecord runTotals_;
+    bool active_ = false;
+    bool insideStep_ = false;
+    unsigned program_ = 0;
+    std::size_t pc_ = 0;
+    std::vector<std::uint64_t> loops_;
+    std::uint64_t runStart_ = 0;
 };
 
 } // namespace tessera

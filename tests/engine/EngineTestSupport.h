@@ -59,7 +59,7 @@ inline QString missingName(const std::string& message, const QStringList& names)
         const std::string message_ = tessera::test::messageOf<E>([&] { expr; }, thrown_);          \
         QVERIFY2(thrown_, "expected " #E " from: " #expr);                                         \
         const QString missing_ = tessera::test::missingName(message_, names);                      \
-        QVERIFY2(missing_.isEmpty(), qPrintable(QStringLiteral("message \"%1\" does not name %2")  \
-                                                    .arg(QString::fromStdString(message_),         \
-                                                         missing_)));                              \
+        QVERIFY2(missing_.isEmpty(),                                                               \
+                 qPrintable(QStringLiteral("message \"%1\" does not name %2")                      \
+                                .arg(QString::fromStdString(message_), missing_)));                \
     } while (false)

@@ -10,6 +10,12 @@
 //   to 8. The host link (per IPU) is set to 8 B/cycle and the IPU-Links (per
 //   IPU) to 32 B/cycle, so the figures do not follow the presets' link speeds.
 #include "EngineTestSupport.h"
+#include "engine/codelets/Vertex.h"
+#include "engine/core/Error.h"
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+#include "engine/record/Recorder.h"
+#include "engine/runtime/Engine.h"
 
 #include <QObject>
 #include <QTest>
@@ -18,13 +24,6 @@
 #include <cmath>
 #include <sstream>
 #include <tuple>
-
-#include "engine/codelets/Vertex.h"
-#include "engine/core/Error.h"
-#include "engine/graph/Graph.h"
-#include "engine/program/Program.h"
-#include "engine/record/Recorder.h"
-#include "engine/runtime/Engine.h"
 
 using namespace tessera;
 namespace prog = tessera::program;
@@ -56,19 +55,22 @@ std::uint64_t category(const record::TileMemoryRecord& m, MemoryCategory c) {
 }
 
 // The memory blocks of one category on one tile, in address order.
-std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, TileId tile, MemoryCategory cat) {
+std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, TileId tile,
+                                              MemoryCategory cat) {
     std::vector<record::MemoryBlockRecord> out;
     for (const auto& b : c.memoryBlocks) {
         if (b.tile == tile && b.category == cat) {
             out.push_back(b);
         }
     }
-    std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.address < b.address; });
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return a.address < b.address; });
     return out;
 }
 
 // Address of the block of `cat` owned by `owner` on `tile`; 0 when absent.
-std::uint32_t addressOf(const record::CompiledRecord& c, TileId tile, MemoryCategory cat, std::uint32_t owner) {
+std::uint32_t addressOf(const record::CompiledRecord& c, TileId tile, MemoryCategory cat,
+                        std::uint32_t owner) {
     for (const auto& b : c.memoryBlocks) {
         if (b.tile == tile && b.category == cat && b.owner == owner) {
             return b.address;
@@ -184,7 +186,9 @@ void TestEngineCycles::singleVertex() {
         g.setTileMapping(t, 2);
     }
     const ComputeSet cs = g.addComputeSet("add");
-    g.setTileMapping(g.addVertex(cs, isHalf ? "Add<half>" : "Add<float>", {{"in1", a}, {"in2", b}, {"out", out}}), 2);
+    g.setTileMapping(g.addVertex(cs, isHalf ? "Add<half>" : "Add<float>",
+                                 {{"in1", a}, {"in2", b}, {"out", out}}),
+                     2);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     engine.run();
@@ -282,7 +286,9 @@ void TestEngineCycles::exchangeForRemoteOperands() {
     g.setTileMapping(out, 2);
     const ComputeSet cs = g.addComputeSet("remote");
     // The vertex on tile 1: both inputs come in, the output goes out.
-    g.setTileMapping(g.addVertex(cs, isHalf ? "Add<half>" : "Add<float>", {{"in1", in1}, {"in2", in2}, {"out", out}}), 1);
+    g.setTileMapping(g.addVertex(cs, isHalf ? "Add<half>" : "Add<float>",
+                                 {{"in1", in1}, {"in2", in2}, {"out", out}}),
+                     1);
     g.createHostRead("out", out);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
@@ -291,8 +297,10 @@ void TestEngineCycles::exchangeForRemoteOperands() {
     auto cycles = [](std::uint64_t received, std::uint64_t sent) { // latency + ceil(max / 4)
         return kLatency + (std::max(received, sent) + 3) / 4;
     };
-    QCOMPARE(step.bytesIn, (std::vector<std::uint32_t>{0, std::uint32_t(2 * b), std::uint32_t(b), 0}));
-    QCOMPARE(step.bytesOut, (std::vector<std::uint32_t>{std::uint32_t(b), std::uint32_t(b), 0, std::uint32_t(b)}));
+    QCOMPARE(step.bytesIn,
+             (std::vector<std::uint32_t>{0, std::uint32_t(2 * b), std::uint32_t(b), 0}));
+    QCOMPARE(step.bytesOut,
+             (std::vector<std::uint32_t>{std::uint32_t(b), std::uint32_t(b), 0, std::uint32_t(b)}));
     QCOMPARE(step.exchangeCycles[0], std::uint32_t(cycles(0, b)));
     QCOMPARE(step.exchangeCycles[1], std::uint32_t(cycles(2 * b, b)));
     QCOMPARE(step.exchangeCycles[2], std::uint32_t(cycles(b, 0)));
@@ -341,12 +349,13 @@ void TestEngineCycles::onTileCopiesUseTheLocalRate() {
     g.setTileMapping(y, 0);
     const ComputeSet cs = g.addComputeSet("exp");
     // The transpose of x is six 4-byte pieces on tile 0: gathered on the tile.
-    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.transpose().flatten()}, {"out", y}}), 0);
+    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.transpose().flatten()}, {"out", y}}),
+                     0);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& step = rec.compiled.programSteps.at(0);
     QCOMPARE(step.exchangeCycles[0], std::uint32_t(30 + 24 / 8));
-    QCOMPARE(step.bytesIn[0], 0u);  // nothing crosses tiles
+    QCOMPARE(step.bytesIn[0], 0u); // nothing crosses tiles
     QCOMPARE(step.bytesOut[0], 0u);
     // Exp: 12 + 6 x 3 = 30 thread cycles.
     QCOMPARE(step.computeCycles[0], std::uint32_t(6 * 30));
@@ -365,8 +374,9 @@ void TestEngineCycles::copySteps() {
     g.setTileMapping(split.slice(0, 4), 0);
     g.setTileMapping(split.slice(4, 12), 3);
     record::InMemoryRecorder rec;
-    Engine engine(g, prog::Sequence({prog::Copy(src, far), prog::Copy(src, near), prog::Copy(src, split)}),
-                  withRecorder(&rec));
+    Engine engine(
+        g, prog::Sequence({prog::Copy(src, far), prog::Copy(src, near), prog::Copy(src, split)}),
+        withRecorder(&rec));
     const auto& steps = rec.compiled.programSteps;
     // Tile to tile: 48 bytes at 4 B/cycle on both ends.
     QCOMPARE(steps[0].exchangeCycles, (std::vector<std::uint32_t>{30 + 12, 30 + 12, 0, 0}));
@@ -377,7 +387,8 @@ void TestEngineCycles::copySteps() {
     QCOMPARE(steps[1].totalCycles, std::uint64_t(150 + 36));
     QCOMPARE(steps[1].bytesOut[0], 0u);
     // Split: tile 0 sends 32 bytes and copies 16 locally; tile 3 receives 32.
-    QCOMPARE(steps[2].exchangeCycles, (std::vector<std::uint32_t>{30 + 32 / 4 + 16 / 8, 0, 0, 30 + 32 / 4}));
+    QCOMPARE(steps[2].exchangeCycles,
+             (std::vector<std::uint32_t>{30 + 32 / 4 + 16 / 8, 0, 0, 30 + 32 / 4}));
     QCOMPARE(steps[2].totalCycles, std::uint64_t(150 + 40));
     engine.run();
     QCOMPARE(rec.runEnds.at(0).cycles, std::uint64_t(192 + 186 + 190));
@@ -394,7 +405,8 @@ void TestEngineCycles::hostSteps() {
     std::ostringstream printed;
     EngineOptions o = withRecorder(&rec);
     o.printStream = &printed;
-    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(x, out), prog::PrintTensor("x", x)}), o);
+    Engine engine(
+        g, prog::Sequence({prog::Copy(in, x), prog::Copy(x, out), prog::PrintTensor("x", x)}), o);
     const auto& steps = rec.compiled.programSteps;
     // 12 bytes on tile 1, 28 on tile 2: the IPU's host link carries 40 bytes
     // at 8 B/cycle, and both tiles wait for it after the latency; host sync.
@@ -472,15 +484,19 @@ void TestEngineCycles::multiIpu() {
     g.setTileMapping(out, 5);
     g.setTileMapping(other, 2);
     const ComputeSet across = g.addComputeSet("across");
-    g.setTileMapping(g.addVertex(across, "Add<float>", {{"in1", remote}, {"in2", local}, {"out", out}}), 5);
-    g.setTileMapping(g.addVertex(across, "Add<float>", {{"in1", remote2}, {"in2", out2}, {"out", out2}}), 6);
+    g.setTileMapping(
+        g.addVertex(across, "Add<float>", {{"in1", remote}, {"in2", local}, {"out", out}}), 5);
+    g.setTileMapping(
+        g.addVertex(across, "Add<float>", {{"in1", remote2}, {"in2", out2}, {"out", out2}}), 6);
     const ComputeSet apart = g.addComputeSet("apart");
     g.setTileMapping(g.addVertex(apart, "Exp<float>", {{"in", other}, {"out", other}}), 2);
     g.setTileMapping(g.addVertex(apart, "Exp<float>", {{"in", local}, {"out", local}}), 5);
     const ComputeSet within = g.addComputeSet("within");
     g.setTileMapping(g.addVertex(within, "Exp<float>", {{"in", other}, {"out", other}}), 2);
     record::InMemoryRecorder rec;
-    Engine engine(g, prog::Sequence({prog::Execute(across), prog::Execute(apart), prog::Execute(within), prog::Sync()}),
+    Engine engine(g,
+                  prog::Sequence({prog::Execute(across), prog::Execute(apart),
+                                  prog::Execute(within), prog::Sync()}),
                   withRecorder(&rec));
     const auto& steps = rec.compiled.programSteps;
     // Two 40-byte transfers from IPU 0 (tiles 1, 2) to IPU 1 (tiles 5, 6)
@@ -582,8 +598,12 @@ void TestEngineCycles::vertexCodeOncePerCodeletPerTile() {
         const Tensor s = v.slice(8 * i, 8 * i + 8);
         g.setTileMapping(g.addVertex(cs1, "Add<float>", {{"in1", s}, {"in2", s}, {"out", s}}), 0);
     }
-    g.setTileMapping(g.addVertex(cs1, "Exp<float>", {{"in", v.slice(24, 32)}, {"out", v.slice(24, 32)}}), 0);
-    g.setTileMapping(g.addVertex(cs2, "Add<float>", {{"in1", v.slice(32, 40)}, {"in2", v.slice(32, 40)}, {"out", v.slice(32, 40)}}), 0);
+    g.setTileMapping(
+        g.addVertex(cs1, "Exp<float>", {{"in", v.slice(24, 32)}, {"out", v.slice(24, 32)}}), 0);
+    g.setTileMapping(
+        g.addVertex(cs2, "Add<float>",
+                    {{"in1", v.slice(32, 40)}, {"in2", v.slice(32, 40)}, {"out", v.slice(32, 40)}}),
+        0);
     g.setTileMapping(g.addVertex(cs2, "Add<float>", {{"in1", w}, {"in2", w}, {"out", w}}), 1);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence({prog::Execute(cs1), prog::Execute(cs2)}), withRecorder(&rec));
@@ -632,13 +652,18 @@ void TestEngineCycles::vertexStateBytes_data() {
     // each state member rounded up to 4; the total to a multiple of 4.
     QTest::newRow("Add<float>") << "Add<float>" << qulonglong(8 + 8 + 8) << qulonglong(0);
     QTest::newRow("Exp<half>") << "Exp<half>" << qulonglong(8 + 8) << qulonglong(0);
-    QTest::newRow("AddScalar<float>") << "AddScalar<float>" << qulonglong(8 + 4 + 8) << qulonglong(0);
+    QTest::newRow("AddScalar<float>")
+        << "AddScalar<float>" << qulonglong(8 + 4 + 8) << qulonglong(0);
     QTest::newRow("Fill<float>") << "Fill<float>" << qulonglong(8 + 4) << qulonglong(0);
-    QTest::newRow("ScaledAdd<float>") << "ScaledAdd<float>" << qulonglong(8 + 8 + 4) << qulonglong(0);
+    QTest::newRow("ScaledAdd<float>")
+        << "ScaledAdd<float>" << qulonglong(8 + 8 + 4) << qulonglong(0);
     QTest::newRow("ReduceAdd<float>") << "ReduceAdd<float>" << qulonglong(8 + 4) << qulonglong(0);
-    QTest::newRow("ReducePartials x3") << "ReducePartials<float,float>" << qulonglong(8 + 8) << qulonglong(3 * 8);
-    QTest::newRow("MatMulPartial 2 rows") << "MatMulPartial<float,float>" << qulonglong(8 + 8 + 8) << qulonglong(2 * 8);
-    QTest::newRow("user StateHeavy") << "StateHeavy" << qulonglong(4 + 8 + 4 + 4 + 4) << qulonglong(0);
+    QTest::newRow("ReducePartials x3")
+        << "ReducePartials<float,float>" << qulonglong(8 + 8) << qulonglong(3 * 8);
+    QTest::newRow("MatMulPartial 2 rows")
+        << "MatMulPartial<float,float>" << qulonglong(8 + 8 + 8) << qulonglong(2 * 8);
+    QTest::newRow("user StateHeavy")
+        << "StateHeavy" << qulonglong(4 + 8 + 4 + 4 + 4) << qulonglong(0);
 }
 
 void TestEngineCycles::vertexStateBytes() {
@@ -681,7 +706,9 @@ void TestEngineCycles::vertexStateBytes() {
         vx = g.addVertex(cs, name, {{"out", w}});
         g.connect(vx["partials"], std::vector<Tensor>{m[0], m[1], m[2]});
     } else if (name == "MatMulPartial<float,float>") {
-        vx = g.addVertex(cs, name, {{"a", m.slice(0, 2).flatten()}, {"b", m.flatten().slice(8, 12)}});
+        vx = g.addVertex(
+            cs, name,
+            {{"a", m.slice(0, 2).flatten()}, {"b", m.flatten().slice(4, 12)}}); // k = 4, cols = 2
         g.connect(vx["out"], std::vector<Tensor>{v.slice(0, 2), v.slice(2, 4)});
     } else {
         vx = g.addVertex(cs, name, {{"a", s}, {"out", w}});
@@ -778,7 +805,8 @@ void TestEngineCycles::fullTileLayout() {
     QCOMPARE(variable(cr, "x").lastStep, 1u);
     QCOMPARE(variable(cr, "y").firstStep, 1u);
     QCOMPARE(variable(cr, "y").lastStep, 1u);
-    QCOMPARE(variable(cr, "a").bytesByTile, (std::vector<std::pair<std::uint32_t, std::uint64_t>>{{0, 20}}));
+    QCOMPARE(variable(cr, "a").bytesByTile,
+             (std::vector<std::pair<std::uint32_t, std::uint64_t>>{{0, 20}}));
 }
 
 void TestEngineCycles::disjointLiveRangesShareAnAddress() {
@@ -843,7 +871,8 @@ void TestEngineCycles::livenessPerStep() {
     // s lives on tile 1: the vertex writes a 4-byte exchange buffer on tile 0.
     g.setTileMapping(g.addVertex(c2, "ReduceAdd<float>", {{"in", b}, {"out", s}}), 0);
     record::InMemoryRecorder rec;
-    Engine engine(g, prog::Sequence({prog::Execute(c0), prog::Execute(c1), prog::Execute(c2)}), withRecorder(&rec));
+    Engine engine(g, prog::Sequence({prog::Execute(c0), prog::Execute(c1), prog::Execute(c2)}),
+                  withRecorder(&rec));
     const auto& cr = rec.compiled;
     const std::uint32_t buffer = 3 + 2; // pseudo-variable id: variables + step
     using U = std::vector<std::uint32_t>;
@@ -886,13 +915,16 @@ void TestEngineCycles::alwaysLiveClassification() {
     Tensor x = var("x"), z = var("z"), w2 = var("w2"), q1 = var("q1");
     g.createHostRead("h", h);
     g.setInitialValue(iv, 5.0);
-    const auto exec = [&](const char* name, const std::vector<std::pair<std::string, std::vector<std::pair<std::string, Tensor>>>>& vertices) {
-        const ComputeSet cs = g.addComputeSet(name);
-        for (const auto& [codelet, fields] : vertices) {
-            g.setTileMapping(g.addVertex(cs, codelet, fields), 0);
-        }
-        return prog::Execute(cs);
-    };
+    const auto exec =
+        [&](const char* name,
+            const std::vector<std::pair<std::string, std::vector<std::pair<std::string, Tensor>>>>&
+                vertices) {
+            const ComputeSet cs = g.addComputeSet(name);
+            for (const auto& [codelet, fields] : vertices) {
+                g.setTileMapping(g.addVertex(cs, codelet, fields), 0);
+            }
+            return prog::Execute(cs);
+        };
     // Program 0: step 0; a Repeat over steps 1-2; step 3. Program 1: step 4.
     const prog::Program e0 = exec("e0", {{"Fill<float>", {{"out", x}}},
                                          {"Fill<float>", {{"out", h}}},
@@ -904,7 +936,8 @@ void TestEngineCycles::alwaysLiveClassification() {
     const prog::Program e3 = exec("e3", {{"Exp<float>", {{"in", w2}, {"out", rb}}}});
     const prog::Program e4 = exec("e4", {{"Fill<float>", {{"out", two}}}});
     record::InMemoryRecorder rec;
-    Engine engine(g, {prog::Sequence({e0, prog::Repeat(2, prog::Sequence({e1, e2})), e3}), e4}, withRecorder(&rec));
+    Engine engine(g, {prog::Sequence({e0, prog::Repeat(2, prog::Sequence({e1, e2})), e3}), e4},
+                  withRecorder(&rec));
     const auto& cr = rec.compiled;
     for (const char* name : {"k", "h", "iv", "rb", "unused", "two"}) {
         QVERIFY2(variable(cr, name).alwaysLive, name);
@@ -916,7 +949,8 @@ void TestEngineCycles::alwaysLiveClassification() {
     };
     // x: written at 0, read at 1 inside the loop [1, 2]: kept to the loop's end.
     // w2: written at 2 inside the loop, read at 3 after it: from the loop's start.
-    for (const Range& r : {Range{"x", 0, 2}, Range{"z", 1, 2}, Range{"w2", 1, 3}, Range{"q1", 0, 0}}) {
+    for (const Range& r :
+         {Range{"x", 0, 2}, Range{"z", 1, 2}, Range{"w2", 1, 3}, Range{"q1", 0, 0}}) {
         QVERIFY2(!variable(cr, r.name).alwaysLive, r.name);
         QCOMPARE(variable(cr, r.name).firstStep, r.first);
         QCOMPARE(variable(cr, r.name).lastStep, r.last);
@@ -940,7 +974,11 @@ void TestEngineCycles::alwaysLiveClassification() {
 
 void TestEngineCycles::stackFollowsTheDeepestCodelet() {
     Graph g(smallTarget());
-    g.addCodelet(CodeletBuilder<DeepStack>("DeepStack").field("data", &DeepStack::data).stackBytes(512).codeBytes(64).build());
+    g.addCodelet(CodeletBuilder<DeepStack>("DeepStack")
+                     .field("data", &DeepStack::data)
+                     .stackBytes(512)
+                     .codeBytes(64)
+                     .build());
     Tensor d = g.addVariable(Type::Float, {4}, "d");
     g.setTileMapping(d, 3);
     const ComputeSet cs = g.addComputeSet("deep");
@@ -963,12 +1001,15 @@ void TestEngineCycles::hostExchangeCode() {
     g.setTileMapping(x.slice(2, 6), 2);
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Float, 6);
     record::InMemoryRecorder rec;
-    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(in, x.reverse(0))}), withRecorder(&rec));
+    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(in, x.reverse(0))}),
+                  withRecorder(&rec));
     const auto& cr = rec.compiled;
     // Step 0: one transfer per tile (16 + 8); step 1 (reversed): one element
     // per transfer, 2 on tile 1 and 4 on tile 2.
-    QCOMPARE(category(cr.tileMemory[1], MemoryCategory::HostExchangeCode), std::uint64_t(24 + (16 + 2 * 8)));
-    QCOMPARE(category(cr.tileMemory[2], MemoryCategory::HostExchangeCode), std::uint64_t(24 + (16 + 4 * 8)));
+    QCOMPARE(category(cr.tileMemory[1], MemoryCategory::HostExchangeCode),
+             std::uint64_t(24 + (16 + 2 * 8)));
+    QCOMPARE(category(cr.tileMemory[2], MemoryCategory::HostExchangeCode),
+             std::uint64_t(24 + (16 + 4 * 8)));
     QCOMPARE(category(cr.tileMemory[0], MemoryCategory::HostExchangeCode), std::uint64_t{0});
     // Tile 1 in address order: control 64 + 2 x 12 = 88, host code 24 + 32,
     // data x 8 at 144, stack at 152.

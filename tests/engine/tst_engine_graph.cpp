@@ -2,18 +2,6 @@
 // presets and overrides, element types, and IEEE half conversions checked
 // against exact values and an independent nearest-even search.
 #include "EngineTestSupport.h"
-
-#include <QObject>
-#include <QTest>
-
-#include <algorithm>
-#include <bit>
-#include <cmath>
-#include <limits>
-#include <memory>
-#include <random>
-#include <cstring>
-
 #include "engine/codelets/Vertex.h"
 #include "engine/core/Error.h"
 #include "engine/core/Half.h"
@@ -21,6 +9,17 @@
 #include "engine/graph/Graph.h"
 #include "engine/program/Program.h"
 #include "engine/runtime/Engine.h"
+
+#include <QObject>
+#include <QTest>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <random>
 
 using namespace tessera;
 namespace prog = tessera::program;
@@ -35,7 +34,8 @@ const std::vector<double>& positiveHalves() {
             // value = mantissa * 2^(exponent - 25) for normals, mantissa * 2^-24 for subnormals.
             const std::uint32_t e = bits >> 10;
             const std::uint32_t m = bits & 0x3ffu;
-            v.push_back(e == 0 ? std::ldexp(double(m), -24) : std::ldexp(double(m | 0x400u), int(e) - 25));
+            v.push_back(e == 0 ? std::ldexp(double(m), -24)
+                               : std::ldexp(double(m | 0x400u), int(e) - 25));
         }
         return v;
     }();
@@ -150,37 +150,38 @@ void TestEngineGraph::misuse_data() {
     QTest::newRow("tensor mapped outside target")
         << Action([=] { gp->setTileMapping(x, 4); }) << QStringList{"'x'", "tile 4", "tiles:4"};
     QTest::newRow("view mapped outside target")
-        << Action([=] { gp->setTileMapping(x.slice(2, 4), 1000); }) << QStringList{"'x'", "tile 1000"};
+        << Action([=] { gp->setTileMapping(x.slice(2, 4), 1000); })
+        << QStringList{"'x'", "tile 1000"};
     QTest::newRow("vertex mapped outside target") << Action([=] {
         const VertexRef v = gp->addVertex(cs, "Add<float>");
         gp->setTileMapping(v, 7);
     }) << QStringList{"Add<float>", "tile 7", "'work'"};
-    QTest::newRow("unknown codelet")
-        << Action([=] { gp->addVertex(cs, "Frobnicate<float>"); }) << QStringList{"Frobnicate<float>"};
+    QTest::newRow("unknown codelet") << Action([=] { gp->addVertex(cs, "Frobnicate<float>"); })
+                                     << QStringList{"Frobnicate<float>"};
     QTest::newRow("codelet with the wrong type name")
         << Action([=] { gp->addVertex(cs, "Add<double>"); }) << QStringList{"Add<double>"};
     QTest::newRow("unknown field") << Action([=] {
         const VertexRef v = gp->addVertex(cs, "Add<float>");
         gp->connect(v["in3"], x);
     }) << QStringList{"in3", "Add<float>"};
-    QTest::newRow("unknown field in addVertex")
-        << Action([=] { gp->addVertex(cs, "Exp<float>", {{"input", x}}); })
-        << QStringList{"input", "Exp<float>"};
-    QTest::newRow("type mismatch on connect")
-        << Action([=] { gp->addVertex(cs, "Add<float>", {{"in1", h}}); })
-        << QStringList{"in1", "'h'", "half", "float", "Add<float>"};
-    QTest::newRow("half codelet given float")
-        << Action([=] { gp->addVertex(cs, "Exp<half>", {{"out", x}}); })
-        << QStringList{"out", "'x'", "Exp<half>"};
-    QTest::newRow("scalar field with a vector")
-        << Action([=] { gp->addVertex(cs, "AddScalar<float>", {{"scalar", x}}); })
-        << QStringList{"scalar", "'x'", "8 elements", "AddScalar<float>"};
-    QTest::newRow("scalar output with a slice")
-        << Action([=] { gp->addVertex(cs, "ReduceAdd<float>", {{"out", y.slice(0, 2)}}); })
-        << QStringList{"out", "'y'", "ReduceAdd<float>"};
-    QTest::newRow("vector list given one tensor")
-        << Action([=] { gp->addVertex(cs, "ReducePartials<float,float>", {{"partials", x}}); })
-        << QStringList{"partials", "vector list", "ReducePartials<float,float>"};
+    QTest::newRow("unknown field in addVertex") << Action([=] {
+        gp->addVertex(cs, "Exp<float>", {{"input", x}});
+    }) << QStringList{"input", "Exp<float>"};
+    QTest::newRow("type mismatch on connect") << Action([=] {
+        gp->addVertex(cs, "Add<float>", {{"in1", h}});
+    }) << QStringList{"in1", "'h'", "half", "float", "Add<float>"};
+    QTest::newRow("half codelet given float") << Action([=] {
+        gp->addVertex(cs, "Exp<half>", {{"out", x}});
+    }) << QStringList{"out", "'x'", "Exp<half>"};
+    QTest::newRow("scalar field with a vector") << Action([=] {
+        gp->addVertex(cs, "AddScalar<float>", {{"scalar", x}});
+    }) << QStringList{"scalar", "'x'", "8 elements", "AddScalar<float>"};
+    QTest::newRow("scalar output with a slice") << Action([=] {
+        gp->addVertex(cs, "ReduceAdd<float>", {{"out", y.slice(0, 2)}});
+    }) << QStringList{"out", "'y'", "ReduceAdd<float>"};
+    QTest::newRow("vector list given one tensor") << Action([=] {
+        gp->addVertex(cs, "ReducePartials<float,float>", {{"partials", x}});
+    }) << QStringList{"partials", "vector list", "ReducePartials<float,float>"};
     QTest::newRow("vector list index beyond size") << Action([=] {
         const VertexRef v = gp->addVertex(cs, "ReducePartials<float,float>");
         gp->setFieldSize(v["partials"], 2);
@@ -210,21 +211,24 @@ void TestEngineGraph::misuse_data() {
     QTest::newRow("estimator for unknown codelet")
         << Action([=] { gp->registerPerfEstimator("Nope<float>", PerfEstimator()); })
         << QStringList{"Nope<float>"};
-    QTest::newRow("initial values of the wrong count")
-        << Action([=] { gp->setInitialValue(x, std::vector<double>{1, 2, 3}); })
-        << QStringList{"'x'", "8 elements", "3 values"};
-    QTest::newRow("constant of the wrong count")
-        << Action([=] { gp->addConstant(Type::Float, {4}, std::vector<double>{1, 2}, "k"); })
-        << QStringList{"'k'"};
+    QTest::newRow("initial values of the wrong count") << Action([=] {
+        gp->setInitialValue(x, std::vector<double>{1, 2, 3});
+    }) << QStringList{"'x'", "8 elements", "3 values"};
+    QTest::newRow("constant of the wrong count") << Action([=] {
+        gp->addConstant(Type::Float, {4}, std::vector<double>{1, 2}, "k");
+    }) << QStringList{"'k'"};
     QTest::newRow("tensor of another graph mapped")
-        << Action([=] { gp->setTileMapping(foreign, 0); }) << QStringList{"'foreign'", "another graph"};
-    QTest::newRow("tensor of another graph connected")
-        << Action([=] { gp->addVertex(cs, "Exp<float>", {{"in", foreign}}); })
+        << Action([=] { gp->setTileMapping(foreign, 0); })
         << QStringList{"'foreign'", "another graph"};
-    QTest::newRow("vertex of another graph")
-        << Action([=] { gp->setTileMapping(VertexRef{nullptr, 0}, 0); }) << QStringList{"vertex"};
+    QTest::newRow("tensor of another graph connected") << Action([=] {
+        gp->addVertex(cs, "Exp<float>", {{"in", foreign}});
+    }) << QStringList{"'foreign'", "another graph"};
+    QTest::newRow("vertex of another graph") << Action([=] {
+        gp->setTileMapping(VertexRef{nullptr, 0}, 0);
+    }) << QStringList{"vertex"};
     QTest::newRow("unknown compute set")
-        << Action([=] { gp->addVertex(ComputeSet{99}, "Add<float>"); }) << QStringList{"Add<float>"};
+        << Action([=] { gp->addVertex(ComputeSet{99}, "Add<float>"); })
+        << QStringList{"Add<float>"};
     QTest::newRow("Copy type mismatch")
         << Action([=] { prog::Copy(x, h); }) << QStringList{"'x'", "'h'", "float", "half"};
     QTest::newRow("Copy size mismatch")
@@ -243,23 +247,23 @@ void TestEngineGraph::misuse_data() {
         << Action([=] { gp->addHostToDeviceFIFO("out", Type::Float, 1); }) << QStringList{"'out'"};
     QTest::newRow("duplicate host write handle")
         << Action([=] { gp->createHostWrite("hw", y); }) << QStringList{"'hw'"};
-    QTest::newRow("unknown stream") << Action([=] { (void)gp->stream("sideways"); })
-                                    << QStringList{"'sideways'"};
+    QTest::newRow("unknown stream")
+        << Action([=] { (void)gp->stream("sideways"); }) << QStringList{"'sideways'"};
     QTest::newRow("If with a vector predicate")
         << Action([=] { prog::If(x, prog::Sequence()); }) << QStringList{"If", "'x'"};
     QTest::newRow("RepeatWhileTrue with a vector predicate")
         << Action([=] { prog::RepeatWhileTrue(prog::Sequence(), y, prog::Sequence()); })
         << QStringList{"RepeatWhileTrue", "'y'"};
-    QTest::newRow("Execute of no compute set") << Action([=] { prog::Execute(ComputeSet{}); })
-                                               << QStringList{"compute set"};
+    QTest::newRow("Execute of no compute set")
+        << Action([=] { prog::Execute(ComputeSet{}); }) << QStringList{"compute set"};
     QTest::newRow("PrintTensor of an empty tensor")
         << Action([=] { prog::PrintTensor("title", Tensor()); }) << QStringList{"'title'"};
     QTest::newRow("Sequence containing itself") << Action([=] {
         prog::Sequence seq({}, "loop");
         seq.add(seq);
     }) << QStringList{"'loop'"};
-    QTest::newRow("unknown type name") << Action([=] { (void)typeFromName("quad"); })
-                                       << QStringList{"'quad'"};
+    QTest::newRow("unknown type name")
+        << Action([=] { (void)typeFromName("quad"); }) << QStringList{"'quad'"};
 }
 
 void TestEngineGraph::misuse() {
@@ -404,10 +408,10 @@ void TestEngineGraph::initialValuesAndConstants() {
 
 void TestEngineGraph::codeletRegistry() {
     const CodeletRegistry& builtins = CodeletRegistry::builtins();
-    for (const char* name : {"Add<float>", "Add<half>", "AddScalar<float>", "Exp<float>",
-                             "ReduceAdd<float>", "ReduceMax<half>", "ReducePartials<float,float>",
-                             "MatMulPartial<float,float>", "Fill<bool>", "ScaledAdd<float>",
-                             "Cast<float,half>"}) {
+    for (const char* name :
+         {"Add<float>", "Add<half>", "AddScalar<float>", "Exp<float>", "ReduceAdd<float>",
+          "ReduceMax<half>", "ReducePartials<float,float>", "MatMulPartial<float,float>",
+          "Fill<bool>", "ScaledAdd<float>", "Cast<float,half>"}) {
         QVERIFY2(builtins.find(name) != nullptr, name);
     }
     const CodeletInfo& add = builtins.get("Add<float>");
@@ -424,8 +428,13 @@ void TestEngineGraph::codeletRegistry() {
 
     // A user codelet; adding a second one of the same name keeps the first.
     Graph g(Target::preset("tiles:4"));
-    g.addCodelet(CodeletBuilder<Doubler>("Doubler").field("in", &Doubler::in).field("out", &Doubler::out).codeBytes(40).build());
-    g.addCodelet(CodeletBuilder<Doubler>("Doubler").field("in", &Doubler::in).codeBytes(99).build());
+    g.addCodelet(CodeletBuilder<Doubler>("Doubler")
+                     .field("in", &Doubler::in)
+                     .field("out", &Doubler::out)
+                     .codeBytes(40)
+                     .build());
+    g.addCodelet(
+        CodeletBuilder<Doubler>("Doubler").field("in", &Doubler::in).codeBytes(99).build());
     QCOMPARE(g.codelet("Doubler").codeBytes, std::uint32_t{40});
     QCOMPARE(g.codelet("Doubler").fields.size(), std::size_t{2});
     QCOMPARE(g.codelet("Add<float>").name, std::string("Add<float>"));
@@ -445,35 +454,44 @@ void TestEngineGraph::engineMisuse() {
                   EngineOptions{1, false, nullptr, nullptr});
     TESSERA_EXPECT_ERROR(Error, engine.run(), (QStringList{"'feed'", "'load'", "not connected"}));
     TESSERA_EXPECT_ERROR(Error, engine.run(2), (QStringList{"program index 2", "2 programs"}));
-    TESSERA_EXPECT_ERROR(Error, engine.connectStream("nosuch", nullptr, nullptr), QStringList{"'nosuch'"});
+    TESSERA_EXPECT_ERROR(Error, engine.connectStream("nosuch", nullptr, nullptr),
+                         QStringList{"'nosuch'"});
     float buffer[4] = {};
-    TESSERA_EXPECT_ERROR(Error, engine.connectStream("feed", buffer, buffer), QStringList{"'feed'"});
-    TESSERA_EXPECT_ERROR(Error, engine.connectStreamToCallback("nosuch", {}), QStringList{"'nosuch'"});
-    TESSERA_EXPECT_ERROR(Error, engine.writeTensor("nope", buffer, buffer + 4), QStringList{"'nope'"});
+    TESSERA_EXPECT_ERROR(Error, engine.connectStream("feed", buffer, buffer),
+                         QStringList{"'feed'"});
+    TESSERA_EXPECT_ERROR(Error, engine.connectStreamToCallback("nosuch", {}),
+                         QStringList{"'nosuch'"});
+    TESSERA_EXPECT_ERROR(Error, engine.writeTensor("nope", buffer, buffer + 4),
+                         QStringList{"'nope'"});
     TESSERA_EXPECT_ERROR(Error, engine.readTensor("xw", buffer, buffer + 4), QStringList{"'xw'"});
     TESSERA_EXPECT_ERROR(Error, engine.writeTensor("xw", buffer, buffer + 3),
                          (QStringList{"'x'", "16 bytes", "12"}));
     const std::vector<double> three{1, 2, 3};
     TESSERA_EXPECT_ERROR(Error, engine.writeValues(x, three), (QStringList{"'x'", "3 values"}));
     std::vector<float> small(2);
-    TESSERA_EXPECT_ERROR(Error, engine.readTensor(x, std::as_writable_bytes(std::span<float>(small))),
+    TESSERA_EXPECT_ERROR(Error,
+                         engine.readTensor(x, std::as_writable_bytes(std::span<float>(small))),
                          QStringList{"'x'"});
 
     // A program executing a compute set of another graph.
     Graph other(Target::preset("tiles:4"));
     other.addComputeSet("a");
     const ComputeSet foreignCs = other.addComputeSet("b");
-    TESSERA_EXPECT_ERROR(Error, Engine e(g, prog::Execute(foreignCs)), QStringList{"compute set id 1"});
+    TESSERA_EXPECT_ERROR(Error, Engine e(g, prog::Execute(foreignCs)),
+                         QStringList{"compute set id 1"});
 
     // Tensors of another graph, or made after the engine, are refused by name.
     Tensor foreign = other.addVariable(Type::Float, {4}, "foreign");
     other.setTileMapping(foreign, 0);
     const std::vector<double> four{1, 2, 3, 4};
-    TESSERA_EXPECT_ERROR(Error, (void)engine.readValues(foreign), (QStringList{"'foreign'", "another graph"}));
-    TESSERA_EXPECT_ERROR(Error, engine.writeValues(foreign, four), (QStringList{"'foreign'", "another graph"}));
+    TESSERA_EXPECT_ERROR(Error, (void)engine.readValues(foreign),
+                         (QStringList{"'foreign'", "another graph"}));
+    TESSERA_EXPECT_ERROR(Error, engine.writeValues(foreign, four),
+                         (QStringList{"'foreign'", "another graph"}));
     Tensor late = g.addVariable(Type::Float, {4}, "late");
     g.setTileMapping(late, 0);
-    TESSERA_EXPECT_ERROR(Error, (void)engine.read<float>(late), (QStringList{"'late'", "after the engine"}));
+    TESSERA_EXPECT_ERROR(Error, (void)engine.read<float>(late),
+                         (QStringList{"'late'", "after the engine"}));
     TESSERA_EXPECT_ERROR(ValidationError, Engine e(g, prog::Copy(x, foreign, "cross")),
                          (QStringList{"'cross'", "'foreign'", "another graph"}));
 
@@ -488,7 +506,8 @@ void TestEngineGraph::engineMisuse() {
     TESSERA_EXPECT_ERROR(ValidationError, Engine e(g, prog::Copy(sameName, late)),
                          (QStringList{"'shared'", "'late'", "does not match"}));
     const DataStream outward = other.addDeviceToHostFIFO("outward", Type::Float, 4);
-    TESSERA_EXPECT_ERROR(ValidationError, Engine e(g, prog::Copy(late, outward)), QStringList{"'outward'"});
+    TESSERA_EXPECT_ERROR(ValidationError, Engine e(g, prog::Copy(late, outward)),
+                         QStringList{"'outward'"});
 }
 
 void TestEngineGraph::validatedTargetRejectedByGraph() {
@@ -518,12 +537,18 @@ void TestEngineGraph::presets_data() {
     QTest::addColumn<uint>("fp32");
     QTest::addColumn<uint>("fp16");
     // From the design brief's table (GC2 / GC200 / Bow public figures).
-    QTest::newRow("mk1") << "mk1" << "mk1" << 1216u << 256u * 1024u << 1.6e9 << 16u << 64u;
-    QTest::newRow("mk2") << "mk2" << "mk2" << 1472u << 624u * 1024u << 1.325e9 << 32u << 128u;
-    QTest::newRow("bow") << "bow" << "bow" << 1472u << 624u * 1024u << 1.85e9 << 32u << 128u;
-    QTest::newRow("tiles:4") << "tiles:4" << "tiles:4" << 4u << 624u * 1024u << 1.325e9 << 32u << 128u;
-    QTest::newRow("tiles:16") << "tiles:16" << "tiles:16" << 16u << 624u * 1024u << 1.325e9 << 32u << 128u;
-    QTest::newRow("custom:3") << "custom:3" << "tiles:3" << 3u << 624u * 1024u << 1.325e9 << 32u << 128u;
+    QTest::newRow("mk1") << "mk1"
+                         << "mk1" << 1216u << 256u * 1024u << 1.6e9 << 16u << 64u;
+    QTest::newRow("mk2") << "mk2"
+                         << "mk2" << 1472u << 624u * 1024u << 1.325e9 << 32u << 128u;
+    QTest::newRow("bow") << "bow"
+                         << "bow" << 1472u << 624u * 1024u << 1.85e9 << 32u << 128u;
+    QTest::newRow("tiles:4") << "tiles:4"
+                             << "tiles:4" << 4u << 624u * 1024u << 1.325e9 << 32u << 128u;
+    QTest::newRow("tiles:16") << "tiles:16"
+                              << "tiles:16" << 16u << 624u * 1024u << 1.325e9 << 32u << 128u;
+    QTest::newRow("custom:3") << "custom:3"
+                              << "tiles:3" << 3u << 624u * 1024u << 1.325e9 << 32u << 128u;
 }
 
 void TestEngineGraph::presets() {
@@ -589,16 +614,26 @@ void TestEngineGraph::overrides() {
 void TestEngineGraph::overrideErrors_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("value");
-    QTest::newRow("unknown key") << "tilesPerIpu" << "4";
-    QTest::newRow("another unknown key") << "sramBytes" << "4";
-    QTest::newRow("negative count") << "tilesPerIPU" << "-3";
-    QTest::newRow("not a number") << "numWorkerContexts" << "six";
-    QTest::newRow("trailing junk") << "bytesPerTile" << "1024kb";
-    QTest::newRow("too large") << "bytesPerTile" << "4294967296";
-    QTest::newRow("empty") << "exchangeBytesPerCycle" << "";
-    QTest::newRow("clock not a number") << "clockHz" << "fast";
-    QTest::newRow("clock zero") << "clockHz" << "0";
-    QTest::newRow("clock negative") << "clockHz" << "-1e9";
+    QTest::newRow("unknown key") << "tilesPerIpu"
+                                 << "4";
+    QTest::newRow("another unknown key") << "sramBytes"
+                                         << "4";
+    QTest::newRow("negative count") << "tilesPerIPU"
+                                    << "-3";
+    QTest::newRow("not a number") << "numWorkerContexts"
+                                  << "six";
+    QTest::newRow("trailing junk") << "bytesPerTile"
+                                   << "1024kb";
+    QTest::newRow("too large") << "bytesPerTile"
+                               << "4294967296";
+    QTest::newRow("empty") << "exchangeBytesPerCycle"
+                           << "";
+    QTest::newRow("clock not a number") << "clockHz"
+                                        << "fast";
+    QTest::newRow("clock zero") << "clockHz"
+                                << "0";
+    QTest::newRow("clock negative") << "clockHz"
+                                    << "-1e9";
 }
 
 void TestEngineGraph::overrideErrors() {
@@ -622,9 +657,10 @@ void TestEngineGraph::overrideErrors() {
 void TestEngineGraph::everyParameterRoundTrips() {
     const std::vector<std::string> names = Target::parameterNames();
     QCOMPARE(names.size(), std::size_t{21});
-    for (const char* expected : {"numIPUs", "tilesPerIPU", "bytesPerTile", "clockHz", "numWorkerContexts",
-                                 "exchangeBytesPerCycle", "exchangeLatencyCycles", "ipuSyncCycles",
-                                 "globalSyncCycles", "hostSyncCycles", "minAlignment"}) {
+    for (const char* expected :
+         {"numIPUs", "tilesPerIPU", "bytesPerTile", "clockHz", "numWorkerContexts",
+          "exchangeBytesPerCycle", "exchangeLatencyCycles", "ipuSyncCycles", "globalSyncCycles",
+          "hostSyncCycles", "minAlignment"}) {
         QVERIFY2(std::find(names.begin(), names.end(), expected) != names.end(), expected);
     }
     const Target mk1 = Target::preset("mk1");
@@ -651,7 +687,8 @@ void TestEngineGraph::multiIpuTiles() {
     Graph g(t);
     Tensor v = g.addVariable(Type::Float, {1}, "v");
     g.setTileMapping(v, 11);
-    TESSERA_EXPECT_ERROR(Error, g.setTileMapping(v, 12), (QStringList{"'v'", "tile 12", "12 tiles"}));
+    TESSERA_EXPECT_ERROR(Error, g.setTileMapping(v, 12),
+                         (QStringList{"'v'", "tile 12", "12 tiles"}));
 }
 
 void TestEngineGraph::types() {
@@ -698,7 +735,8 @@ void TestEngineGraph::halfExactValues_data() {
     QTest::newRow("huge negative to -inf") << -1e10f << 0xfc00u;
     QTest::newRow("tie to even down (1 + 2^-11)") << 1.0f + std::ldexp(1.0f, -11) << 0x3c00u;
     QTest::newRow("tie to even up (1 + 3*2^-11)") << 1.0f + 3 * std::ldexp(1.0f, -11) << 0x3c02u;
-    QTest::newRow("just above tie") << 1.0f + std::ldexp(1.0f, -11) + std::ldexp(1.0f, -20) << 0x3c01u;
+    QTest::newRow("just above tie")
+        << 1.0f + std::ldexp(1.0f, -11) + std::ldexp(1.0f, -20) << 0x3c01u;
     QTest::newRow("2049 tie to 2048") << 2049.0f << 0x6800u;
     QTest::newRow("2051 tie to 2052") << 2051.0f << 0x6802u;
     QTest::newRow("2050 exact") << 2050.0f << 0x6801u;
@@ -755,8 +793,9 @@ void TestEngineGraph::halfSpecials() {
     const float negZero = halfBitsToFloat(0x8000);
     QCOMPARE(negZero, 0.0f);
     QVERIFY(std::signbit(negZero));
-    for (float nan : {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(),
-                      std::bit_cast<float>(0x7f800001u) /* signalling, lowest payload bit */}) {
+    for (float nan :
+         {std::numeric_limits<float>::quiet_NaN(), -std::numeric_limits<float>::quiet_NaN(),
+          std::bit_cast<float>(0x7f800001u) /* signalling, lowest payload bit */}) {
         const std::uint16_t b = floatToHalfBits(nan);
         QCOMPARE(b & 0x7c00u, 0x7c00u);
         QVERIFY2((b & 0x3ffu) != 0, "a NaN must not become infinity");
@@ -790,14 +829,16 @@ void TestEngineGraph::halfMatchesNearestEvenReference() {
     for (int i = 0; i < 200000; ++i) {
         float f = 0;
         if (i % 2 == 0) { // magnitudes around the half range, every mantissa
-            f = std::ldexp(1.0f + float(anyBits(rng) & 0x7fffffu) / 8388608.0f, int(std::floor(exponent(rng))));
+            f = std::ldexp(1.0f + float(anyBits(rng) & 0x7fffffu) / 8388608.0f,
+                           int(std::floor(exponent(rng))));
             if (anyBits(rng) & 1u) {
                 f = -f;
             }
         } else { // midpoints between neighbouring halves, where ties matter
             const std::uint32_t b = anyBits(rng) % 0x7bffu;
             const double mid = (double(halfBitsToFloat(static_cast<std::uint16_t>(b))) +
-                                double(halfBitsToFloat(static_cast<std::uint16_t>(b + 1)))) / 2;
+                                double(halfBitsToFloat(static_cast<std::uint16_t>(b + 1)))) /
+                               2;
             f = static_cast<float>(mid);
         }
         const std::uint16_t expected = referenceHalf(f);

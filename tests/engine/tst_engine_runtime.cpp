@@ -4,6 +4,12 @@
 // codelets, half arithmetic; and the same values and cycles for any thread
 // count.
 #include "EngineTestSupport.h"
+#include "engine/codelets/Vertex.h"
+#include "engine/core/Error.h"
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+#include "engine/record/Recorder.h"
+#include "engine/runtime/Engine.h"
 
 #include <QObject>
 #include <QTest>
@@ -13,19 +19,13 @@
 #include <cstring>
 #include <sstream>
 
-#include "engine/codelets/Vertex.h"
-#include "engine/core/Error.h"
-#include "engine/graph/Graph.h"
-#include "engine/program/Program.h"
-#include "engine/record/Recorder.h"
-#include "engine/runtime/Engine.h"
-
 using namespace tessera;
 namespace prog = tessera::program;
 
 namespace {
 
-EngineOptions options(unsigned threads, record::Recorder* recorder = nullptr, std::ostream* print = nullptr) {
+EngineOptions options(unsigned threads, record::Recorder* recorder = nullptr,
+                      std::ostream* print = nullptr) {
     EngineOptions o;
     o.threads = threads;
     o.recorder = recorder;
@@ -112,11 +112,16 @@ void addLessThan(Graph& g) {
                      .field("a", &LessThan::a)
                      .field("b", &LessThan::b)
                      .field("out", &LessThan::out)
-                     .estimator("7", [](const VertexIntrospector&, const Target&) { return PerfEstimate{7, 1}; })
+                     .estimator("7",
+                                [](const VertexIntrospector&, const Target&) {
+                                    return PerfEstimate{7, 1};
+                                })
                      .build());
 }
 
-std::vector<float> floats(std::initializer_list<float> v) { return std::vector<float>(v); }
+std::vector<float> floats(std::initializer_list<float> v) {
+    return std::vector<float>(v);
+}
 
 } // namespace
 
@@ -128,6 +133,7 @@ private slots:
     void elementwiseAcrossTiles();
     void copyBetweenTiles();
     void repeat();
+    void loopCarriedValueSurvivesSharedMemory();
     void repeatWhileTrueWithCounter();
     void repeatWhileFalse();
     void ifBothBranches();
@@ -197,17 +203,39 @@ void TestEngineRuntime::elementwiseAcrossTiles() {
     for (std::size_t i = 0; i < 8; ++i) {
         const float x = av[i], y = bv[i];
         switch (op) {
-        case 0: want.push_back(x + y); break;
-        case 1: want.push_back(x - y); break;
-        case 2: want.push_back(x * y); break;
-        case 3: want.push_back(x / y); break;
-        case 4: want.push_back(std::max(x, y)); break;
-        case 5: want.push_back(std::min(x, y)); break;
-        case 6: want.push_back(y > 0 ? x : 0.0f); break;
-        case 10: want.push_back(std::exp(x)); break;
-        case 11: want.push_back(std::sqrt(x)); break;
-        case 12: want.push_back(1.0f / (1.0f + std::exp(-x))); break;
-        default: want.push_back(-x); break;
+        case 0:
+            want.push_back(x + y);
+            break;
+        case 1:
+            want.push_back(x - y);
+            break;
+        case 2:
+            want.push_back(x * y);
+            break;
+        case 3:
+            want.push_back(x / y);
+            break;
+        case 4:
+            want.push_back(std::max(x, y));
+            break;
+        case 5:
+            want.push_back(std::min(x, y));
+            break;
+        case 6:
+            want.push_back(y > 0 ? x : 0.0f);
+            break;
+        case 10:
+            want.push_back(std::exp(x));
+            break;
+        case 11:
+            want.push_back(std::sqrt(x));
+            break;
+        case 12:
+            want.push_back(1.0f / (1.0f + std::exp(-x)));
+            break;
+        default:
+            want.push_back(-x);
+            break;
         }
     }
     std::vector<float> got(8);
@@ -239,7 +267,8 @@ void TestEngineRuntime::copyBetweenTiles() {
     g.setTileMapping(mt.slice(0, 3), 3);
     g.setTileMapping(mt.slice(3, 6), 0);
     g.setTileMapping(back, 3);
-    for (const auto& [name, t] : {std::pair{"dst", dst}, std::pair{"mt", mt}, std::pair{"back", back}}) {
+    for (const auto& [name, t] :
+         {std::pair{"dst", dst}, std::pair{"mt", mt}, std::pair{"back", back}}) {
         g.createHostRead(name, t);
     }
     Engine engine(g,
@@ -268,8 +297,9 @@ void TestEngineRuntime::repeat() {
     g.setInitialValue(v["scale"], 2.0);
     g.setTileMapping(v, 1);
     record::InMemoryRecorder recorder;
-    Engine engine(g, {prog::Repeat(5, prog::Execute(cs)), prog::Repeat(0, prog::Execute(cs)),
-                      prog::Repeat(2, prog::Repeat(3, prog::Execute(cs)))},
+    Engine engine(g,
+                  {prog::Repeat(5, prog::Execute(cs)), prog::Repeat(0, prog::Execute(cs)),
+                   prog::Repeat(2, prog::Repeat(3, prog::Execute(cs)))},
                   options(2, &recorder));
     engine.writeValues(acc, std::vector<double>{1, 2, 3, 4});
     engine.run(0);
@@ -296,6 +326,45 @@ void TestEngineRuntime::repeat() {
     QCOMPARE(engine.cyclesSoFar(), 11 * each);
 }
 
+void TestEngineRuntime::loopCarriedValueSurvivesSharedMemory() {
+    // x is written once before a loop and read on every iteration. Inside the
+    // loop, a later step makes a not-always-live result e and an exchange
+    // buffer on x's tile. Had x's live range stopped at its last read, e or the
+    // buffer would take x's address and the second iteration would read them.
+    Graph g(Target::preset("tiles:4"));
+    Tensor x = g.addVariable(Type::Float, {4}, "x");
+    Tensor acc = g.addVariable(Type::Float, {4}, "acc");
+    Tensor r = g.addVariable(Type::Float, {4}, "r");
+    Tensor e = g.addVariable(Type::Float, {4}, "e");
+    g.setTileMapping(x, 0);
+    g.setTileMapping(acc, 0);
+    g.setTileMapping(r, 1);
+    g.setTileMapping(e, 0);
+    g.createHostRead("acc", acc);
+    const ComputeSet init = g.addComputeSet("init");
+    const VertexRef fill = g.addVertex(init, "Fill<float>", {{"out", x}});
+    g.setInitialValue(fill["value"], 1.5);
+    g.setTileMapping(fill, 0);
+    const ComputeSet use = g.addComputeSet("use");
+    g.setTileMapping(g.addVertex(use, "ScaledAdd<float>", {{"data", acc}, {"deltas", x}}), 0);
+    const ComputeSet other = g.addComputeSet("other");
+    g.setTileMapping(g.addVertex(other, "Exp<float>", {{"in", r}, {"out", e}}), 0);
+    record::InMemoryRecorder recorder;
+    Engine engine(g,
+                  prog::Sequence({prog::Execute(init),
+                                  prog::Repeat(3, prog::Sequence({prog::Execute(use),
+                                                                  prog::Execute(other)}))}),
+                  options(2, &recorder));
+    engine.writeValues(r, std::vector<double>{7, 8, 9, 10});
+    engine.run();
+    QCOMPARE(engine.readValues(acc), (std::vector<double>{4.5, 4.5, 4.5, 4.5}));
+    for (const record::VariableRecord& v : recorder.compiled.variables) {
+        if (v.name == "x") {
+            QCOMPARE(v.lastStep, 2u); // kept to the end of the loop body
+        }
+    }
+}
+
 void TestEngineRuntime::repeatWhileTrueWithCounter() {
     Graph g(Target::preset("tiles:4"));
     addLessThan(g);
@@ -314,9 +383,11 @@ void TestEngineRuntime::repeatWhileTrueWithCounter() {
     const ComputeSet cond = g.addComputeSet("cond");
     g.setTileMapping(g.addVertex(cond, "LessThan", {{"a", i}, {"b", limit}, {"out", pred}}), 2);
     const ComputeSet body = g.addComputeSet("body");
-    const VertexRef inc = g.addVertex(body, "ScaledAdd<float>", {{"data", i.reshape({1})}, {"deltas", one}});
+    const VertexRef inc =
+        g.addVertex(body, "ScaledAdd<float>", {{"data", i.reshape({1})}, {"deltas", one}});
     g.setTileMapping(inc, 0);
-    const VertexRef add = g.addVertex(body, "ScaledAdd<float>", {{"data", total}, {"deltas", threes}});
+    const VertexRef add =
+        g.addVertex(body, "ScaledAdd<float>", {{"data", total}, {"deltas", threes}});
     g.setTileMapping(add, 3);
     record::InMemoryRecorder recorder;
     Engine engine(g, prog::RepeatWhileTrue(prog::Execute(cond), pred, prog::Execute(body), "loop"),
@@ -355,10 +426,12 @@ void TestEngineRuntime::repeatWhileFalse() {
     g.setTileMapping(done, 1);
     g.setTileMapping(one, 3);
     const ComputeSet cond = g.addComputeSet("cond");
-    g.setTileMapping(g.addVertex(cond, "LessThan", {{"a", limit[0]}, {"b", i[0]}, {"out", done[0]}}), 1);
+    g.setTileMapping(
+        g.addVertex(cond, "LessThan", {{"a", limit[0]}, {"b", i[0]}, {"out", done[0]}}), 1);
     const ComputeSet body = g.addComputeSet("body");
     g.setTileMapping(g.addVertex(body, "ScaledAdd<float>", {{"data", i}, {"deltas", one}}), 3);
-    Engine engine(g, prog::RepeatWhileFalse(prog::Execute(cond), done, prog::Execute(body)), options(1));
+    Engine engine(g, prog::RepeatWhileFalse(prog::Execute(cond), done, prog::Execute(body)),
+                  options(1));
     engine.run(); // i from 0 while !(5 < i): i = 0..5 runs the body six times
     QCOMPARE(engine.readValues(i), std::vector<double>{6});
     QCOMPARE(engine.readValues(done), std::vector<double>{1});
@@ -383,7 +456,8 @@ void TestEngineRuntime::ifBothBranches() {
     };
     const prog::Program thenBranch = fill("then", 1);
     const prog::Program elseBranch = fill("else", 2);
-    Engine engine(g, {prog::If(pred, thenBranch, elseBranch), prog::If(fpred, thenBranch)}, options(2));
+    Engine engine(g, {prog::If(pred, thenBranch, elseBranch), prog::If(fpred, thenBranch)},
+                  options(2));
     auto readOut = [&] {
         std::vector<float> v(4);
         engine.readTensor("out", v.data(), v.data() + 4);
@@ -416,8 +490,10 @@ void TestEngineRuntime::hostStreamsCircularBuffer() {
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Float, 4);
     const DataStream out = g.addDeviceToHostFIFO("out", Type::Float, 4);
     const ComputeSet cs = g.addComputeSet("double");
-    g.setTileMapping(g.addVertex(cs, "MulScalar<float>", {{"in", x}, {"scalar", two}, {"out", y}}), 2);
-    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Execute(cs), prog::Copy(y, out)}), options(2));
+    g.setTileMapping(g.addVertex(cs, "MulScalar<float>", {{"in", x}, {"scalar", two}, {"out", y}}),
+                     2);
+    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Execute(cs), prog::Copy(y, out)}),
+                  options(2));
     // The input buffer holds one and a half transfers: the second run wraps inside a transfer.
     std::vector<float> inBuffer{1, 2, 3, 4, 5, 6};
     std::vector<float> outBuffer(8, -1.0f);
@@ -448,7 +524,8 @@ void TestEngineRuntime::hostStreamCallbacks() {
     g.setTileMapping(x, 3);
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Int, 3);
     const DataStream out = g.addDeviceToHostFIFO("out", Type::Int, 3);
-    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(x.reverse(0), out)}), options(1));
+    Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(x.reverse(0), out)}),
+                  options(1));
     int calls = 0;
     std::vector<std::int32_t> seen;
     engine.connectStreamToCallback("in", [&](void* p) {
@@ -659,13 +736,20 @@ void TestEngineRuntime::halfOps() {
     g.setTileMapping(wide, 2);
     g.setTileMapping(narrow, 1);
     g.setTileMapping(total, 0);
-    for (const auto& [name, t] : {std::pair{"sum", sum}, std::pair{"ex", ex}, std::pair{"wide", wide},
-                                  std::pair{"narrow", narrow}, std::pair{"total", total}}) {
+    for (const auto& [name, t] :
+         {std::pair{"sum", sum}, std::pair{"ex", ex}, std::pair{"wide", wide},
+          std::pair{"narrow", narrow}, std::pair{"total", total}}) {
         g.createHostRead(name, t);
     }
     const ComputeSet cs1 = g.addComputeSet("halves");
-    g.setTileMapping(g.addVertex(cs1, "Add<half>", {{"in1", a.slice(0, 3)}, {"in2", b.slice(0, 3)}, {"out", sum.slice(0, 3)}}), 2);
-    g.setTileMapping(g.addVertex(cs1, "Add<half>", {{"in1", a.slice(3, 6)}, {"in2", b.slice(3, 6)}, {"out", sum.slice(3, 6)}}), 3);
+    g.setTileMapping(
+        g.addVertex(cs1, "Add<half>",
+                    {{"in1", a.slice(0, 3)}, {"in2", b.slice(0, 3)}, {"out", sum.slice(0, 3)}}),
+        2);
+    g.setTileMapping(
+        g.addVertex(cs1, "Add<half>",
+                    {{"in1", a.slice(3, 6)}, {"in2", b.slice(3, 6)}, {"out", sum.slice(3, 6)}}),
+        3);
     g.setTileMapping(g.addVertex(cs1, "Exp<half>", {{"in", a}, {"out", ex}}), 3);
     g.setTileMapping(g.addVertex(cs1, "Cast<half,float>", {{"in", b}, {"out", wide}}), 2);
     g.setTileMapping(g.addVertex(cs1, "ReduceAdd<half>", {{"in", a}, {"out", total}}), 0);
@@ -720,11 +804,14 @@ void TestEngineRuntime::reductionsAndMatMul() {
     g.setTileMapping(biggest, 1);
     const ComputeSet stage1 = g.addComputeSet("stage1");
     for (TileId t = 0; t < 4; ++t) {
-        g.setTileMapping(g.addVertex(stage1, "ReduceAdd<float>", {{"in", x.slice(4 * t, 4 * t + 4)}, {"out", partials[t]}}), t);
+        g.setTileMapping(g.addVertex(stage1, "ReduceAdd<float>",
+                                     {{"in", x.slice(4 * t, 4 * t + 4)}, {"out", partials[t]}}),
+                         t);
     }
     g.setTileMapping(g.addVertex(stage1, "ReduceMax<float>", {{"in", x}, {"out", biggest}}), 1);
     const ComputeSet stage2 = g.addComputeSet("stage2");
-    g.setTileMapping(g.addVertex(stage2, "ReduceAdd<float>", {{"in", partials}, {"out", total}}), 0);
+    g.setTileMapping(g.addVertex(stage2, "ReduceAdd<float>", {{"in", partials}, {"out", total}}),
+                     0);
 
     // C = A B with A {2,3} on tile 0, B {3,2} on tile 1, C {2,2} on tile 2;
     // partial products over k split in two, then summed with ReducePartials.
@@ -739,12 +826,14 @@ void TestEngineRuntime::reductionsAndMatMul() {
     g.setTileMapping(C, 2);
     const ComputeSet mm = g.addComputeSet("matmul");
     // split 0: k in {0, 1}; split 1: k = 2
-    const VertexRef p0 = g.addVertex(mm, "MatMulPartial<float,float>",
-                                     {{"a", A.slice(0, 2, 1).flatten()}, {"b", B.slice(0, 2).flatten()}});
+    const VertexRef p0 =
+        g.addVertex(mm, "MatMulPartial<float,float>",
+                    {{"a", A.slice(0, 2, 1).flatten()}, {"b", B.slice(0, 2).flatten()}});
     g.connect(p0["out"], std::vector<Tensor>{P[0][0], P[0][1]});
     g.setTileMapping(p0, 2);
-    const VertexRef p1 = g.addVertex(mm, "MatMulPartial<float,float>",
-                                     {{"a", A.slice(2, 3, 1).flatten()}, {"b", B.slice(2, 3).flatten()}});
+    const VertexRef p1 =
+        g.addVertex(mm, "MatMulPartial<float,float>",
+                    {{"a", A.slice(2, 3, 1).flatten()}, {"b", B.slice(2, 3).flatten()}});
     g.setFieldSize(p1["out"], 2);
     g.connect(p1["out"][0], P[1][0]);
     g.connect(p1["out"][1], P[1][1]);
@@ -753,10 +842,13 @@ void TestEngineRuntime::reductionsAndMatMul() {
     const VertexRef rp = g.addVertex(red, "ReducePartials<float,float>", {{"out", C.flatten()}});
     g.connect(rp["partials"], std::vector<Tensor>{P[0].flatten(), P[1].flatten()});
     g.setTileMapping(rp, 2);
-    for (const auto& [name, t] : {std::pair{"total", total}, std::pair{"biggest", biggest}, std::pair{"C", C}}) {
+    for (const auto& [name, t] :
+         {std::pair{"total", total}, std::pair{"biggest", biggest}, std::pair{"C", C}}) {
         g.createHostRead(name, t);
     }
-    Engine engine(g, prog::Sequence({prog::Execute(stage1), prog::Execute(stage2), prog::Execute(mm), prog::Execute(red)}),
+    Engine engine(g,
+                  prog::Sequence({prog::Execute(stage1), prog::Execute(stage2), prog::Execute(mm),
+                                  prog::Execute(red)}),
                   options(3));
     std::vector<double> xv;
     double sum = 0;
@@ -770,7 +862,8 @@ void TestEngineRuntime::reductionsAndMatMul() {
     engine.writeValues(B, bv);
     engine.run();
     QCOMPARE(engine.readValues(total), std::vector<double>{sum});
-    QCOMPARE(engine.readValues(biggest), std::vector<double>{*std::max_element(xv.begin(), xv.end())});
+    QCOMPARE(engine.readValues(biggest),
+             std::vector<double>{*std::max_element(xv.begin(), xv.end())});
     std::vector<double> want(4, 0);
     for (std::size_t r = 0; r < 2; ++r) {
         for (std::size_t c = 0; c < 2; ++c) {
@@ -807,17 +900,22 @@ struct RingProgram {
         for (TileId t = 0; t < 16; ++t) {
             const std::size_t n = (t + 1) % 16;
             auto block = [](const Tensor& v, std::size_t i) { return v.slice(4 * i, 4 * i + 4); };
-            graph.setTileMapping(graph.addVertex(forward, t % 2 ? "Add<float>" : "Mul<float>",
-                                                 {{"in1", block(a, t)}, {"in2", block(a, n)}, {"out", block(b, t)}}),
-                                 t);
-            graph.setTileMapping(graph.addVertex(backward, "Sub<float>",
-                                                 {{"in1", block(b, n)}, {"in2", block(a, t)}, {"out", block(c, t)}}),
-                                 (t + 7) % 16);
-            graph.setTileMapping(graph.addVertex(squash, "Tanh<float>", {{"in", block(c, t)}, {"out", block(a, t)}}), t);
+            graph.setTileMapping(
+                graph.addVertex(forward, t % 2 ? "Add<float>" : "Mul<float>",
+                                {{"in1", block(a, t)}, {"in2", block(a, n)}, {"out", block(b, t)}}),
+                t);
+            graph.setTileMapping(
+                graph.addVertex(backward, "Sub<float>",
+                                {{"in1", block(b, n)}, {"in2", block(a, t)}, {"out", block(c, t)}}),
+                (t + 7) % 16);
+            graph.setTileMapping(
+                graph.addVertex(squash, "Tanh<float>", {{"in", block(c, t)}, {"out", block(a, t)}}),
+                t);
         }
-        program = prog::Sequence({prog::Repeat(3, prog::Sequence({prog::Execute(forward), prog::Execute(backward),
-                                                                  prog::Execute(squash)})),
-                                  prog::Copy(a.reverse(0), c)});
+        program = prog::Sequence(
+            {prog::Repeat(3, prog::Sequence({prog::Execute(forward), prog::Execute(backward),
+                                             prog::Execute(squash)})),
+             prog::Copy(a.reverse(0), c)});
         graph.createHostRead("c", c);
     }
 };

@@ -3,15 +3,14 @@
 // pairs), on plain variables and on views built from other views; every
 // misuse throws tessera::Error naming the tensor.
 #include "EngineTestSupport.h"
+#include "engine/core/Error.h"
+#include "engine/graph/Graph.h"
 
 #include <QObject>
 #include <QTest>
 
 #include <algorithm>
 #include <memory>
-
-#include "engine/core/Error.h"
-#include "engine/graph/Graph.h"
 
 using namespace tessera;
 using tessera::test::dims;
@@ -77,7 +76,8 @@ Ref remap(const Ref& in, const Shape& shape, F sourceIndex) {
 }
 
 Ref refIndex(const Ref& in, const Shape& indices) {
-    const Shape rest(in.shape.begin() + static_cast<std::ptrdiff_t>(indices.size()), in.shape.end());
+    const Shape rest(in.shape.begin() + static_cast<std::ptrdiff_t>(indices.size()),
+                     in.shape.end());
     return remap(in, rest, [&](const Shape& o) {
         Shape full = indices;
         full.insert(full.end(), o.begin(), o.end());
@@ -190,7 +190,9 @@ QString mismatch(const Tensor& t, const Ref& r) {
         const VariableRegion& a = t.regions()[k - 1];
         const VariableRegion& b = t.regions()[k];
         if (a.var == b.var && a.end == b.begin) {
-            return QStringLiteral("regions %1 and %2 are contiguous but not merged").arg(k - 1).arg(k);
+            return QStringLiteral("regions %1 and %2 are contiguous but not merged")
+                .arg(k - 1)
+                .arg(k);
         }
     }
     return {};
@@ -449,9 +451,9 @@ void TestEngineTensor::flatten() {
     QFETCH(QList<int>, shape);
     Graph g(Target::preset("tiles:4"));
     const Built b = makeBase(g, base);
-    const Tensor f = from < 0 ? b.tensor.flatten()
-                              : b.tensor.flatten(static_cast<std::size_t>(from),
-                                                 static_cast<std::size_t>(to));
+    const Tensor f =
+        from < 0 ? b.tensor.flatten()
+                 : b.tensor.flatten(static_cast<std::size_t>(from), static_cast<std::size_t>(to));
     CHECK_VIEW(f, withShape(b.ref, dims(shape)));
 }
 
@@ -472,7 +474,8 @@ void TestEngineTensor::transpose() {
 void TestEngineTensor::dimShuffle_data() {
     QTest::addColumn<int>("base");
     QTest::addColumn<QList<int>>("permutation");
-    const QList<QList<int>> perms = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    const QList<QList<int>> perms = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                     {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int kind = Plain; kind <= Reversed; ++kind) {
         for (const QList<int>& p : perms) {
             const QByteArray name = QByteArray(baseName(kind)) + "/" + QByteArray::number(p[0]) +
@@ -559,7 +562,8 @@ void TestEngineTensor::expandAndSqueeze() {
     CHECK_VIEW(e.squeeze({2}), withShape(b.ref, {1, 3, 4, 5}));
     CHECK_VIEW(e.squeeze({}), withShape(b.ref, {1, 3, 1, 4, 5}));
     // A size-1 slice squeezed is the same as indexing.
-    CHECK_VIEW(b.tensor.slice(2, 3, 1).squeeze({1}), refIndex(refDimShuffle(b.ref, {1, 0, 2}), {2}));
+    CHECK_VIEW(b.tensor.slice(2, 3, 1).squeeze({1}),
+               refIndex(refDimShuffle(b.ref, {1, 0, 2}), {2}));
 }
 
 void TestEngineTensor::concat_data() {
@@ -587,8 +591,8 @@ void TestEngineTensor::concat() {
     CHECK_VIEW(tessera::concat({pc}, d), c.ref);
     // Concatenating the two halves of a tensor gives it back, merged into one region.
     const std::size_t half = c.tensor.dim(d) / 2;
-    const Tensor whole = tessera::concat(c.tensor.slice(0, half, d),
-                                         c.tensor.slice(half, c.tensor.dim(d), d), d);
+    const Tensor whole =
+        tessera::concat(c.tensor.slice(0, half, d), c.tensor.slice(half, c.tensor.dim(d), d), d);
     CHECK_VIEW(whole, c.ref);
     QCOMPARE(whole.regions().size(), std::size_t{1});
 }
@@ -663,32 +667,41 @@ void TestEngineTensor::misuse_data() {
     const Tensor mask = mask_;
     const QStringList W{"weights"};
 
-    QTest::newRow("index out of range") << Action([=] { (void)w[2]; }) << QStringList{"weights", "index 2"};
-    QTest::newRow("inner index out of range")
-        << Action([=] { (void)w.index({1, 3}); }) << QStringList{"weights", "index 3"};
+    QTest::newRow("index out of range")
+        << Action([=] { (void)w[2]; }) << QStringList{"weights", "index 2"};
+    QTest::newRow("inner index out of range") << Action([=] {
+        (void)w.index({1, 3});
+    }) << QStringList{"weights", "index 3"};
     QTest::newRow("too many indices") << Action([=] { (void)w.index({0, 0, 0, 0}); }) << W;
     QTest::newRow("index a scalar view") << Action([=] { (void)w.elementAt(5)[0]; }) << W;
-    QTest::newRow("slice end past size") << Action([=] { (void)w.slice(1, 4, 1); }) << QStringList{"weights", "[1:4)"};
+    QTest::newRow("slice end past size")
+        << Action([=] { (void)w.slice(1, 4, 1); }) << QStringList{"weights", "[1:4)"};
     QTest::newRow("slice begin after end") << Action([=] { (void)w.slice(2, 1, 0); }) << W;
     QTest::newRow("slice dimension out of range")
         << Action([=] { (void)w.slice(0, 1, 3); }) << QStringList{"weights", "dimension 3"};
     QTest::newRow("slice of a view names the variable")
         << Action([=] { (void)w[1].slice(0, 5, 1); }) << QStringList{"'weights'[1]", "size 4"};
     QTest::newRow("multi-slice wrong rank") << Action([=] { (void)w.slice({0, 0}, {1, 1}); }) << W;
-    QTest::newRow("multi-slice out of range")
-        << Action([=] { (void)w.slice({0, 0, 0}, {2, 3, 5}); }) << W;
-    QTest::newRow("reshape wrong count")
-        << Action([=] { (void)w.reshape({5, 5}); }) << QStringList{"weights", "{5,5}", "24"};
+    QTest::newRow("multi-slice out of range") << Action([=] {
+        (void)w.slice({0, 0, 0}, {2, 3, 5});
+    }) << W;
+    QTest::newRow("reshape wrong count") << Action([=] {
+        (void)w.reshape({5, 5});
+    }) << QStringList{"weights", "{5,5}", "24"};
     QTest::newRow("reshape of a view") << Action([=] { (void)w[1].reshape({13}); }) << W;
     QTest::newRow("flatten bad range") << Action([=] { (void)w.flatten(2, 1); }) << W;
     QTest::newRow("flatten past rank") << Action([=] { (void)w.flatten(0, 4); }) << W;
-    QTest::newRow("transpose rank 3") << Action([=] { (void)w.transpose(); }) << QStringList{"weights", "rank 2"};
+    QTest::newRow("transpose rank 3")
+        << Action([=] { (void)w.transpose(); }) << QStringList{"weights", "rank 2"};
     QTest::newRow("permutation repeats") << Action([=] { (void)w.dimShuffle({0, 0, 1}); }) << W;
     QTest::newRow("permutation too short") << Action([=] { (void)w.dimShuffle({1, 0}); }) << W;
-    QTest::newRow("permutation out of range") << Action([=] { (void)w.dimShuffle({0, 1, 3}); }) << W;
+    QTest::newRow("permutation out of range") << Action([=] {
+        (void)w.dimShuffle({0, 1, 3});
+    }) << W;
     QTest::newRow("reverse dimension out of range") << Action([=] { (void)w.reverse(3); }) << W;
     QTest::newRow("broadcast zero times") << Action([=] { (void)w.broadcast(0, 0); }) << W;
-    QTest::newRow("broadcast dimension out of range") << Action([=] { (void)w.broadcast(2, 3); }) << W;
+    QTest::newRow("broadcast dimension out of range")
+        << Action([=] { (void)w.broadcast(2, 3); }) << W;
     QTest::newRow("expand past rank") << Action([=] { (void)w.expand({4}); }) << W;
     QTest::newRow("squeeze non-1 dimension")
         << Action([=] { (void)w.squeeze({1}); }) << QStringList{"weights", "dimension 1"};
@@ -703,7 +716,8 @@ void TestEngineTensor::misuse_data() {
         << Action([=] { (void)tessera::concat(bias, w, 0); }) << QStringList{"bias", "weights"};
     QTest::newRow("concat type mismatch")
         << Action([=] { (void)tessera::concat(w, mask, 0); }) << QStringList{"weights", "mask"};
-    QTest::newRow("concat dimension out of range") << Action([=] { (void)tessera::concat(w, w, 3); }) << W;
+    QTest::newRow("concat dimension out of range")
+        << Action([=] { (void)tessera::concat(w, w, 3); }) << W;
 }
 
 void TestEngineTensor::misuse() {

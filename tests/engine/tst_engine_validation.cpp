@@ -3,18 +3,17 @@
 // capacity throw OutOfMemoryError unless allowOutOfMemory, and the recorder
 // gets the compiled record marked out of memory either way.
 #include "EngineTestSupport.h"
+#include "engine/core/Error.h"
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+#include "engine/record/Recorder.h"
+#include "engine/runtime/Engine.h"
 
 #include <QObject>
 #include <QTest>
 
 #include <algorithm>
 #include <cmath>
-
-#include "engine/core/Error.h"
-#include "engine/graph/Graph.h"
-#include "engine/program/Program.h"
-#include "engine/record/Recorder.h"
-#include "engine/runtime/Engine.h"
 
 using namespace tessera;
 namespace prog = tessera::program;
@@ -47,6 +46,8 @@ private slots:
     void unconnectedVectorListEntry();
     void emptyVectorListIsAllowed();
     void vertexWithoutTile();
+    void edgeSizesMustFitTheCodelet_data();
+    void edgeSizesMustFitTheCodelet();
     void writeWriteConflict_data();
     void writeWriteConflict();
     void readWriteConflict_data();
@@ -79,7 +80,8 @@ void TestEngineValidation::unmappedTensor() {
     g.setTileMapping(ok, 0);
     Tensor x = g.addVariable(Type::Float, {2, 4}, "activations");
     const Tensor flat = x.flatten();
-    g.setTileMapping(flat.slice(static_cast<std::size_t>(mappedBegin), static_cast<std::size_t>(mappedEnd)), 1);
+    g.setTileMapping(
+        flat.slice(static_cast<std::size_t>(mappedBegin), static_cast<std::size_t>(mappedEnd)), 1);
     g.setTileMapping(flat.slice(static_cast<std::size_t>(secondBegin), 8), 2);
     const ComputeSet cs = g.addComputeSet("cs");
     const VertexRef v = g.addVertex(cs, "Exp<float>", {{"in", ok}, {"out", ok}});
@@ -108,8 +110,9 @@ void TestEngineValidation::unconnectedField() {
     g.setTileMapping(first, 1);
     const VertexRef v = g.addVertex(cs, "Add<float>", {{"in1", d}, {"out", d}});
     g.setTileMapping(v, 3);
-    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
-                         (QStringList{"field 'in2'", "Add<float>#1", "'sum'", "tile 3", "not connected"}));
+    TESSERA_EXPECT_ERROR(
+        ValidationError, compile(g, prog::Execute(cs)),
+        (QStringList{"field 'in2'", "Add<float>#1", "'sum'", "tile 3", "not connected"}));
 }
 
 void TestEngineValidation::unconnectedVectorListEntry() {
@@ -124,8 +127,9 @@ void TestEngineValidation::unconnectedVectorListEntry() {
     g.connect(v["partials"][0], p[0]);
     g.connect(v["partials"][2], p[2]);
     g.setTileMapping(v, 2);
-    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
-                         (QStringList{"entry 1", "'partials'", "ReducePartials<float,float>#0", "tile 2"}));
+    TESSERA_EXPECT_ERROR(
+        ValidationError, compile(g, prog::Execute(cs)),
+        (QStringList{"entry 1", "'partials'", "ReducePartials<float,float>#0", "tile 2"}));
 }
 
 void TestEngineValidation::emptyVectorListIsAllowed() {
@@ -151,16 +155,60 @@ void TestEngineValidation::vertexWithoutTile() {
                          (QStringList{"Exp<float>#0", "'floating'", "not mapped to a tile"}));
 }
 
+void TestEngineValidation::edgeSizesMustFitTheCodelet_data() {
+    // Codelets index their edges freely, so a mis-sized connection must be
+    // refused at compile time (it would read past an edge).
+    QTest::addColumn<QString>("codelet");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("binary in2 short") << "Add<float>"
+                                      << "field 'in2' has 3 elements but 'in1' has 4";
+    QTest::newRow("unary out long") << "Exp<float>"
+                                    << "field 'out' has 5 elements but 'in' has 4";
+    QTest::newRow("matmul b") << "MatMulPartial<float,float>"
+                              << "field 'b' has 3 elements";
+    QTest::newRow("partials entry") << "ReducePartials<float,float>"
+                                    << "field 'out' has 4 elements but 'partials' has 3";
+}
+
+void TestEngineValidation::edgeSizesMustFitTheCodelet() {
+    QFETCH(QString, codelet);
+    QFETCH(QString, problem);
+    Graph g(Target::preset("tiles:4"));
+    Tensor x = g.addVariable(Type::Float, {16}, "x");
+    g.setTileMapping(x, 0);
+    const ComputeSet cs = g.addComputeSet("sized");
+    VertexRef v;
+    if (codelet == "Add<float>") {
+        v = g.addVertex(cs, "Add<float>",
+                        {{"in1", x.slice(0, 4)}, {"in2", x.slice(4, 7)}, {"out", x.slice(8, 12)}});
+    } else if (codelet == "Exp<float>") {
+        v = g.addVertex(cs, "Exp<float>", {{"in", x.slice(0, 4)}, {"out", x.slice(8, 13)}});
+    } else if (codelet == "MatMulPartial<float,float>") { // 2 rows of k=2 need b of 2 x 2
+        v = g.addVertex(cs, codelet.toStdString(), {{"a", x.slice(0, 4)}, {"b", x.slice(4, 7)}});
+        g.connect(v["out"], std::vector<Tensor>{x.slice(8, 10), x.slice(10, 12)});
+    } else {
+        v = g.addVertex(cs, codelet.toStdString(), {{"out", x.slice(8, 12)}});
+        g.connect(v["partials"], std::vector<Tensor>{x.slice(0, 3)});
+    }
+    g.setTileMapping(v, 0);
+    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
+                         (QStringList{codelet + "#0", "'sized'", "tile 0", problem}));
+}
+
 void TestEngineValidation::writeWriteConflict_data() {
     // Two Fill vertices in one compute set write views of 'acc' {8}
     // (elements 0..3 on tile 0, 4..7 on tile 1); first shared element given.
     QTest::addColumn<int>("view");
     QTest::addColumn<QString>("element");
     QTest::addColumn<QString>("tile");
-    QTest::newRow("overlapping slices") << 0 << "element 4" << "tile 1";
-    QTest::newRow("reversed view") << 1 << "element 6" << "tile 1";
-    QTest::newRow("strided view") << 2 << "element 2" << "tile 0";
-    QTest::newRow("identical") << 3 << "element 0" << "tile 0";
+    QTest::newRow("overlapping slices") << 0 << "element 4"
+                                        << "tile 1";
+    QTest::newRow("reversed view") << 1 << "element 6"
+                                   << "tile 1";
+    QTest::newRow("strided view") << 2 << "element 2"
+                                  << "tile 0";
+    QTest::newRow("identical") << 3 << "element 0"
+                               << "tile 0";
 }
 
 void TestEngineValidation::writeWriteConflict() {
@@ -196,8 +244,8 @@ void TestEngineValidation::writeWriteConflict() {
     g.setTileMapping(a, 0);
     g.setTileMapping(b, 1);
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
-                         (QStringList{"'init'", "Fill<float>#0", "Fill<float>#1", "both write", element,
-                                      "'acc'", tile}));
+                         (QStringList{"'init'", "Fill<float>#0", "Fill<float>#1", "both write",
+                                      element, "'acc'", tile}));
     // In different compute sets the same writes are fine.
     Graph h(Target::preset("tiles:4"));
     Tensor acc2 = h.addVariable(Type::Float, {8}, "acc");
@@ -213,9 +261,15 @@ void TestEngineValidation::readWriteConflict_data() {
     QTest::addColumn<QString>("reader");
     QTest::addColumn<QString>("element");
     QTest::addColumn<QString>("tile");
-    QTest::newRow("Input overlaps Output") << "Exp<float>" << "element 2" << "tile 0";
-    QTest::newRow("InOut overlaps Input") << "ScaledAdd<float>" << "element 2" << "tile 0";
-    QTest::newRow("scalar Input") << "AddScalar<float>" << "element 3" << "tile 1";
+    QTest::newRow("Input overlaps Output") << "Exp<float>"
+                                           << "element 2"
+                                           << "tile 0";
+    QTest::newRow("InOut overlaps Input") << "ScaledAdd<float>"
+                                          << "element 2"
+                                          << "tile 0";
+    QTest::newRow("scalar Input") << "AddScalar<float>"
+                                  << "element 3"
+                                  << "tile 1";
 }
 
 void TestEngineValidation::readWriteConflict() {
@@ -231,7 +285,8 @@ void TestEngineValidation::readWriteConflict() {
     g.setTileMapping(other, 2);
     g.setTileMapping(in, 2);
     const ComputeSet cs = g.addComputeSet("step");
-    const VertexRef w = g.addVertex(cs, "Add<float>", {{"in1", in}, {"in2", in}, {"out", out.slice(0, 4)}});
+    const VertexRef w =
+        g.addVertex(cs, "Add<float>", {{"in1", in}, {"in2", in}, {"out", out.slice(0, 4)}});
     g.setTileMapping(w, 3);
     VertexRef r;
     if (reader == "Exp<float>") {
@@ -239,12 +294,13 @@ void TestEngineValidation::readWriteConflict() {
     } else if (reader == "ScaledAdd<float>") {
         r = g.addVertex(cs, "ScaledAdd<float>", {{"data", other}, {"deltas", out.slice(2, 6)}});
     } else {
-        r = g.addVertex(cs, "AddScalar<float>", {{"in", in}, {"scalar", out.elementAt(3)}, {"out", other}});
+        r = g.addVertex(cs, "AddScalar<float>",
+                        {{"in", in}, {"scalar", out.elementAt(3)}, {"out", other}});
     }
     g.setTileMapping(r, 2);
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
-                         (QStringList{"'step'", "Add<float>#0", reader + "#1", "one writes what the other reads",
-                                      element, "'out'", tile}));
+                         (QStringList{"'step'", "Add<float>#0", reader + "#1",
+                                      "one writes what the other reads", element, "'out'", tile}));
 }
 
 void TestEngineValidation::accessesThatDoNotConflict() {
@@ -255,9 +311,14 @@ void TestEngineValidation::accessesThatDoNotConflict() {
     g.setTileMapping(y, 1);
     const ComputeSet cs = g.addComputeSet("ok");
     // Two readers of the same elements; in-place update by one vertex; adjacent writes.
-    g.setTileMapping(g.addVertex(cs, "Add<float>", {{"in1", x.slice(0, 4)}, {"in2", x.slice(0, 4)}, {"out", y.slice(0, 4)}}), 0);
-    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.slice(0, 4)}, {"out", y.slice(4, 8)}}), 1);
-    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.slice(4, 8)}, {"out", x.slice(4, 8)}}), 0);
+    g.setTileMapping(
+        g.addVertex(cs, "Add<float>",
+                    {{"in1", x.slice(0, 4)}, {"in2", x.slice(0, 4)}, {"out", y.slice(0, 4)}}),
+        0);
+    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.slice(0, 4)}, {"out", y.slice(4, 8)}}),
+                     1);
+    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.slice(4, 8)}, {"out", x.slice(4, 8)}}),
+                     0);
     g.createHostWrite("x", x);
     g.createHostRead("y", y);
     g.createHostRead("x", x);
@@ -280,9 +341,11 @@ void TestEngineValidation::overlappingCopy() {
     Graph g(Target::preset("tiles:4"));
     Tensor x = g.addVariable(Type::Float, {8}, "buffer");
     g.setTileMapping(x, 0);
-    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Copy(x.slice(0, 4), x.slice(2, 6), "shift")),
+    TESSERA_EXPECT_ERROR(ValidationError,
+                         compile(g, prog::Copy(x.slice(0, 4), x.slice(2, 6), "shift")),
                          (QStringList{"'shift'", "'buffer'", "overlap"}));
-    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Copy(x.slice(0, 4), x.slice(0, 4).reverse(0))),
+    TESSERA_EXPECT_ERROR(ValidationError,
+                         compile(g, prog::Copy(x.slice(0, 4), x.slice(0, 4).reverse(0))),
                          QStringList{"'buffer'"});
     compile(g, prog::Copy(x, x));                         // onto itself: allowed, moves nothing
     compile(g, prog::Copy(x.slice(0, 4), x.slice(4, 8))); // disjoint halves
@@ -322,8 +385,9 @@ void TestEngineValidation::outOfMemory() {
 
     record::InMemoryRecorder recorder;
     if (!allow) {
-        TESSERA_EXPECT_ERROR(OutOfMemoryError, Engine e(g, prog::Execute(cs), oneThread(&recorder)),
-                             (QStringList{"1 tile(s)", "tile 1", "9848", "4096", "allowOutOfMemory"}));
+        TESSERA_EXPECT_ERROR(
+            OutOfMemoryError, Engine e(g, prog::Execute(cs), oneThread(&recorder)),
+            (QStringList{"1 tile(s)", "tile 1", "9848", "4096", "allowOutOfMemory"}));
     } else {
         Engine engine(g, prog::Execute(cs), oneThread(&recorder, true));
         engine.run();
@@ -361,7 +425,8 @@ void TestEngineValidation::worstTileIsNamed() {
     QCOMPARE(recorder.compiled.tileMemory[0].overflowBytes, std::uint64_t{13728 - 4096});
     QCOMPARE(recorder.compiled.tileMemory[1].overflowBytes, std::uint64_t{0});
     QCOMPARE(recorder.compiled.tileMemory[2].overflowBytes, std::uint64_t{5728 - 4096});
-    QCOMPARE(recorder.compiled.tileMemory[2].bytesByCategory[std::size_t(record::MemoryCategory::AlwaysLiveVariable)],
+    QCOMPARE(recorder.compiled.tileMemory[2]
+                 .bytesByCategory[std::size_t(record::MemoryCategory::AlwaysLiveVariable)],
              std::uint64_t{4000});
 }
 

@@ -75,6 +75,7 @@ void addScaledAdd(CodeletRegistry& r) {
               .field("data", &S::data)
               .field("deltas", &S::deltas)
               .state("scale", &S::scale)
+              .sameSize({"data", "deltas"})
               .codeBytes(176)
               .estimator("14 + n / 2 (float), n / 4 (half)",
                          [](const VertexIntrospector& v, const Target&) {
@@ -91,6 +92,7 @@ void addCast(CodeletRegistry& r) {
         CodeletBuilder<C>("Cast<" + tn<In>() + "," + tn<Out>() + ">")
             .field("in", &C::in)
             .field("out", &C::out)
+            .sameSize({"in", "out"})
             .codeBytes(128)
             .estimator(
                 "12 + n / 2",

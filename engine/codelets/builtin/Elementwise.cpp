@@ -158,6 +158,7 @@ void addUnary(CodeletRegistry& r, const UnaryInfo& info) {
     r.add(CodeletBuilder<V>(typed<T>(info.name))
               .field("in", &V::in)
               .field("out", &V::out)
+              .sameSize({"in", "out"})
               .codeBytes(160)
               .estimator("12 + n * " + std::to_string(c) +
                              (TypeOf<T>::value == Type::Half ? " / 2" : ""),
@@ -183,6 +184,7 @@ void addBinary(CodeletRegistry& r, const BinaryInfo& info) {
               .field("in1", &V::in1)
               .field("in2", &V::in2)
               .field("out", &V::out)
+              .sameSize({"in1", "in2", "out"})
               .codeBytes(192)
               .estimator(formula, estimate)
               .build());
@@ -190,6 +192,7 @@ void addBinary(CodeletRegistry& r, const BinaryInfo& info) {
               .field("in", &S::in)
               .field("scalar", &S::scalar)
               .field("out", &S::out)
+              .sameSize({"in", "out"})
               .codeBytes(176)
               .estimator(formula, estimate)
               .build());

@@ -53,6 +53,27 @@ void add(CodeletRegistry& r) {
               .field("a", &C::a)
               .field("b", &C::b)
               .field("out", &C::out)
+              .sameSize({"out"})
+              .validator([](const VertexIntrospector& v) -> std::string {
+                  const std::size_t rows = v.fieldSize("out");
+                  const std::vector<std::size_t> sizes = v.listSizes("out");
+                  const std::size_t cols = sizes.empty() ? 0 : sizes[0];
+                  const std::size_t a = v.fieldSize("a"), b = v.fieldSize("b");
+                  if (rows == 0) {
+                      return {};
+                  }
+                  if (a % rows != 0) {
+                      return "field 'a' has " + std::to_string(a) +
+                             " elements, not a multiple of the " + std::to_string(rows) +
+                             " output rows";
+                  }
+                  if (b != a / rows * cols) {
+                      return "field 'b' has " + std::to_string(b) +
+                             " elements but k x cols = " + std::to_string(a / rows) + " x " +
+                             std::to_string(cols);
+                  }
+                  return {};
+              })
               .codeBytes(512)
               .stackBytes(96)
               .estimator("24 + 6 * rows + ceil(2 * rows * k * cols / flopsPerCycle)",

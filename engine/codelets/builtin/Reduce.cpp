@@ -88,6 +88,7 @@ void addPartials(CodeletRegistry& r) {
         CodeletBuilder<C>(name)
             .field("partials", &C::partials)
             .field("out", &C::out)
+            .sameSize({"partials", "out"})
             .codeBytes(224)
             .estimator(
                 "16 + p * (4 + n / 2)",
