@@ -1,6 +1,7 @@
 // tessera-cli capture WORKLOAD [--target T] [--set k=v]... [--target-param k=v]... -o FILE.tsr
 #include "Commands.h"
 #include "Progress.h"
+#include "WorkloadOptions.h"
 #include "engine/core/Error.h"
 #include "engine/target/Target.h"
 #include "engine/workloads/Workload.h"
@@ -14,8 +15,6 @@ namespace tessera::cli {
 
 namespace {
 
-constexpr const char* kDefaultTarget = "mk2";
-
 std::string humanBytes(std::uintmax_t n) {
     char text[32];
     if (n >= 1024 * 1024) {
@@ -24,18 +23,6 @@ std::string humanBytes(std::uintmax_t n) {
         std::snprintf(text, sizeof text, "%.1f KiB", double(n) / 1024.0);
     }
     return text;
-}
-
-unsigned parseThreads(const std::string& text) {
-    try {
-        std::size_t used = 0;
-        const unsigned long n = std::stoul(text, &used);
-        if (used == text.size() && n <= 1024) {
-            return static_cast<unsigned>(n);
-        }
-    } catch (const std::exception&) {
-    }
-    throw UsageError("option '--threads' expects a number from 0 to 1024, not '" + text + "'");
 }
 
 int capture(const ParsedArgs& args) {
@@ -48,19 +35,11 @@ int capture(const ParsedArgs& args) {
 
     // Everything the user typed is checked before the engine starts, so a typo
     // costs no capture time and leaves no file behind.
-    const workloads::Workload& workload = workloads::find(name);
-    std::map<std::string, std::string> given;
-    for (const std::string& text : args.values("--set")) {
-        auto [key, value] = splitAssignment(text, "--set");
-        given[key] = value;
-    }
-    const workloads::Parameters params(workload.parameters(), given);
-    Target target = Target::preset(args.value("--target", kDefaultTarget));
-    for (const std::string& text : args.values("--target-param")) {
-        const auto [key, value] = splitAssignment(text, "--target-param");
-        target.set(key, value);
-    }
-    target.validate();
+    const WorkloadChoice choice = chooseWorkload(args);
+    const workloads::Workload& workload = *choice.workload;
+    const workloads::Parameters& params = choice.params;
+    const std::map<std::string, std::string>& given = choice.given;
+    const Target& target = choice.target;
 
     reports::WriterOptions writerOptions;
     writerOptions.toolVersion = TESSERA_VERSION;
@@ -76,7 +55,7 @@ int capture(const ParsedArgs& args) {
     EngineOptions engineOptions;
     engineOptions.recorder = &progress;
     engineOptions.allowOutOfMemory = args.has("--allow-out-of-memory");
-    engineOptions.threads = parseThreads(args.value("--threads", "0"));
+    engineOptions.threads = choice.threads;
 
     workloads::RunResult result;
     try {
@@ -129,15 +108,12 @@ Command captureCommand() {
         "written). 'tessera-cli workloads' lists workloads and parameters.";
     spec.options = {
         {"--output", "-o", "FILE.tsr", "report to write (required)"},
-        {"--target", "", "NAME",
-         std::string("mk1, mk2, bow or tiles:N (default ") + kDefaultTarget + ")"},
-        {"--set", "", "NAME=VALUE", "workload parameter", true},
-        {"--target-param", "", "KEY=VALUE", "override a target parameter, e.g. clockHz=1e9", true},
-        {"--threads", "", "N", "engine threads (default 0: one per core)"},
         {"--allow-out-of-memory", "", "", "run even when tiles overflow their memory"},
         {"--keep-incomplete", "", "", "if the capture fails, keep a report marked incomplete"},
         {"--quiet", "-q", "", "print no progress and no result lines (errors still go to stderr)"},
     };
+    const auto shared = workloadOptionSpecs();
+    spec.options.insert(spec.options.begin() + 1, shared.begin(), shared.end());
     spec.minPositionals = spec.maxPositionals = 1;
     spec.positionalNames = "a workload name (see 'tessera-cli workloads')";
     return {spec, capture};

@@ -17,6 +17,7 @@ struct Command {
 Command workloadsCommand();
 Command captureCommand();
 Command summaryCommand();
+Command debugCommand();
 
 // Writes "tessera-cli: error: <message>" as one line on stderr.
 void printError(const std::string& message);

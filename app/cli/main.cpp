@@ -16,7 +16,7 @@ namespace {
 
 const std::vector<Command>& commands() {
     static const std::vector<Command> all = {workloadsCommand(), captureCommand(),
-                                             summaryCommand()};
+                                             summaryCommand(), debugCommand()};
     return all;
 }
 

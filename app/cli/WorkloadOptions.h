@@ -1,0 +1,30 @@
+#pragma once
+// The options that choose and set up a workload run, shared by `capture` and
+// `debug`: WORKLOAD, --target, --set, --target-param, --threads.
+#include <map>
+#include <string>
+#include <vector>
+
+#include "Args.h"
+#include "engine/target/Target.h"
+#include "engine/workloads/Workload.h"
+
+namespace tessera::cli {
+
+struct WorkloadChoice {
+    const workloads::Workload* workload = nullptr;
+    workloads::Parameters params;
+    std::map<std::string, std::string> given;
+    Target target;
+    unsigned threads = 0;
+};
+
+inline constexpr const char* kDefaultTarget = "mk2";
+
+// The option specs for a command's --help.
+std::vector<OptionSpec> workloadOptionSpecs();
+// Checks everything the user typed before the engine starts. Throws
+// tessera::Error (unknown workload, parameter, target) or UsageError.
+WorkloadChoice chooseWorkload(const ParsedArgs& args);
+
+} // namespace tessera::cli
