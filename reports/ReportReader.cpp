@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -260,7 +261,12 @@ Summary ReportReader::summary() const {
         "SELECT key, value FROM meta WHERE key IN ('total_memory_bytes', 'out_of_memory')");
     while (meta.step()) {
         if (meta.text(0) == "total_memory_bytes") {
-            s.memory.totalBytes = std::stoull("0" + meta.text(1));
+            const std::string text = meta.text(1);
+            const auto [end, ec] =
+                std::from_chars(text.data(), text.data() + text.size(), s.memory.totalBytes);
+            if (!text.empty() && (ec != std::errc() || end != text.data() + text.size())) {
+                d_->corrupt("meta.total_memory_bytes is not a byte count");
+            }
         } else {
             s.memory.outOfMemory = meta.text(1) == "1";
         }

@@ -17,6 +17,8 @@ struct Command {
 Command workloadsCommand();
 Command captureCommand();
 Command summaryCommand();
+Command diffCommand();
+Command exportCommand();
 Command debugCommand();
 
 // Writes "tessera-cli: error: <message>" as one line on stderr.

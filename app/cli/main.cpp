@@ -15,8 +15,8 @@ namespace tessera::cli {
 namespace {
 
 const std::vector<Command>& commands() {
-    static const std::vector<Command> all = {workloadsCommand(), captureCommand(),
-                                             summaryCommand(), debugCommand()};
+    static const std::vector<Command> all = {workloadsCommand(), captureCommand(), summaryCommand(),
+                                             diffCommand(),      exportCommand(),  debugCommand()};
     return all;
 }
 

@@ -28,9 +28,6 @@ void mapLinearly(Graph& graph, const Tensor& t, std::size_t grain, TileId firstT
             graph.setTileMapping(flat.slice(b, e), static_cast<TileId>(firstTile + i));
         }
     }
-    if (n == 0) {
-        return;
-    }
 }
 
 void mapRows(Graph& graph, const Tensor& t) {

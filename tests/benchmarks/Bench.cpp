@@ -105,6 +105,9 @@ int main(int argc, char** argv) {
     }
     try {
         tessera::bench::runEngineBenchmarks(options);
+#ifdef TESSERA_BENCH_VIEWS
+        tessera::bench::runViewBenchmarks(options); // last: it starts Qt
+#endif
     } catch (const std::exception& e) {
         std::cerr << "tessera-bench: error: " << e.what() << "\n";
         return 1;

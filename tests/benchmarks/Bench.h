@@ -23,5 +23,10 @@ std::size_t peakResidentOfChild(const std::function<void()>& fn);
 void printResult(const std::string& name, double value, const std::string& unit, double reference);
 
 void runEngineBenchmarks(const Options& options);
+// Report write, capture and open benchmarks (ReportBenchmarks.cpp); run
+// after the engine's by runEngineBenchmarks.
+void runReportBenchmarks(const Options& options);
+// The panes rendered offscreen (GUI builds only; creates its QApplication).
+void runViewBenchmarks(const Options& options);
 
 } // namespace tessera::bench

@@ -104,10 +104,11 @@ void runEngineBenchmarks(const Options& options) {
     if (options.quick) {
         elementwiseBenchmark(1 << 16);
         matmulBenchmark(64, "tiles:16");
-        return;
+    } else {
+        elementwiseBenchmark(32u << 20);
+        matmulBenchmark(512, "mk2");
     }
-    elementwiseBenchmark(32u << 20);
-    matmulBenchmark(512, "mk2");
+    runReportBenchmarks(options);
 }
 
 } // namespace tessera::bench

@@ -36,6 +36,9 @@ inline QString capturedReport(const std::string& workload, const std::string& ta
     reports::WriterOptions options;
     options.workload = workload;
     options.toolVersion = "test";
+    for (const auto& [k, v] : params) {
+        options.workloadParameters.emplace_back(k, v);
+    }
     {
         reports::ReportWriter writer(path.toStdString(), options);
         EngineOptions engineOptions;

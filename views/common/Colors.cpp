@@ -82,6 +82,14 @@ QPalette lightPalette() {
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xdc));
     p.setColor(QPalette::ToolTipText, Qt::black);
+    p.setColor(QPalette::Light, Qt::white);
+    p.setColor(QPalette::Midlight, QColor(0xe3, 0xe3, 0xe3));
+    p.setColor(QPalette::Mid, QColor(0xb8, 0xb8, 0xb8));
+    p.setColor(QPalette::Dark, QColor(0x9f, 0x9f, 0x9f));
+    p.setColor(QPalette::Shadow, QColor(0x76, 0x76, 0x76));
+    p.setColor(QPalette::PlaceholderText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(0x1f, 0x5f, 0xa8));
     return p;
 }
 
@@ -98,6 +106,16 @@ QPalette darkPalette() {
     p.setColor(QPalette::HighlightedText, Qt::white);
     p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
     p.setColor(QPalette::ToolTipText, QColor(0xe0, 0xe0, 0xe0));
+    // The frame roles matter in dark mode: line edits and check boxes draw
+    // their borders with them.
+    p.setColor(QPalette::Light, QColor(0x50, 0x50, 0x50));
+    p.setColor(QPalette::Midlight, QColor(0x44, 0x44, 0x44));
+    p.setColor(QPalette::Mid, QColor(0x60, 0x60, 0x60));
+    p.setColor(QPalette::Dark, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Shadow, QColor(0x10, 0x10, 0x10));
+    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    p.setColor(QPalette::BrightText, QColor(0xff, 0x60, 0x60));
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb0, 0xf0));
     return p;
 }
 

@@ -1,0 +1,125 @@
+// tessera-cli export FILE.tsr --format chrome-trace|csv -o OUT [--max-events N]
+#include "Commands.h"
+#include "reports/Export.h"
+#include "reports/ReportError.h"
+#include "reports/ReportReader.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+namespace tessera::cli {
+
+namespace {
+
+std::uint64_t parseCount(const std::string& option, const std::string& text) {
+    std::size_t used = 0;
+    unsigned long long n = 0;
+    try {
+        n = std::stoull(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (text.empty() || used != text.size() || text.front() == '-' || n == 0) {
+        throw UsageError("option '" + option + "' expects a positive number, not '" + text + "'");
+    }
+    return n;
+}
+
+int exportChromeTrace(const reports::ReportReader& reader, const std::string& output,
+                      const ParsedArgs& args) {
+    reports::ChromeTraceOptions options;
+    if (args.has("--max-events")) {
+        options.maxEvents = parseCount("--max-events", args.value("--max-events"));
+    }
+    // Written beside the output and renamed into place: never half a trace.
+    const std::string partial = output + ".partial";
+    reports::ChromeTraceResult result;
+    try {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            throw reports::ReportError(output + ": cannot write the trace");
+        }
+        result = reports::exportChromeTrace(reader, out, options);
+        out.close();
+        if (!out) {
+            throw reports::ReportError(output + ": cannot write the trace (disk full?)");
+        }
+        std::filesystem::rename(partial, output);
+    } catch (...) {
+        std::error_code ec;
+        std::filesystem::remove(partial, ec);
+        throw;
+    }
+    const std::string tiles =
+        result.tileLevel == 0
+            ? "single steps"
+            : "level-of-detail buckets of " +
+                  std::to_string(1ull << (6 * std::min(result.tileLevel, 10u))) + " steps";
+    std::printf("wrote %s: %llu events, %u tile tracks of %u tile%s (%s)\n", output.c_str(),
+                static_cast<unsigned long long>(result.events), result.tileTracks,
+                result.tilesPerTrack, result.tilesPerTrack == 1 ? "" : "s", tiles.c_str());
+    return kExitOk;
+}
+
+int exportCsv(const reports::ReportReader& reader, const std::string& output) {
+    const reports::CsvResult result = reports::exportCsv(reader, output);
+    std::printf("wrote %zu tables to %s/:", result.files.size(), output.c_str());
+    for (const auto& [file, rows] : result.files) {
+        std::printf(" %s (%llu rows)", file.filename().string().c_str(),
+                    static_cast<unsigned long long>(rows));
+    }
+    std::printf("\n");
+    return kExitOk;
+}
+
+int exportReport(const ParsedArgs& args) {
+    const std::string format = args.value("--format");
+    const std::string output = args.value("--output");
+    if (format.empty()) {
+        throw UsageError("'export' needs --format chrome-trace|csv (see 'tessera-cli export "
+                         "--help')");
+    }
+    if (format != "chrome-trace" && format != "csv") {
+        throw UsageError("unknown export format '" + format + "' (use chrome-trace or csv)");
+    }
+    if (output.empty()) {
+        throw UsageError("'export' needs -o OUT (see 'tessera-cli export --help')");
+    }
+    if (args.has("--max-events") && format != "chrome-trace") {
+        throw UsageError("option '--max-events' is for --format chrome-trace");
+    }
+    const reports::ReportReader reader(args.positionals.front());
+    return format == "csv" ? exportCsv(reader, output) : exportChromeTrace(reader, output, args);
+}
+
+} // namespace
+
+Command exportCommand() {
+    CommandSpec spec;
+    spec.name = "export";
+    spec.summary = "Export a report as a Chrome trace (Perfetto, chrome://tracing) or CSV tables";
+    spec.synopsis = "FILE.tsr --format chrome-trace|csv -o OUT [--max-events N]";
+    spec.description =
+        "chrome-trace writes OUT as Trace Event Format JSON: a track of program steps (all\n"
+        "tiles), one track per tile (targets of up to 64 tiles) or per group of 16 tiles,\n"
+        "with each executed step a slice named after the step and its compute / exchange /\n"
+        "sync cycles as arguments, and a counter of not-always-live memory. Times are in\n"
+        "microseconds at the target's clock. When single steps would exceed --max-events\n"
+        "(default 500000), tracks show level-of-detail buckets of 64^k steps instead.\n\n"
+        "csv writes the directory OUT (created if needed) with tiles.csv, variables.csv,\n"
+        "compute_sets.csv, program_steps.csv, executed_steps.csv and runs.csv, each with a\n"
+        "header row. docs/report-format.md lists the columns.";
+    spec.options = {
+        {"--format", "", "FORMAT", "chrome-trace or csv (required)"},
+        {"--output", "-o", "OUT", "the trace file, or the CSV directory (required)"},
+        {"--max-events", "", "N", "bound on trace events (chrome-trace; default 500000)"},
+    };
+    spec.minPositionals = spec.maxPositionals = 1;
+    spec.positionalNames = "a report file (FILE.tsr)";
+    return {spec, exportReport};
+}
+
+} // namespace tessera::cli

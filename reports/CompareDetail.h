@@ -1,0 +1,71 @@
+#pragma once
+// Helpers shared by the files of the comparison core (private to reports/).
+#include "reports/Compare.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace tessera::reports::detail {
+
+inline std::int64_t i64(std::uint64_t v) {
+    constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    return static_cast<std::int64_t>(std::min(v, kMax));
+}
+
+inline Delta delta(std::uint64_t baseline, std::uint64_t comparison) {
+    return {i64(baseline), i64(comparison)};
+}
+
+// Saturating: the figures of a corrupt report must not overflow.
+inline std::uint64_t mulSat(std::uint64_t a, std::uint64_t b) {
+    if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
+        return std::numeric_limits<std::uint64_t>::max();
+    }
+    return a * b;
+}
+inline std::uint64_t addSat(std::uint64_t a, std::uint64_t b) {
+    return b > std::numeric_limits<std::uint64_t>::max() - a
+               ? std::numeric_limits<std::uint64_t>::max()
+               : a + b;
+}
+
+// For sums of non-negative figures.
+inline std::int64_t addSat64(std::int64_t a, std::int64_t b) {
+    return b > std::numeric_limits<std::int64_t>::max() - a
+               ? std::numeric_limits<std::int64_t>::max()
+               : a + b;
+}
+
+inline Change changeOf(bool inBaseline, bool inComparison, bool same) {
+    if (!inBaseline) {
+        return Change::Added;
+    }
+    if (!inComparison) {
+        return Change::Removed;
+    }
+    return same ? Change::Same : Change::Changed;
+}
+
+// "name", or "name#k" for the k-th (k ≥ 1) earlier entry of the same name.
+template <class T, class Name>
+std::vector<std::string> occurrenceKeys(const std::vector<T>& rows, Name name) {
+    std::map<std::string, std::size_t> seen;
+    std::vector<std::string> keys;
+    keys.reserve(rows.size());
+    for (const T& row : rows) {
+        const std::string& n = name(row);
+        const std::size_t k = seen[n]++;
+        keys.push_back(k == 0 ? n : n + "#" + std::to_string(k));
+    }
+    return keys;
+}
+
+// Compute sets and variables, matched by name (CompareByName.cpp).
+void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d);
+void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d);
+
+} // namespace tessera::reports::detail

@@ -1,0 +1,88 @@
+// Loading one side of a comparison: everything compare() needs, read once.
+#include "reports/Compare.h"
+#include "reports/ReportError.h"
+#include "reports/ReportReader.h"
+
+#include <algorithm>
+
+namespace tessera::reports {
+
+namespace {
+
+// Executed steps are read in pages so a long run is never held in memory.
+constexpr std::uint64_t kPage = 1 << 16;
+
+} // namespace
+
+ReportSnapshot loadSnapshot(const ReportReader& reader) {
+    ReportSnapshot s;
+    s.info = reader.info();
+    s.target = reader.target();
+    s.summary = reader.summary();
+    s.categories = reader.memoryCategories();
+    s.tiles = reader.tileMemory();
+    s.nodes = reader.programNodes();
+    s.steps = reader.programSteps();
+    s.computeSets = reader.computeSets();
+
+    // Ids are dense from 0 in a well-formed report; anything else is corrupt.
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+        if (s.steps[i].id != i) {
+            throw ReportError(s.info.path + ": the report is corrupt (program step ids are not " +
+                              "dense from 0)");
+        }
+    }
+    for (std::size_t i = 0; i < s.computeSets.size(); ++i) {
+        if (s.computeSets[i].id != i) {
+            throw ReportError(s.info.path + ": the report is corrupt (compute set ids are not " +
+                              "dense from 0)");
+        }
+    }
+
+    // Executions per program step: pages of consecutive sequence numbers
+    // until one comes back empty (sequences are dense in a run).
+    s.executions.assign(s.steps.size(), 0);
+    for (const RunEntry& run : reader.runs()) {
+        for (std::uint64_t first = 0;;) {
+            const std::vector<ExecutedStep> page =
+                reader.executedSteps(run.id, first, first + kPage);
+            if (page.empty()) {
+                break;
+            }
+            for (const ExecutedStep& e : page) {
+                if (e.programStep >= s.executions.size()) {
+                    throw ReportError(s.info.path + ": the report is corrupt (an executed step " +
+                                      "refers to unknown program step " +
+                                      std::to_string(e.programStep) + ")");
+                }
+                ++s.executions[e.programStep];
+            }
+            first = page.back().sequence + 1;
+            if (first == 0) { // wrapped: a corrupt sequence number
+                break;
+            }
+        }
+    }
+
+    s.livenessSum.assign(s.steps.size(), 0);
+    for (const ProgramStepEntry& step : s.steps) {
+        const StepTiles tiles = reader.stepTiles(step.id);
+        std::uint64_t sum = 0;
+        for (const std::uint32_t bytes : tiles.notAlwaysLiveBytes) {
+            sum += bytes;
+        }
+        s.livenessSum[step.id] = sum;
+    }
+
+    s.variables = reader.variables();
+    s.placement.reserve(s.variables.size());
+    for (const VariableEntry& v : s.variables) {
+        auto tiles = v.isExchangeBuffer ? decltype(reader.variableTiles(v.id)){}
+                                        : reader.variableTiles(v.id);
+        std::sort(tiles.begin(), tiles.end());
+        s.placement.push_back(std::move(tiles));
+    }
+    return s;
+}
+
+} // namespace tessera::reports

@@ -1,0 +1,274 @@
+// A report as CSV tables, one file per table in a directory.
+#include "reports/Export.h"
+#include "reports/ReportError.h"
+#include "reports/ReportReader.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <string_view>
+#include <system_error>
+
+namespace tessera::reports {
+
+namespace {
+
+constexpr std::uint64_t kPage = 1 << 16; // executed steps read at a time
+
+// RFC 4180: quote a field holding a comma, quote or line break; double quotes.
+std::string field(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+        return std::string(text);
+    }
+    std::string out = "\"";
+    for (const char c : text) {
+        out += c;
+        if (c == '"') {
+            out += '"';
+        }
+    }
+    return out + "\"";
+}
+
+std::string id(std::uint32_t value) {
+    return value == kNone ? std::string() : std::to_string(value);
+}
+
+class CsvFile {
+public:
+    CsvFile(const std::filesystem::path& path, const std::vector<std::string>& header)
+        : path_(path)
+        , out_(path, std::ios::binary | std::ios::trunc) {
+        if (!out_) {
+            throw ReportError(path.string() + ": cannot write: " + std::strerror(errno));
+        }
+        row(header);
+        rows_ = 0;
+    }
+    void row(const std::vector<std::string>& fields) {
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            if (i > 0) {
+                out_ << ',';
+            }
+            out_ << field(fields[i]);
+        }
+        out_ << "\r\n";
+        ++rows_;
+    }
+    std::pair<std::filesystem::path, std::uint64_t> close() {
+        out_.close();
+        if (!out_) {
+            throw ReportError(path_.string() + ": cannot write (disk full?)");
+        }
+        return {path_, rows_};
+    }
+
+private:
+    std::filesystem::path path_;
+    std::ofstream out_;
+    std::uint64_t rows_ = 0;
+};
+
+std::string n(std::uint64_t v) {
+    return std::to_string(v);
+}
+
+} // namespace
+
+CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& directory) {
+    std::error_code ec;
+    std::filesystem::create_directories(directory, ec);
+    if (ec || !std::filesystem::is_directory(directory)) {
+        throw ReportError(directory.string() + ": cannot create the directory" +
+                          (ec ? ": " + ec.message() : std::string()));
+    }
+    CsvResult result;
+    const TargetInfo& target = reader.target();
+    const std::vector<MemoryCategoryEntry> categories = reader.memoryCategories();
+    const std::vector<ComputeSetEntry> computeSets = reader.computeSets();
+    const std::vector<ProgramStepEntry> steps = reader.programSteps();
+    const std::vector<ProgramNodeEntry> nodes = reader.programNodes();
+    const std::vector<RunEntry> runs = reader.runs();
+
+    {
+        std::vector<std::string> header = {"tile",
+                                           "total_including_gaps",
+                                           "total_excluding_gaps",
+                                           "gap_bytes",
+                                           "always_live_bytes",
+                                           "not_always_live_peak_bytes",
+                                           "not_always_live_sum_bytes",
+                                           "overflow_bytes"};
+        for (const MemoryCategoryEntry& c : categories) {
+            header.push_back("category_" + c.key);
+        }
+        for (const RegionInfo& r : target.regions) {
+            header.push_back("region_" + r.name);
+        }
+        CsvFile f(directory / "tiles.csv", header);
+        for (const TileMemoryEntry& t : reader.tileMemory()) {
+            std::vector<std::string> row = {n(t.tile),
+                                            n(t.totalIncludingGaps),
+                                            n(t.totalExcludingGaps),
+                                            n(t.gapBytes),
+                                            n(t.alwaysLiveBytes),
+                                            n(t.notAlwaysLivePeakBytes),
+                                            n(t.notAlwaysLiveSumBytes),
+                                            n(t.overflowBytes)};
+            for (const std::uint64_t b : t.bytesByCategory) {
+                row.push_back(n(b));
+            }
+            for (const std::uint64_t b : t.bytesByRegion) {
+                row.push_back(n(b));
+            }
+            f.row(row);
+        }
+        result.files.push_back(f.close());
+    }
+    {
+        CsvFile f(directory / "variables.csv",
+                  {"id", "name", "type", "shape", "elements", "constant", "always_live",
+                   "host_access", "exchange_buffer", "first_step", "last_step", "total_bytes",
+                   "tiles"});
+        for (const VariableEntry& v : reader.variables()) {
+            std::string shape;
+            for (std::size_t i = 0; i < v.shape.size(); ++i) {
+                shape += (i == 0 ? "" : "x") + std::to_string(v.shape[i]);
+            }
+            f.row({n(v.id), v.name, v.type, shape, n(v.numElements), n(v.isConstant),
+                   n(v.alwaysLive), n(v.hostAccess), n(v.isExchangeBuffer), id(v.firstStep),
+                   id(v.lastStep), n(v.totalBytes), n(v.numTiles)});
+        }
+        result.files.push_back(f.close());
+    }
+
+    // Executions of each program step, for the step and compute set tables.
+    std::vector<std::uint64_t> executions(steps.size(), 0);
+    {
+        CsvFile f(directory / "executed_steps.csv",
+                  {"run", "seq", "program_step", "name", "start_cycle", "cycles"});
+        for (const RunEntry& run : runs) {
+            for (std::uint64_t first = 0;;) {
+                const auto page = reader.executedSteps(run.id, first, first + kPage);
+                if (page.empty()) {
+                    break;
+                }
+                for (const ExecutedStep& e : page) {
+                    const bool known = e.programStep < steps.size();
+                    if (known) {
+                        ++executions[e.programStep];
+                    }
+                    f.row({n(e.run), n(e.sequence), n(e.programStep),
+                           known ? steps[e.programStep].name : std::string(), n(e.startCycle),
+                           n(e.cycles)});
+                }
+                first = page.back().sequence + 1;
+                if (first == 0) {
+                    break;
+                }
+            }
+        }
+        result.files.push_back(f.close());
+    }
+    {
+        auto nameOfNode = [&](std::uint32_t node) {
+            return node < nodes.size() ? nodes[node].name : std::string();
+        };
+        auto nameOfSet = [&](std::uint32_t set) {
+            return set < computeSets.size() ? computeSets[set].name : std::string();
+        };
+        CsvFile f(directory / "program_steps.csv", {"id",
+                                                    "name",
+                                                    "kind",
+                                                    "compute_set",
+                                                    "operation",
+                                                    "executions",
+                                                    "total_cycles",
+                                                    "cycles_all_executions",
+                                                    "sync_cycles",
+                                                    "exchange_phase_cycles",
+                                                    "compute_phase_cycles",
+                                                    "flops",
+                                                    "vertices",
+                                                    "crosses_ipus",
+                                                    "compute_cycles_max",
+                                                    "compute_cycles_sum",
+                                                    "tile_balance",
+                                                    "exchange_cycles_max",
+                                                    "exchange_cycles_sum",
+                                                    "bytes_in_sum",
+                                                    "bytes_out_sum",
+                                                    "not_always_live_bytes_max",
+                                                    "live_variables"});
+        for (const ProgramStepEntry& s : steps) {
+            const std::uint64_t runsOf = s.id < executions.size() ? executions[s.id] : 0;
+            const double balance = s.computeCyclesMax == 0 || target.numTiles == 0
+                                       ? 1.0
+                                       : static_cast<double>(s.computeCyclesSum) /
+                                             (static_cast<double>(target.numTiles) *
+                                              static_cast<double>(s.computeCyclesMax));
+            char balanceText[32];
+            std::snprintf(balanceText, sizeof balanceText, "%.4f", balance);
+            const std::uint64_t all =
+                runsOf != 0 && s.totalCycles > std::numeric_limits<std::uint64_t>::max() / runsOf
+                    ? std::numeric_limits<std::uint64_t>::max()
+                    : s.totalCycles * runsOf;
+            f.row({n(s.id),
+                   s.name,
+                   s.kind,
+                   nameOfSet(s.computeSet),
+                   nameOfNode(s.operation),
+                   n(runsOf),
+                   n(s.totalCycles),
+                   n(all),
+                   n(s.syncCycles),
+                   n(s.exchangePhaseCycles),
+                   n(s.computePhaseCycles),
+                   n(s.flops),
+                   n(s.vertices),
+                   n(s.crossesIpus),
+                   n(s.computeCyclesMax),
+                   n(s.computeCyclesSum),
+                   balanceText,
+                   n(s.exchangeCyclesMax),
+                   n(s.exchangeCyclesSum),
+                   n(s.bytesInSum),
+                   n(s.bytesOutSum),
+                   n(s.notAlwaysLiveBytesMax),
+                   n(s.liveVariableCount)});
+        }
+        result.files.push_back(f.close());
+    }
+    {
+        std::vector<std::uint64_t> setRuns(computeSets.size(), 0), setCycles(computeSets.size(), 0);
+        for (const ProgramStepEntry& s : steps) {
+            if (s.computeSet < computeSets.size() && s.id < executions.size()) {
+                setRuns[s.computeSet] += executions[s.id];
+                setCycles[s.computeSet] += s.totalCycles * executions[s.id];
+            }
+        }
+        CsvFile f(directory / "compute_sets.csv",
+                  {"id", "name", "vertices", "executions", "cycles_all_executions"});
+        for (std::size_t i = 0; i < computeSets.size(); ++i) {
+            const ComputeSetEntry& c = computeSets[i];
+            f.row({n(c.id), c.name, n(c.vertexCount), n(setRuns[i]), n(setCycles[i])});
+        }
+        result.files.push_back(f.close());
+    }
+    {
+        CsvFile f(directory / "runs.csv",
+                  {"id", "program_index", "start_cycle", "steps", "cycles", "compute_cycles",
+                   "exchange_cycles", "sync_cycles", "completed", "error"});
+        for (const RunEntry& r : runs) {
+            f.row({n(r.id), n(r.programIndex), n(r.startCycle), n(r.steps), n(r.cycles),
+                   n(r.computeCycles), n(r.exchangeCycles), n(r.syncCycles), n(r.completed),
+                   r.error});
+        }
+        result.files.push_back(f.close());
+    }
+    return result;
+}
+
+} // namespace tessera::reports

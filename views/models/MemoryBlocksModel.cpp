@@ -1,0 +1,155 @@
+#include "views/models/MemoryBlocksModel.h"
+
+#include "views/common/Colors.h"
+#include "views/common/Format.h"
+#include "views/data/ReportData.h"
+#include "views/models/ModelRoles.h"
+
+namespace tessera::views {
+
+using record::MemoryCategory;
+
+QString categoryName(const ReportData& data, std::uint32_t category) {
+    for (const auto& c : data.categories) {
+        if (c.id == category) {
+            return QString::fromStdString(c.name);
+        }
+    }
+    return record::memoryCategoryName(static_cast<MemoryCategory>(category));
+}
+
+QString blockOwnerName(const ReportData& data, const reports::MemoryBlockEntry& block) {
+    const auto category = static_cast<MemoryCategory>(block.category);
+    if (block.owner == reports::kNone) {
+        return categoryName(data, block.category);
+    }
+    switch (category) {
+    case MemoryCategory::AlwaysLiveVariable:
+    case MemoryCategory::NotAlwaysLiveVariable:
+    case MemoryCategory::Constant:
+        if (const auto* v = data.variable(block.owner)) {
+            return QString::fromStdString(v->name);
+        }
+        return QString("variable %1").arg(block.owner);
+    case MemoryCategory::VertexCode:
+        for (const auto& c : data.codelets) {
+            if (c.id == block.owner) {
+                return QString::fromStdString(c.name);
+            }
+        }
+        return QString("codelet %1").arg(block.owner);
+    case MemoryCategory::InternalExchangeCode:
+    case MemoryCategory::HostExchangeCode:
+        if (const auto* s = data.step(block.owner); s && !s->name.empty()) {
+            return QString("step %1 (%2)").arg(block.owner).arg(QString::fromStdString(s->name));
+        }
+        return QString("step %1").arg(block.owner);
+    case MemoryCategory::VertexInstanceState:
+    case MemoryCategory::VectorListDescriptor:
+        return QString("vertex %1").arg(block.owner);
+    default:
+        return categoryName(data, block.category);
+    }
+}
+
+QString blockLiveRange(const ReportData& data, const reports::MemoryBlockEntry& block) {
+    if (static_cast<MemoryCategory>(block.category) != MemoryCategory::NotAlwaysLiveVariable) {
+        return "always";
+    }
+    const auto* v = data.variable(block.owner);
+    if (!v || v->firstStep == reports::kNone) {
+        return "always";
+    }
+    return v->firstStep == v->lastStep ? QString("step %1").arg(v->firstStep)
+                                       : QString("steps %1–%2").arg(v->firstStep).arg(v->lastStep);
+}
+
+MemoryBlocksModel::MemoryBlocksModel(QObject* parent)
+    : QAbstractTableModel(parent) {}
+
+void MemoryBlocksModel::setLayout(std::shared_ptr<const ReportData> data, TileMemoryLayout layout) {
+    beginResetModel();
+    data_ = std::move(data);
+    layout_ = std::move(layout);
+    endResetModel();
+}
+
+void MemoryBlocksModel::clear() {
+    setLayout(nullptr, {});
+}
+
+void MemoryBlocksModel::setRawNumbers(bool raw) {
+    if (raw != raw_) {
+        raw_ = raw;
+        if (rowCount() > 0) {
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
+                             {Qt::DisplayRole});
+        }
+    }
+}
+
+int MemoryBlocksModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() || !data_ ? 0 : static_cast<int>(layout_.blocks.size());
+}
+
+int MemoryBlocksModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant MemoryBlocksModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount()) {
+        return {};
+    }
+    const PlacedBlock& placed = layout_.blocks[static_cast<std::size_t>(index.row())];
+    const auto& b = placed.block;
+    const int column = index.column();
+    if (role == Qt::DisplayRole || role == kSortRole) {
+        const bool raw = raw_ || role == kSortRole;
+        switch (column) {
+        case Address:
+            return raw ? QVariant::fromValue<qulonglong>(b.address)
+                       : QVariant(formatAddress(b.address));
+        case End:
+            return raw ? QVariant::fromValue<qulonglong>(b.address + b.bytes)
+                       : QVariant(formatAddress(b.address + b.bytes));
+        case Size:
+            return raw ? QVariant::fromValue<qulonglong>(b.bytes) : QVariant(formatBytes(b.bytes));
+        case Category:
+            return categoryName(*data_, b.category);
+        case Owner:
+            return blockOwnerName(*data_, b);
+        case LiveRange:
+            return blockLiveRange(*data_, b);
+        case SharedWith:
+            return placed.sharers;
+        default:
+            return {};
+        }
+    }
+    switch (role) {
+    case kIdRole:
+        return index.row();
+    case Qt::DecorationRole:
+        return column == Category ? QVariant(categoryColor(b.category)) : QVariant();
+    case Qt::TextAlignmentRole:
+        return column == Size || column == SharedWith ? (Qt::AlignRight | Qt::AlignVCenter).toInt()
+                                                      : (Qt::AlignLeft | Qt::AlignVCenter).toInt();
+    case Qt::ToolTipRole:
+        return QString("%1 – %2 (%3 bytes)\n%4: %5")
+            .arg(formatAddress(b.address), formatAddress(b.address + b.bytes), formatCount(b.bytes),
+                 categoryName(*data_, b.category), blockOwnerName(*data_, b));
+    default:
+        return {};
+    }
+}
+
+QVariant MemoryBlocksModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    static const char* names[] = {"Address", "End",  "Size",       "Category",
+                                  "Owner",   "Live", "Shares with"};
+    return section >= 0 && section < ColumnCount ? QString(names[section]) : QVariant();
+}
+
+} // namespace tessera::views

@@ -1,0 +1,12 @@
+#pragma once
+// Item data roles shared by the table models in views/models: tables show
+// formatted text (Qt::DisplayRole) and sort and export on raw values.
+#include <Qt>
+
+namespace tessera::views {
+
+inline constexpr int kSortRole = Qt::UserRole + 1; // raw number or text to sort on
+inline constexpr int kIdRole =
+    Qt::UserRole + 2; // the row's id: variable id, tile number, block index
+
+} // namespace tessera::views

@@ -1,0 +1,71 @@
+#pragma once
+// The report's variables as a table: one row per variable (in report order),
+// with name, type, shape, elements, bytes, tiles, liveness kind and live
+// range. DisplayRole is formatted for people; kSortRole holds raw values;
+// setRawNumbers(true) makes DisplayRole raw too (for CSV export).
+// VariablesFilterModel sorts on kSortRole and filters by name and kind.
+#include "reports/ReportTypes.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include <memory>
+
+namespace tessera::views {
+
+struct ReportData;
+
+enum class VariableKind { AlwaysLive, NotAlwaysLive, Constant, ExchangeBuffer };
+VariableKind variableKind(const reports::VariableEntry& variable);
+QString variableKindName(VariableKind kind);                // "always-live", ...
+QString shapeText(const std::vector<std::uint64_t>& shape); // "[128, 64]"
+
+class VariablesModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column { Name, Type, Shape, Elements, Bytes, Tiles, Kind, LiveRange, ColumnCount };
+
+    explicit VariablesModel(QObject* parent = nullptr);
+
+    void setReport(std::shared_ptr<const ReportData> data);
+    void setRawNumbers(bool raw);
+
+    // The row of variable `id`, or -1.
+    int rowOfVariable(std::uint32_t id) const;
+    const reports::VariableEntry* variableAt(int row) const;
+
+    int rowCount(const QModelIndex& parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex& parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant display(const reports::VariableEntry& v, int column) const;
+    QVariant sortValue(const reports::VariableEntry& v, int column) const;
+
+    std::shared_ptr<const ReportData> data_;
+    bool raw_ = false;
+};
+
+// Sorts on kSortRole; filters rows whose name contains the filter text (case
+// insensitive) and, optionally, of one kind.
+class VariablesFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+
+public:
+    explicit VariablesFilterModel(QObject* parent = nullptr);
+
+    void setNameFilter(const QString& text);
+    void setKindFilter(int kind); // -1: all, else a VariableKind value
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QString name_;
+    int kind_ = -1;
+};
+
+} // namespace tessera::views

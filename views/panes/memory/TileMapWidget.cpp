@@ -1,0 +1,308 @@
+#include "views/panes/memory/TileMapWidget.h"
+
+#include "views/common/Colors.h"
+#include "views/common/Format.h"
+#include "views/data/ReportData.h"
+
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+namespace tessera::views {
+
+namespace {
+constexpr int kMargin = 6;
+constexpr int kIpuGap = 10;
+} // namespace
+
+TileMapWidget::TileMapWidget(QWidget* parent)
+    : QWidget(parent) {
+    setObjectName("tileMap");
+    setMouseTracking(false);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void TileMapWidget::setReport(std::shared_ptr<const ReportData> report) {
+    data_ = std::move(report);
+    selected_ = -1;
+    highlight_.clear();
+    highlightName_.clear();
+    relayout();
+}
+
+void TileMapWidget::setSelectedTile(int tile) {
+    if (tile != selected_) {
+        selected_ = tile;
+        update();
+    }
+}
+
+void TileMapWidget::setHighlight(
+    const QString& name, const std::vector<std::pair<std::uint32_t, std::uint64_t>>& tiles) {
+    highlightName_ = name;
+    highlight_.clear();
+    for (const auto& [tile, bytes] : tiles) {
+        highlight_[tile] += bytes;
+    }
+    update();
+}
+
+void TileMapWidget::setScaleToFullest(bool scale) {
+    if (scale != scaleToFullest_) {
+        scaleToFullest_ = scale;
+        relayout();
+    }
+}
+
+int TileMapWidget::legendHeight() const {
+    return fontMetrics().height() + 14;
+}
+
+void TileMapWidget::relayout() {
+    cells_.clear();
+    colors_.clear();
+    columns_ = 0;
+    cellSize_ = 0;
+    if (!data_ || data_->tileMemory.empty()) {
+        image_ = QImage();
+        update();
+        return;
+    }
+    const auto& target = data_->target;
+    const int tiles = static_cast<int>(data_->tileMemory.size());
+    const int ipus = std::max<int>(1, static_cast<int>(target.numIpus));
+    const int perIpu =
+        std::max(1, target.tilesPerIpu ? static_cast<int>(target.tilesPerIpu) : tiles / ipus);
+    const int width = std::max(1, this->width() - 2 * kMargin);
+    const int height = std::max(1, this->height() - 2 * kMargin - legendHeight());
+    // The arrangement (IPU columns x tile columns) giving the largest square
+    // cells; among those within 10% of it, the one with the fewest empty cells.
+    struct Candidate {
+        int ipuCols, cols;
+        double cell;
+        int empty;
+    };
+    std::vector<Candidate> candidates;
+    double best = 0;
+    for (int ipuCols = 1; ipuCols <= ipus; ++ipuCols) {
+        const int ipuRows = (ipus + ipuCols - 1) / ipuCols;
+        const double w = (width - (ipuCols - 1) * kIpuGap) / static_cast<double>(ipuCols);
+        const double h = (height - (ipuRows - 1) * kIpuGap) / static_cast<double>(ipuRows);
+        for (int cols = 1; cols <= perIpu; ++cols) {
+            const int rows = (perIpu + cols - 1) / cols;
+            const double cell = std::min(w / cols, h / rows);
+            if (cell >= 0.9 * best) {
+                candidates.push_back({ipuCols, cols, cell,
+                                      rows * cols - perIpu + (ipuRows * ipuCols - ipus) * perIpu});
+                best = std::max(best, cell);
+            }
+        }
+    }
+    Candidate chosen{1, 1, 0, 0};
+    for (const Candidate& c : candidates) {
+        if (c.cell >= 0.9 * best && (chosen.cell == 0 || c.empty < chosen.empty ||
+                                     (c.empty == chosen.empty && c.cell > chosen.cell))) {
+            chosen = c;
+        }
+    }
+    best = chosen.cell;
+    columns_ = chosen.cols;
+    const int bestIpuCols = chosen.ipuCols;
+    cellSize_ = std::max(1, static_cast<int>(std::floor(best)));
+    const int rows = (perIpu + columns_ - 1) / columns_;
+    const int ipuW = columns_ * cellSize_, ipuH = rows * cellSize_;
+    const int ipuRowsUsed = (ipus + bestIpuCols - 1) / bestIpuCols;
+    const int usedW = bestIpuCols * ipuW + (bestIpuCols - 1) * kIpuGap;
+    const int usedH = ipuRowsUsed * ipuH + (ipuRowsUsed - 1) * kIpuGap;
+    const int x0 = kMargin + std::max(0, (width - usedW) / 2);
+    const int y0 = kMargin + std::max(0, (height - usedH) / 2);
+    const int spacing = cellSize_ >= 6 ? 1 : 0;
+    cells_.resize(static_cast<std::size_t>(tiles));
+    for (int t = 0; t < tiles; ++t) {
+        const int ipu = std::min(ipus - 1, t / perIpu), local = t - ipu * perIpu;
+        const int ix = x0 + (ipu % bestIpuCols) * (ipuW + kIpuGap);
+        const int iy = y0 + (ipu / bestIpuCols) * (ipuH + kIpuGap);
+        cells_[static_cast<std::size_t>(t)] =
+            QRect(ix + (local % columns_) * cellSize_, iy + (local / columns_) * cellSize_,
+                  cellSize_ - spacing, cellSize_ - spacing);
+    }
+    double scale = static_cast<double>(target.bytesPerTile);
+    if (scaleToFullest_) {
+        scale = 0;
+        for (const auto& t : data_->tileMemory) {
+            scale = std::max(scale, static_cast<double>(t.totalIncludingGaps));
+        }
+    }
+    colors_.resize(static_cast<std::size_t>(tiles));
+    for (int t = 0; t < tiles; ++t) {
+        const auto& m = data_->tileMemory[static_cast<std::size_t>(t)];
+        colors_[static_cast<std::size_t>(t)] =
+            heatColor(scale > 0 ? static_cast<double>(m.totalIncludingGaps) / scale : 0.0);
+    }
+    renderCells();
+}
+
+void TileMapWidget::renderCells() {
+    const qreal dpr = devicePixelRatioF();
+    image_ = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
+    image_.setDevicePixelRatio(dpr);
+    image_.fill(Qt::transparent);
+    QPainter p(&image_);
+    const QColor over = capacityLineColor();
+    QFont small = font();
+    small.setPointSizeF(std::max(6.0, std::min(small.pointSizeF(), cellSize_ / 3.2)));
+    p.setFont(small);
+    const bool labels = cellSize_ >= 26;
+    for (std::size_t t = 0; t < cells_.size(); ++t) {
+        const QRect& r = cells_[t];
+        p.fillRect(r, colors_[t]);
+        if (data_->tileMemory[t].overflowBytes > 0) {
+            if (r.width() < 6) {
+                p.fillRect(r, over);
+            } else {
+                // A red frame and a corner flag.
+                const int w = std::clamp(r.width() / 10, 1, 3);
+                p.setPen(QPen(over, w, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r.adjusted(w / 2, w / 2, -(w + 1) / 2, -(w + 1) / 2));
+                const int f = std::max(3, r.width() / 4);
+                const QPoint tr = r.topRight() + QPoint(1, 0);
+                p.setPen(Qt::NoPen);
+                p.setBrush(over);
+                p.drawPolygon(QPolygon({tr, tr - QPoint(f, 0), tr + QPoint(0, f)}));
+            }
+        }
+        if (labels) {
+            p.setPen(colors_[t].lightness() > 140 ? Qt::black : Qt::white);
+            p.drawText(r.adjusted(3, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop, QString::number(t));
+        }
+    }
+}
+
+QRect TileMapWidget::cellRect(int tile) const {
+    return tile >= 0 && static_cast<std::size_t>(tile) < cells_.size()
+               ? cells_[static_cast<std::size_t>(tile)]
+               : QRect();
+}
+
+int TileMapWidget::tileAt(const QPoint& pos) const {
+    for (std::size_t t = 0; t < cells_.size(); ++t) {
+        if (cells_[t].adjusted(0, 0, 1, 1).contains(pos)) {
+            return static_cast<int>(t);
+        }
+    }
+    return -1;
+}
+
+QColor TileMapWidget::cellColor(int tile) const {
+    return tile >= 0 && static_cast<std::size_t>(tile) < colors_.size()
+               ? colors_[static_cast<std::size_t>(tile)]
+               : QColor();
+}
+
+void TileMapWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), palette().color(QPalette::Base));
+    if (!data_) {
+        p.setPen(palette().color(QPalette::WindowText));
+        p.drawText(rect(), Qt::AlignCenter, "No report");
+        return;
+    }
+    p.drawImage(0, 0, image_);
+    if (!highlight_.empty()) {
+        QColor dim = palette().color(QPalette::Base);
+        dim.setAlpha(185);
+        for (std::size_t t = 0; t < cells_.size(); ++t) {
+            if (!highlight_.count(static_cast<std::uint32_t>(t))) {
+                p.fillRect(cells_[t], dim);
+            }
+        }
+    }
+    if (const QRect r = cellRect(selected_); !r.isEmpty()) {
+        const int w = cellSize_ >= 12 ? 3 : 2;
+        p.setPen(QPen(selectionColor(), w, Qt::SolidLine, Qt::SquareCap, Qt::MiterJoin));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(r.adjusted(-w / 2 - 1, -w / 2 - 1, w / 2 + 1, w / 2 + 1));
+    }
+    // Legend: the heat ramp, over capacity, highlighted variable.
+    const QFontMetrics fm = fontMetrics();
+    const int y = height() - legendHeight() + 4;
+    const QString lo = "0%", hi = scaleToFullest_ ? "fullest tile" : "100% of capacity";
+    int x = kMargin;
+    p.setPen(palette().color(QPalette::WindowText));
+    p.drawText(QRect(x, y, fm.horizontalAdvance(lo), fm.height()), Qt::AlignVCenter, lo);
+    x += fm.horizontalAdvance(lo) + 4;
+    const int rampW = std::clamp(width() / 4, 40, 140);
+    for (int i = 0; i < rampW; ++i) {
+        p.fillRect(QRect(x + i, y + 2, 1, fm.height() - 4), heatColor(i / double(rampW - 1)));
+    }
+    x += rampW + 4;
+    p.drawText(QRect(x, y, fm.horizontalAdvance(hi), fm.height()), Qt::AlignVCenter, hi);
+    x += fm.horizontalAdvance(hi) + 14;
+    p.fillRect(QRect(x, y + 3, 10, fm.height() - 6), capacityLineColor());
+    x += 14;
+    const QString overText = "over capacity";
+    p.drawText(QRect(x, y, fm.horizontalAdvance(overText), fm.height()), Qt::AlignVCenter,
+               overText);
+    x += fm.horizontalAdvance(overText) + 14;
+    if (!highlight_.empty()) {
+        const QString text =
+            QString("holds %1 (%2 tiles)").arg(highlightName_).arg(highlight_.size());
+        p.drawText(QRect(x, y, std::max(0, width() - x - kMargin), fm.height()), Qt::AlignVCenter,
+                   fm.elidedText(text, Qt::ElideMiddle, std::max(0, width() - x - kMargin)));
+    }
+}
+
+void TileMapWidget::resizeEvent(QResizeEvent*) {
+    relayout();
+}
+
+void TileMapWidget::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        if (const int tile = tileAt(event->pos()); tile >= 0) {
+            emit tileClicked(tile);
+        }
+    }
+}
+
+bool TileMapWidget::event(QEvent* e) {
+    if (e->type() == QEvent::ToolTip && data_) {
+        const auto* help = static_cast<QHelpEvent*>(e);
+        const int tile = tileAt(help->pos());
+        if (tile < 0) {
+            QToolTip::hideText();
+            return true;
+        }
+        const auto& m = data_->tileMemory[static_cast<std::size_t>(tile)];
+        const auto& target = data_->target;
+        const double cap = static_cast<double>(target.bytesPerTile);
+        QString text =
+            QString("<b>Tile %1</b> (IPU %2)<br>%3 of %4 (%5)")
+                .arg(tile)
+                .arg(target.tilesPerIpu ? tile / static_cast<int>(target.tilesPerIpu) : 0)
+                .arg(
+                    formatBytes(m.totalIncludingGaps), formatBytes(target.bytesPerTile),
+                    formatPercent(cap > 0 ? static_cast<double>(m.totalIncludingGaps) / cap : 0.0));
+        text += QString("<br>%1 bytes, %2 without gaps")
+                    .arg(formatCount(m.totalIncludingGaps), formatBytes(m.totalExcludingGaps));
+        if (m.overflowBytes) {
+            text += QString("<br><b>over capacity by %1</b>").arg(formatBytes(m.overflowBytes));
+        }
+        if (auto it = highlight_.find(static_cast<std::uint32_t>(tile)); it != highlight_.end()) {
+            text +=
+                QString("<br>%1: %2").arg(highlightName_.toHtmlEscaped(), formatBytes(it->second));
+        }
+        QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    if (e->type() == QEvent::PaletteChange || e->type() == QEvent::FontChange) {
+        relayout();
+    }
+    return QWidget::event(e);
+}
+
+} // namespace tessera::views
