@@ -1,0 +1,197 @@
+// The Execution pane at scale, rendered offscreen: a report of 1,472 tiles x
+// 20,000 executed steps (the stress workload on mk2). Measures the time to
+// the first complete frame (load, fetch, paint), then the redraws while
+// panning and zooming (each drawn from the frame already held, as a user
+// sees it before new data arrives, and again once it has), the fetches on
+// the worker separately, the primitives painted per row, and the memory the
+// pane holds against the report's size.
+#include "Bench.h"
+#include "engine/runtime/Engine.h"
+#include "engine/target/Target.h"
+#include "engine/workloads/Workload.h"
+#include "reports/ReportWriter.h"
+#include "views/common/Selection.h"
+#include "views/data/ReportLoader.h"
+#include "views/panes/ExecutionPane.h"
+#include "views/panes/execution/FlameWidget.h"
+#include "views/panes/execution/SummaryStrip.h"
+#include "views/panes/execution/TimelineWidget.h"
+#include "views/panes/execution/Viewport.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QImage>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace tessera::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0) {
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void capture(const std::string& path, const std::string& steps) {
+    reports::WriterOptions options;
+    options.workload = "stress";
+    options.toolVersion = "bench";
+    reports::ReportWriter writer(path, options);
+    EngineOptions engineOptions;
+    engineOptions.recorder = &writer;
+    workloads::run(workloads::find("stress"), Target::preset("mk2"), {{"steps", steps}},
+                   engineOptions);
+    writer.finish();
+}
+
+// Runs the event loop until the pane has the data for its view.
+double waitForData(views::ExecutionPane* pane) {
+    const auto t0 = Clock::now();
+    while (pane->isFetching()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        if (since(t0) > 120) {
+            throw std::runtime_error("the execution pane never got its data");
+        }
+        QThread::usleep(200);
+    }
+    return since(t0);
+}
+
+// One redraw of what panning repaints: the timeline, the flame view and the strip.
+double redraw(views::ExecutionPane* pane, QImage& timeline, QImage& flame, QImage& strip) {
+    const std::pair<QWidget*, QImage*> parts[] = {
+        {pane->timeline(), &timeline}, {pane->flame(), &flame}, {pane->strip(), &strip}};
+    for (const auto& [widget, image] : parts) {
+        if (image->size() != widget->size()) { // the whole widget, however the layout settled
+            *image = QImage(widget->size(), QImage::Format_ARGB32_Premultiplied);
+        }
+    }
+    // Best of three (the machine is noisy), as the other benchmarks.
+    double best = 1e300;
+    for (int repeat = 0; repeat < 3; ++repeat) {
+        const auto t0 = Clock::now();
+        for (const auto& [widget, image] : parts) {
+            widget->render(image);
+        }
+        best = std::min(best, since(t0));
+    }
+    return best;
+}
+
+} // namespace
+
+void runViewBenchmarks(const Options& options) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    static int argc = 1;
+    static char name[] = "tessera-bench";
+    static char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+
+    const std::string steps = options.quick ? "2000" : "20000";
+    const std::string label = "views.execution_stress_" + steps;
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("stress.tsr").toStdString();
+    capture(path, steps);
+    const double reportBytes = static_cast<double>(QFileInfo(QString::fromStdString(path)).size());
+
+    // The pane shown and painted once without a report, so Qt's own start-up
+    // (fonts, styles) counts neither in the time nor in the memory.
+    views::Selection selection;
+    views::ExecutionPane pane;
+    pane.resize(1400, 900);
+    pane.setSelection(&selection);
+    pane.show();
+    QImage whole(pane.size(), QImage::Format_ARGB32_Premultiplied);
+    pane.render(&whole);
+    QCoreApplication::processEvents();
+    QImage timeline(pane.timeline()->size(), QImage::Format_ARGB32_Premultiplied);
+    QImage flame(pane.flame()->size(), QImage::Format_ARGB32_Premultiplied);
+    QImage strip(pane.strip()->size(), QImage::Format_ARGB32_Premultiplied);
+    timeline.fill(0);
+    flame.fill(0);
+    strip.fill(0);
+
+    // First complete frame: load, build the first frame on the worker, paint the whole pane.
+    const std::size_t residentBefore = currentResidentBytes();
+    const auto t0 = Clock::now();
+    views::LoadedReport report = views::ReportLoader::loadNow(QString::fromStdString(path));
+    if (!report.error.isEmpty()) {
+        throw std::runtime_error(report.error.toStdString());
+    }
+    pane.setReport(report.data, report.source);
+    waitForData(&pane);
+    pane.render(&whole);
+    printResult(label + ".first_frame", since(t0), "s", 2.0);
+
+    // Pans and zooms about fixed pseudo-random points: zoom in (through
+    // every level of detail), pan, zoom out, and back to the whole run.
+    const int operations = options.quick ? 32 : 320;
+    views::execution::Viewport* viewport = pane.viewport();
+    const double width = viewport->time().width();
+    std::uint32_t seed = 12345;
+    auto next = [&seed] {
+        seed = seed * 1664525u + 1013904223u;
+        return static_cast<double>(seed >> 8) / static_cast<double>(1u << 24);
+    };
+    double redrawSum = 0, redrawMax = 0, fetchSum = 0, fetchMax = 0;
+    int redraws = 0, fetches = 0, maxCells = 0;
+    for (int i = 0; i < operations; ++i) {
+        switch (i % 16) {
+        case 3:
+            viewport->dragBy(1.5 * width); // beyond the frame's margin: a fetch
+            break;
+        case 7:
+            viewport->dragBy(-0.7 * width); // inside it: none
+            break;
+        case 12:
+            viewport->dragBy((next() - 0.5) * 4 * width);
+            break;
+        case 13:
+        case 14:
+            viewport->zoomAbout(next() * width, 1 / 8.0);
+            break;
+        case 15:
+            viewport->reset();
+            break;
+        default: // ten zooms in by 2: from the whole run down to a few steps
+            viewport->zoomAbout(next() * width, 2);
+        }
+        // The redraw right away, from the frame held; then once the data for
+        // the new view has arrived (when it had to be fetched).
+        const double now = redraw(&pane, timeline, flame, strip);
+        redrawSum += now;
+        redrawMax = std::max(redrawMax, now);
+        ++redraws;
+        if (pane.isFetching()) {
+            const double fetched = waitForData(&pane);
+            fetchSum += fetched;
+            fetchMax = std::max(fetchMax, fetched);
+            ++fetches;
+            const double after = redraw(&pane, timeline, flame, strip);
+            redrawSum += after;
+            redrawMax = std::max(redrawMax, after);
+            ++redraws;
+        }
+        maxCells = std::max(maxCells, pane.timeline()->lastPaintStats().cells);
+    }
+    printResult(label + ".redraw_mean", redrawSum / redraws, "s", 0.016);
+    printResult(label + ".redraw_max", redrawMax, "s", 0.016);
+    printResult(label + ".fetch_mean", fetches ? fetchSum / fetches : 0, "s", 0.1);
+    printResult(label + ".fetch_max", fetchMax, "s", 0.1);
+    printResult(label + ".cells_per_row_max", maxCells, "cells", width / 2.5);
+    const double resident =
+        static_cast<double>(currentResidentBytes()) - static_cast<double>(residentBefore);
+    printResult(label + ".resident_growth", std::max(0.0, resident), "bytes", reportBytes);
+}
+
+} // namespace tessera::bench

@@ -1,0 +1,253 @@
+// The Program pane rendered offscreen on captured reports: tree top-level
+// rows, one operations row per Block node, the dataflow graph's scene items
+// and layering, nodes filled with the expected heat colour (checked on the
+// grab), search, filter, and the shared selection both ways. Grabs are
+// written to the build directory.
+#include "ReportFixtures.h"
+#include "views/common/Colors.h"
+#include "views/common/Selection.h"
+#include "views/data/ReportLoader.h"
+#include "views/data/ReportSource.h"
+#include "views/models/OperationsModel.h"
+#include "views/models/ProgramTreeModel.h"
+#include "views/panes/ProgramPane.h"
+#include "views/panes/program/DataflowView.h"
+#include "views/panes/program/GraphCanvas.h"
+#include "views/panes/program/GraphItems.h"
+
+#include <QDir>
+#include <QGraphicsScene>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace tessera;
+using namespace tessera::views;
+
+namespace {
+
+QString reportPath(const QString& name) {
+    return name == "oom" ? testing::outOfMemoryReport()
+                         : testing::capturedReport(name.toStdString());
+}
+
+bool near(const QColor& a, const QColor& b, int tolerance = 24) {
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+               std::abs(a.blue() - b.blue()) <=
+           tolerance;
+}
+
+// The colour drawn inside node `index`, just below its top edge, at zoom 1.
+QColor drawnFill(DataflowView* graph, int index) {
+    GraphCanvas* canvas = graph->canvas();
+    canvas->setTransform(QTransform());
+    GraphNodeItem* item = graph->nodeItem(index);
+    canvas->centerOn(item);
+    const QPointF inside = item->mapToScene(QPointF(0, item->rect().top() + 5));
+    const QPoint at = canvas->mapFromScene(inside);
+    const QImage image = canvas->viewport()->grab().toImage();
+    const qreal dpr = image.devicePixelRatio();
+    return image.pixelColor(static_cast<int>(at.x() * dpr), static_cast<int>(at.y() * dpr));
+}
+
+int maxNode(const DataflowView* graph, double DataflowNode::*metric) {
+    int best = -1;
+    for (std::size_t i = 0; i < graph->graph().nodes.size(); ++i) {
+        const auto& n = graph->graph().nodes[i];
+        if (n.kind == DataflowNode::Kind::Step &&
+            (best < 0 ||
+             n.*metric > graph->graph().nodes[static_cast<std::size_t>(best)].*metric)) {
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+class TestProgramPane : public QObject {
+    Q_OBJECT
+
+private slots:
+    void rendersReports_data() {
+        QTest::addColumn<QString>("report");
+        for (const char* r : {"mlp-train", "attention", "stress", "oom"}) {
+            QTest::newRow(r) << QString(r);
+        }
+    }
+
+    void rendersReports() {
+        QFETCH(QString, report);
+        const LoadedReport loaded = ReportLoader::loadNow(reportPath(report));
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        const ReportData& data = *loaded.data;
+        Selection selection;
+        ProgramPane pane;
+        QCOMPARE(pane.paneName(), QString("program"));
+        pane.resize(1400, 900);
+        pane.setSelection(&selection);
+        pane.setReport(loaded.data, loaded.source);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        const QDir out(TESSERA_TEST_OUTPUT_DIR);
+
+        // Tree: one top-level row per root node.
+        int roots = 0, blocks = 0;
+        for (const auto& n : data.programNodes) {
+            roots += n.parent == reports::kNone ? 1 : 0;
+            blocks += n.kind == "Block" ? 1 : 0;
+        }
+        QCOMPARE(pane.treeView()->model()->rowCount(), roots);
+        QCOMPARE(pane.treeModel()->rowCount(), roots);
+
+        // Selecting a step elsewhere reveals its node in the tree.
+        const auto& lastStep = data.programSteps.back();
+        selection.setStep(static_cast<int>(lastStep.id));
+        const QModelIndex current = pane.treeProxy()->mapToSource(pane.treeView()->currentIndex());
+        QCOMPARE(pane.treeModel()->data(current, kIdRole).toUInt(), lastStep.node);
+        QVERIFY(pane.details()->text().contains(QString::fromStdString(lastStep.kind)));
+        // Choosing a step node in the tree selects its step and compute set.
+        const auto& firstStep = data.programSteps.front();
+        pane.treeView()->setCurrentIndex(
+            pane.treeProxy()->mapFromSource(pane.treeModel()->indexOfStep(firstStep.id)));
+        QCOMPARE(selection.step(), static_cast<int>(firstStep.id));
+        if (firstStep.computeSet != reports::kNone) {
+            QCOMPARE(selection.computeSet(), static_cast<int>(firstStep.computeSet));
+        }
+        QCoreApplication::processEvents();
+        QVERIFY(pane.grab().save(out.filePath("program_" + report + "_tree.png")));
+
+        // Operations: one row per Block node, sorted by cycles.
+        pane.tabs()->setCurrentIndex(ProgramPane::OperationsTab);
+        QCOMPARE(pane.operationsModel()->rowCount(), blocks);
+        QCOMPARE(pane.operationsProxy()->rowCount(), blocks);
+        for (int r = 1; r < pane.operationsProxy()->rowCount(); ++r) {
+            QVERIFY(
+                pane.operationsProxy()
+                    ->data(pane.operationsProxy()->index(r - 1, OperationsModel::Cycles), kSortRole)
+                    .toULongLong() >=
+                pane.operationsProxy()
+                    ->data(pane.operationsProxy()->index(r, OperationsModel::Cycles), kSortRole)
+                    .toULongLong());
+        }
+        if (blocks > 0) {
+            pane.operationsView()->setCurrentIndex(pane.operationsProxy()->index(0, 0));
+        }
+        QCoreApplication::processEvents();
+        QVERIFY(pane.grab().save(out.filePath("program_" + report + "_operations.png")));
+
+        // Dataflow graph: one item per node and per edge; edges go down the layers.
+        pane.tabs()->setCurrentIndex(ProgramPane::GraphTab);
+        DataflowView* graph = pane.graph();
+        const auto& g = graph->graph();
+        std::size_t tensors = 0, executes = 0;
+        for (const auto& v : data.variables) {
+            tensors += !v.alwaysLive && !v.isConstant && v.firstStep != reports::kNone ? 1 : 0;
+        }
+        for (const auto& s : data.programSteps) {
+            executes += s.kind == "Execute" ? 1 : 0;
+        }
+        std::size_t tensorNodes = 0, executeNodes = 0;
+        for (const auto& n : g.nodes) {
+            tensorNodes += n.kind == DataflowNode::Kind::Tensor ? 1 : 0;
+            executeNodes += n.stepKind == "Execute" ? 1 : 0;
+        }
+        QCOMPARE(tensorNodes, tensors);
+        QCOMPARE(executeNodes, executes);
+        QCOMPARE(graph->scene()->items().size(),
+                 static_cast<qsizetype>(g.nodes.size() + g.edges.size()));
+        QCOMPARE(graph->edgeItemCount(), g.edges.size());
+        for (const auto& [from, to] : g.edges) {
+            QVERIFY(graph->layout().layer[static_cast<std::size_t>(from)] <
+                    graph->layout().layer[static_cast<std::size_t>(to)]);
+        }
+        graph->fitAll();
+        QCoreApplication::processEvents();
+        QVERIFY(pane.grab().save(out.filePath("program_" + report + "_graph.png")));
+
+        // Colours: the busiest compute set is the top of the heat ramp.
+        const int busiest = maxNode(graph, &DataflowNode::cycles);
+        QVERIFY(busiest >= 0);
+        QCOMPARE(graph->nodeItem(busiest)->fill(), heatColor(1.0));
+        QVERIFY2(near(drawnFill(graph, busiest), heatColor(1.0)),
+                 "busiest node not drawn in the hottest colour");
+        graph->setMetric(DataflowView::Metric::Memory);
+        const int fullest = maxNode(graph, &DataflowNode::memory);
+        QCOMPARE(graph->nodeItem(fullest)->fill(), heatColor(1.0));
+        QVERIFY(near(drawnFill(graph, fullest), heatColor(1.0)));
+        for (std::size_t i = 0; i < g.nodes.size(); ++i) {
+            QCOMPARE(graph->nodeItem(static_cast<int>(i))->fill(),
+                     graph->colorFor(static_cast<int>(i)));
+        }
+        graph->setMetric(DataflowView::Metric::Cycles);
+
+        // Selecting a step marks its node and centres it; search finds nodes.
+        selection.setStep(static_cast<int>(g.nodes[static_cast<std::size_t>(busiest)].id));
+        QVERIFY(graph->canvas()->viewport()->rect().contains(
+            graph->canvas()->mapFromScene(graph->nodeItem(busiest)->scenePos())));
+        const QString name =
+            QString::fromStdString(g.nodes[static_cast<std::size_t>(busiest)].name);
+        QVERIFY(graph->search(name) >= 1);
+        QCoreApplication::processEvents();
+        QVERIFY(pane.grab().save(out.filePath("program_" + report + "_graph_selected.png")));
+        QCOMPARE(graph->search("no such node"), 0);
+
+        // Dark palette: the canvas follows it.
+        pane.setPalette(darkPalette());
+        QCoreApplication::processEvents();
+        QVERIFY(isDarkPalette(graph->canvas()->viewport()->palette()));
+        QVERIFY(pane.grab().save(out.filePath("program_" + report + "_graph_dark.png")));
+    }
+
+    void largeProgramsAreDrawnInWindows() {
+        const LoadedReport loaded = ReportLoader::loadNow(
+            testing::capturedReport("stress", "tiles:16", {{"steps", "900"}, {"phases", "900"}}));
+        QCOMPARE(loaded.data->programSteps.size(), std::size_t(900));
+        Selection selection;
+        ProgramPane pane;
+        pane.resize(1400, 900);
+        pane.setSelection(&selection);
+        pane.setReport(loaded.data, loaded.source);
+        DataflowView* graph = pane.graph();
+        QCOMPARE(graph->graph().stepsInScope, std::size_t(900));
+        QCOMPARE(graph->graph().stepsShown, std::size_t(400));
+        // Selecting a step beyond the first window draws its window.
+        const auto last = loaded.data->programSteps.back().id;
+        selection.setStep(static_cast<int>(last));
+        QVERIFY(graph->graph().stepNode(last) >= 0);
+        QCOMPARE(graph->graph().stepsInScope, std::size_t(100)); // steps 800..899
+        QCOMPARE(pane.treeModel()->rowCount(), 1);
+    }
+
+    void operationsFilterAndGraphScope() {
+        const LoadedReport loaded = ReportLoader::loadNow(reportPath("mlp-train"));
+        ProgramPane pane;
+        pane.resize(1400, 900);
+        pane.setReport(loaded.data, loaded.source);
+        int softmax = 0;
+        for (const auto& n : loaded.data->programNodes) {
+            softmax += n.kind == "Block" && n.name.find("softmax") != std::string::npos ? 1 : 0;
+        }
+        pane.operationsFilter()->setText("SoftMax");
+        QCOMPARE(pane.operationsProxy()->rowCount(), softmax);
+        // The graph of one operation has only that operation's steps.
+        const std::uint32_t op = pane.operationsModel()->nodeIdAt(0);
+        const int position = pane.stats()->nodePosition(op);
+        pane.graph()->setScope(position);
+        QCOMPARE(pane.graph()->graph().stepsInScope,
+                 static_cast<std::size_t>(
+                     pane.stats()->nodes[static_cast<std::size_t>(position)].steps));
+        QCOMPARE(pane.exportTargets().size(), 3);
+        pane.setReport(nullptr, nullptr);
+        QCOMPARE(pane.treeModel()->rowCount(), 0);
+        QCOMPARE(pane.operationsModel()->rowCount(), 0);
+        QCOMPARE(pane.graph()->scene()->items().size(), 0);
+    }
+};
+
+QTEST_MAIN(TestProgramPane)
+#include "tst_program_pane.moc"

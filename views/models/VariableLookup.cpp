@@ -1,0 +1,38 @@
+#include "views/models/VariableLookup.h"
+
+#include <algorithm>
+
+namespace tessera::views {
+
+VariableLookup::VariableLookup(const ReportData& data) {
+    std::uint32_t maxId = 0;
+    for (const auto& v : data.variables) {
+        maxId = std::max(maxId, v.id);
+    }
+    byId_.assign(data.variables.empty() ? 0 : maxId + 1, nullptr);
+    for (const auto& v : data.variables) {
+        byId_[v.id] = &v;
+    }
+}
+
+QString variableKindLabel(const reports::VariableEntry& v) {
+    if (v.isConstant) {
+        return "constant";
+    }
+    if (v.alwaysLive) {
+        return "always-live";
+    }
+    return v.isExchangeBuffer ? "exchange buffer" : "not-always-live";
+}
+
+QString variableLiveSteps(const reports::VariableEntry& v) {
+    if (v.alwaysLive || v.isConstant || v.firstStep == reports::kNone) {
+        return "always";
+    }
+    if (v.lastStep == reports::kNone || v.lastStep == v.firstStep) {
+        return QString::number(v.firstStep);
+    }
+    return QString("%1 – %2").arg(v.firstStep).arg(v.lastStep);
+}
+
+} // namespace tessera::views

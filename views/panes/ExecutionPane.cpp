@@ -1,0 +1,407 @@
+#include "views/panes/ExecutionPane.h"
+
+#include "views/common/Format.h"
+#include "views/common/Selection.h"
+#include "views/data/ReportData.h"
+#include "views/models/ExecutedStepsModel.h"
+#include "views/panes/execution/FlameWidget.h"
+#include "views/panes/execution/FrameBuilder.h"
+#include "views/panes/execution/PaneStyle.h"
+#include "views/panes/execution/StepDetailsPanel.h"
+#include "views/panes/execution/StepText.h"
+#include "views/panes/execution/SummaryStrip.h"
+#include "views/panes/execution/TimelineFetcher.h"
+#include "views/panes/execution/TimelineWidget.h"
+#include "views/panes/execution/Viewport.h"
+
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <QComboBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace tessera::views {
+
+using namespace execution;
+
+ExecutionPane::ExecutionPane(QWidget* parent)
+    : Pane(parent) {
+    viewport_ = new Viewport(this);
+    fetcher_ = new TimelineFetcher(this);
+    stepsModel_ = new ExecutedStepsModel(this);
+
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(8, 4, 8, 0);
+    bar->addWidget(new QLabel(tr("Run"), this));
+    runBox_ = new QComboBox(this);
+    runBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(runBox_);
+    auto addButton = [&](const QString& text, const QString& tip, auto slot) {
+        auto* b = new QToolButton(this);
+        b->setText(text);
+        b->setToolTip(tip);
+        b->setAutoRaise(true);
+        connect(b, &QToolButton::clicked, this, slot);
+        bar->addWidget(b);
+    };
+    bar->addSpacing(12);
+    addButton(tr("+"), tr("Zoom in (Ctrl+=, mouse wheel)"), &ExecutionPane::zoomIn);
+    addButton(tr("−"), tr("Zoom out (Ctrl+-, mouse wheel)"), &ExecutionPane::zoomOut);
+    addButton(tr("Fit"), tr("Show the whole run and all tiles (Ctrl+0)"),
+              &ExecutionPane::resetZoom);
+    addButton(tr("All tiles"), tr("Show every tile (Ctrl+wheel zooms the tiles)"),
+              [this] { viewport_->setTiles(0, viewport_->numTiles()); });
+    bar->addStretch(1);
+    status_ = new QLabel(this);
+    bar->addWidget(status_);
+
+    timeline_ = new TimelineWidget(viewport_, this);
+    flame_ = new FlameWidget(viewport_, this);
+    strip_ = new SummaryStrip(this);
+    details_ = new StepDetailsPanel(this);
+    auto* top = new QWidget(this);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->setSpacing(0);
+    topLayout->addWidget(timeline_, 1);
+    topLayout->addWidget(flame_);
+    topLayout->addWidget(strip_);
+    splitter_ = new QSplitter(Qt::Vertical, this);
+    splitter_->addWidget(top);
+    splitter_->addWidget(details_);
+    splitter_->setStretchFactor(0, 3);
+    splitter_->setStretchFactor(1, 1);
+    splitter_->setChildrenCollapsible(false);
+    splitter_->setSizes({810, 70});
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addLayout(bar);
+    layout->addWidget(splitter_, 1);
+
+    tableTimer_.setSingleShot(true);
+    tableTimer_.setInterval(150);
+    connect(&tableTimer_, &QTimer::timeout, this, &ExecutionPane::refreshStepsTable);
+    connect(timeline_, &TimelineWidget::frameWanted, fetcher_, &TimelineFetcher::request);
+    connect(fetcher_, &TimelineFetcher::frameReady, this, &ExecutionPane::frameArrived);
+    connect(fetcher_, &TimelineFetcher::failed, this, [this](const QString& error) {
+        status_->setText(tr("Cannot read the timeline: %1").arg(error));
+    });
+    connect(viewport_, &Viewport::changed, this, &ExecutionPane::viewChanged);
+    connect(timeline_, &TimelineWidget::stepClicked, this, [this](const reports::ExecutedStep& e) {
+        selectExecution(e.programStep, e.startCycle);
+    });
+    connect(timeline_, &TimelineWidget::tileClicked, this, [this](int tile) {
+        if (selection_) {
+            selection_->setTile(tile);
+        }
+    });
+    connect(flame_, &FlameWidget::stepClicked, this, [this](int step, std::uint64_t start) {
+        selectExecution(static_cast<std::uint32_t>(step), start);
+    });
+    connect(runBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0 && i != run_) {
+            setRun(i);
+        }
+    });
+    connect(&findWatcher_, &QFutureWatcher<std::optional<reports::ExecutedStep>>::finished, this,
+            &ExecutionPane::revealFound);
+}
+
+ExecutionPane::~ExecutionPane() {
+    findWatcher_.waitForFinished();
+}
+
+void ExecutionPane::changeEvent(QEvent* event) {
+    Pane::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::Polish) {
+        QPalette p = status_->palette();
+        p.setColor(QPalette::WindowText, mutedColor(palette()));
+        status_->setPalette(p);
+    }
+}
+
+void ExecutionPane::setReport(std::shared_ptr<const ReportData> report,
+                              std::shared_ptr<ReportSource> source) {
+    data_ = std::move(report);
+    source_ = std::move(source);
+    builder_ = data_ && source_ ? std::make_shared<FrameBuilder>(data_, source_) : nullptr;
+    fetcher_->setBuilder(builder_);
+    details_->setReport(data_, source_);
+    strip_->setClockHz(data_ ? data_->target.clockHz : 0);
+    shownStep_ = -1;
+    run_ = -1;
+    const QSignalBlocker block(runBox_);
+    runBox_->clear();
+    if (!data_ || data_->runs.empty()) {
+        timeline_->setReportData(data_, 0);
+        flame_->setReportData(data_, 0);
+        stepsModel_->setSteps(data_, {}, 0);
+        status_->setText(data_ ? tr("This report has no runs") : QString());
+        return;
+    }
+    int longest = 0;
+    for (std::size_t i = 0; i < data_->runs.size(); ++i) {
+        const reports::RunEntry& r = data_->runs[i];
+        runBox_->addItem(
+            tr("#%1 · program %2 · %3 steps · %4")
+                .arg(r.id)
+                .arg(r.programIndex)
+                .arg(formatCount(r.steps))
+                .arg(cyclesText(static_cast<double>(r.cycles), data_->target.clockHz)));
+        if (r.cycles > data_->runs[static_cast<std::size_t>(longest)].cycles) {
+            longest = static_cast<int>(i);
+        }
+    }
+    runBox_->setCurrentIndex(longest);
+    setRun(longest);
+    if (selection_ && selection_->step() >= 0) {
+        showStep(selection_->step());
+    }
+}
+
+void ExecutionPane::setRun(int run) {
+    if (!data_ || run < 0 || static_cast<std::size_t>(run) >= data_->runs.size()) {
+        return;
+    }
+    run_ = run;
+    {
+        const QSignalBlocker block(runBox_);
+        runBox_->setCurrentIndex(run);
+    }
+    const reports::RunEntry& r = data_->runs[static_cast<std::size_t>(run)];
+    timeline_->setReportData(data_, r.id);
+    flame_->setReportData(data_, builder_->hierarchy().depth(r.programIndex));
+    flame_->setFixedHeight(flame_->sizeHint().height());
+    stepsModel_->setSteps(data_, {}, r.startCycle);
+    const auto begin = static_cast<double>(r.startCycle);
+    viewport_->setRun(begin, begin + static_cast<double>(r.cycles), data_->target.numTiles);
+    updateStatus();
+}
+
+void ExecutionPane::setSelection(Selection* selection) {
+    if (selection_) {
+        disconnect(selection_, nullptr, this, nullptr);
+    }
+    selection_ = selection;
+    if (!selection_) {
+        return;
+    }
+    connect(selection_, &Selection::tileChanged, this,
+            [this](int tile) { timeline_->setSelectedTile(tile); });
+    timeline_->setSelectedTile(selection_->tile());
+    connect(selection_, &Selection::stepChanged, this, [this](int step) {
+        showStep(step);
+        if (!clicking_ && step >= 0) {
+            revealStep(step);
+        }
+    });
+    showStep(selection_->step());
+}
+
+QList<ExportTarget> ExecutionPane::exportTargets() const {
+    return {{QStringLiteral("execution-timeline"), timeline_, nullptr},
+            {QStringLiteral("execution-flame"), flame_, nullptr},
+            {QStringLiteral("execution-steps"), nullptr, stepsModel_}};
+}
+
+void ExecutionPane::zoomIn() {
+    viewport_->zoomCentre(1.5);
+}
+void ExecutionPane::zoomOut() {
+    viewport_->zoomCentre(1 / 1.5);
+}
+void ExecutionPane::resetZoom() {
+    viewport_->reset();
+}
+
+bool ExecutionPane::isFetching() const {
+    return fetcher_->isBusy() ||
+           (data_ && run_ >= 0 && !timeline_->frameSatisfies(timeline_->wantedRequest()));
+}
+
+void ExecutionPane::frameArrived(std::shared_ptr<const TimelineFrame> frame) {
+    if (run_ < 0 || frame->request.run != data_->runs[static_cast<std::size_t>(run_)].id) {
+        return; // built for the run shown before
+    }
+    timeline_->setFrame(frame);
+    flame_->setFrame(frame);
+    updateStrip();
+    updateStatus();
+    tableTimer_.start();
+}
+
+void ExecutionPane::viewChanged() {
+    updateStrip();
+    updateStatus();
+    tableTimer_.start();
+}
+
+void ExecutionPane::refreshStepsTable() {
+    const TimelineFrame* f = timeline_->frame();
+    std::vector<reports::ExecutedStep> steps;
+    if (f && f->stepsComplete) {
+        const TimeMapping& m = viewport_->time();
+        for (const auto& e : f->steps) {
+            const auto s = static_cast<double>(e.startCycle);
+            if (s + static_cast<double>(e.cycles) > m.start() && s < m.end()) {
+                steps.push_back(e);
+            }
+        }
+    }
+    const std::uint64_t origin =
+        run_ >= 0 ? data_->runs[static_cast<std::size_t>(run_)].startCycle : 0;
+    stepsModel_->setSteps(data_, std::move(steps), origin);
+}
+
+void ExecutionPane::showStep(int programStep) {
+    if (programStep == shownStep_) {
+        return;
+    }
+    shownStep_ = programStep;
+    // The details take room only when there is something to show.
+    const QList<int> sizes = splitter_->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total > 0) {
+        const int wanted = programStep < 0 ? 70 : std::max(sizes.value(1), 240);
+        splitter_->setSizes({total - wanted, wanted});
+    }
+    timeline_->setSelectedStep(programStep);
+    flame_->setSelectedStep(programStep);
+    details_->showStep(programStep);
+    updateStrip();
+}
+
+void ExecutionPane::selectExecution(std::uint32_t programStep, std::uint64_t) {
+    clicking_ = true;
+    if (selection_) {
+        selection_->setStep(static_cast<int>(programStep));
+    }
+    clicking_ = false;
+    showStep(static_cast<int>(programStep));
+}
+
+void ExecutionPane::revealStep(int programStep) {
+    const TimelineFrame* f = timeline_->frame();
+    const TimeMapping& m = viewport_->time();
+    if (f && f->stepsComplete) {
+        for (const auto& e : f->steps) {
+            const auto s = static_cast<double>(e.startCycle);
+            if (e.programStep == static_cast<std::uint32_t>(programStep) && s < m.end() &&
+                s + static_cast<double>(e.cycles) > m.start()) {
+                return; // already in view, and highlighted
+            }
+        }
+    }
+    if (!builder_ || run_ < 0) {
+        return;
+    }
+    const std::uint32_t run = data_->runs[static_cast<std::size_t>(run_)].id;
+    // Search from the first step in view onwards (wrapping), off the GUI thread.
+    std::uint64_t from = 0;
+    if (f && f->stepsComplete) {
+        if (const reports::ExecutedStep* e = f->stepAt(m.start())) {
+            from = e->sequence;
+        }
+    }
+    findWatcher_.setFuture(QtConcurrent::run([builder = builder_, run, programStep, from]() {
+        try {
+            return builder->findExecution(run, static_cast<std::uint32_t>(programStep), from);
+        } catch (const std::exception&) {
+            return std::optional<reports::ExecutedStep>();
+        }
+    }));
+}
+
+void ExecutionPane::revealFound() {
+    const std::optional<reports::ExecutedStep> e = findWatcher_.result();
+    if (!e || static_cast<int>(e->programStep) != shownStep_) {
+        return;
+    }
+    const auto s = static_cast<double>(e->startCycle);
+    const auto len = static_cast<double>(std::max<std::uint64_t>(e->cycles, 1));
+    const TimeMapping& m = viewport_->time();
+    if (len / m.cyclesPerPixel() < 6) {
+        // Too thin to see: zoom so the step is a twentieth of the view.
+        viewport_->setVisible(s + len / 2 - 10 * len, s + len / 2 + 10 * len);
+    } else {
+        viewport_->centreOn(s + len / 2);
+    }
+}
+
+void ExecutionPane::updateStrip() {
+    StripFigures visible, selected;
+    const TimelineFrame* f = timeline_->frame();
+    const TimeMapping& m = viewport_->time();
+    if (f && data_) {
+        visible.valid = true;
+        visible.scope = tr("Visible");
+        const double tiles = std::max(1u, f->numTiles);
+        for (std::size_t i = f->firstItemAfter(m.start()); i < f->items.size(); ++i) {
+            const TimelineItem& item = f->items[i];
+            const auto s = static_cast<double>(item.startCycle);
+            const auto len = static_cast<double>(item.cycles);
+            if (s >= m.end()) {
+                break;
+            }
+            // The part of the item in view.
+            const double w =
+                len > 0 ? (std::min(s + len, m.end()) - std::max(s, m.start())) / len : 0;
+            visible.cycles += w * len;
+            visible.steps += w * static_cast<double>(item.steps);
+            visible.compute += w * static_cast<double>(item.computePhase);
+            visible.exchange += w * static_cast<double>(item.exchangePhase);
+            visible.sync += w * static_cast<double>(item.syncPhase);
+            visible.maxCompute += w * static_cast<double>(item.computePhase);
+            if (item.stats && item.stats->compute.size() > f->groups) {
+                visible.meanCompute +=
+                    w * static_cast<double>(item.stats->compute[f->groups].sum) / tiles;
+            }
+        }
+        visible.steps = std::round(visible.steps);
+    }
+    const reports::ProgramStepEntry* s =
+        data_ && shownStep_ >= 0 ? data_->step(static_cast<std::uint32_t>(shownStep_)) : nullptr;
+    if (s) {
+        selected.valid = true;
+        selected.scope = tr("Step %1").arg(stepLabel(*data_, s->id));
+        selected.cycles = static_cast<double>(s->totalCycles);
+        selected.compute = static_cast<double>(s->computePhaseCycles);
+        selected.exchange = static_cast<double>(s->exchangePhaseCycles);
+        selected.sync = static_cast<double>(s->syncCycles);
+        selected.maxCompute = static_cast<double>(s->computeCyclesMax);
+        selected.meanCompute =
+            static_cast<double>(s->computeCyclesSum) / std::max<double>(1, data_->target.numTiles);
+    }
+    strip_->setFigures(visible, selected);
+}
+
+void ExecutionPane::updateStatus() {
+    const TimelineFrame* f = timeline_->frame();
+    QStringList parts;
+    if (f && f->index) {
+        if (const reports::LodLevel* level = f->index->level(f->level); level && level->level > 0) {
+            parts << tr("buckets of %1 steps").arg(formatCount(level->bucketSteps));
+        } else {
+            parts << tr("single steps");
+        }
+    }
+    const auto& layout = timeline_->layout();
+    if (layout.rows.size() > 1) {
+        parts << (layout.tileRows ? tr("tiles %1–%2")
+                                        .arg(viewport_->tileFirst())
+                                        .arg(viewport_->tileFirst() + viewport_->tileCount() - 1)
+                                  : tr("%1 rows of tile groups").arg(layout.rows.size() - 1));
+    }
+    if (fetcher_->isBusy()) {
+        parts << tr("loading…");
+    }
+    status_->setText(parts.join(" · "));
+}
+
+} // namespace tessera::views

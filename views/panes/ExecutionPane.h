@@ -1,0 +1,108 @@
+#pragma once
+// The Execution pane: a BSP timeline of the selected run (all tiles, tile
+// groups or single tiles; compute / exchange / sync), a flame view of the
+// program hierarchy over the same time axis, a strip with the proportions
+// and tile balance of the visible range and of the selected step, and the
+// selected step's details with its cycles on every tile.
+//
+// Data comes from ReportSource through a worker (TimelineFetcher) that
+// builds level-of-detail frames for the visible range; painting only reads
+// the last frame, so a redraw costs about the pixels, not the events.
+#include "reports/ReportTypes.h"
+#include "views/common/Pane.h"
+
+#include <QFutureWatcher>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QSplitter;
+
+namespace tessera::views {
+
+class ExecutedStepsModel;
+
+namespace execution {
+class FlameWidget;
+class FrameBuilder;
+class StepDetailsPanel;
+class SummaryStrip;
+class TimelineFetcher;
+class TimelineWidget;
+class Viewport;
+struct TimelineFrame;
+} // namespace execution
+
+class ExecutionPane : public Pane {
+    Q_OBJECT
+
+public:
+    explicit ExecutionPane(QWidget* parent = nullptr);
+    ~ExecutionPane() override;
+
+    QString paneName() const override { return QStringLiteral("execution"); }
+    QString title() const override { return tr("Execution"); }
+    void setReport(std::shared_ptr<const ReportData> report,
+                   std::shared_ptr<ReportSource> source) override;
+    void setSelection(Selection* selection) override;
+    QList<ExportTarget> exportTargets() const override;
+    void zoomIn() override;
+    void zoomOut() override;
+    void resetZoom() override;
+
+    // The run shown (index into ReportData::runs); the longest by default.
+    int run() const { return run_; }
+    void setRun(int run);
+
+    // True while the view waits for data (a frame being built or missing).
+    bool isFetching() const;
+    // Steps of the visible range now (the CSV table is refreshed shortly after a change).
+    void refreshStepsTable();
+
+    execution::Viewport* viewport() const { return viewport_; }
+    execution::TimelineWidget* timeline() const { return timeline_; }
+    execution::FlameWidget* flame() const { return flame_; }
+    execution::SummaryStrip* strip() const { return strip_; }
+    execution::StepDetailsPanel* details() const { return details_; }
+    execution::TimelineFetcher* fetcher() const { return fetcher_; }
+    ExecutedStepsModel* stepsModel() const { return stepsModel_; }
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void frameArrived(std::shared_ptr<const execution::TimelineFrame> frame);
+    void viewChanged();
+    void showStep(int programStep);
+    void selectExecution(std::uint32_t programStep, std::uint64_t startCycle);
+    void revealStep(int programStep);
+    void revealFound();
+    void updateStrip();
+    void updateStatus();
+
+    std::shared_ptr<const ReportData> data_;
+    std::shared_ptr<ReportSource> source_;
+    std::shared_ptr<execution::FrameBuilder> builder_;
+    Selection* selection_ = nullptr;
+    int run_ = -1;
+    int shownStep_ = -1;
+    bool clicking_ = false; // the selection change comes from this pane
+
+    execution::Viewport* viewport_ = nullptr;
+    execution::TimelineWidget* timeline_ = nullptr;
+    execution::FlameWidget* flame_ = nullptr;
+    execution::SummaryStrip* strip_ = nullptr;
+    execution::StepDetailsPanel* details_ = nullptr;
+    execution::TimelineFetcher* fetcher_ = nullptr;
+    ExecutedStepsModel* stepsModel_ = nullptr;
+    QComboBox* runBox_ = nullptr;
+    QLabel* status_ = nullptr;
+    QSplitter* splitter_ = nullptr;
+    QTimer tableTimer_;
+    QFutureWatcher<std::optional<reports::ExecutedStep>> findWatcher_;
+};
+
+} // namespace tessera::views

@@ -1,0 +1,88 @@
+#pragma once
+// The Program pane, in three tabs: the program tree with executions, cycles,
+// memory and vertices per node; the operations table (each named operation
+// with its nested steps aggregated; sort and filter); and the dataflow graph
+// of compute sets and tensors. A details strip under the tabs shows the
+// selected node's or operation's figures and its compute / exchange / sync
+// split. Follows and drives the shared Selection (step, compute set).
+#include "views/common/Pane.h"
+
+#include <memory>
+
+class QLabel;
+class QLineEdit;
+class QModelIndex;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QTreeView;
+
+namespace tessera::views {
+
+class DataflowView;
+class OperationsModel;
+class ProgramTreeModel;
+class ProportionBar;
+struct ProgramStats;
+
+class ProgramPane : public Pane {
+    Q_OBJECT
+
+public:
+    enum Tab { TreeTab, OperationsTab, GraphTab };
+
+    explicit ProgramPane(QWidget* parent = nullptr);
+    ~ProgramPane() override;
+
+    QString paneName() const override { return "program"; }
+    QString title() const override { return "Program"; }
+    void setReport(std::shared_ptr<const ReportData> reportData,
+                   std::shared_ptr<ReportSource> reportSource) override;
+    void setSelection(Selection* selection) override;
+    QList<ExportTarget> exportTargets() const override;
+    void zoomIn() override;
+    void zoomOut() override;
+    void resetZoom() override;
+
+    // The parts, for tests and the main window.
+    QTabWidget* tabs() const { return tabs_; }
+    QTreeView* treeView() const { return treeView_; }
+    ProgramTreeModel* treeModel() const { return treeModel_; }
+    QSortFilterProxyModel* treeProxy() const { return treeProxy_; }
+    QTableView* operationsView() const { return opsView_; }
+    OperationsModel* operationsModel() const { return opsModel_; }
+    QSortFilterProxyModel* operationsProxy() const { return opsProxy_; }
+    QLineEdit* operationsFilter() const { return opsFilter_; }
+    DataflowView* graph() const { return graph_; }
+    QLabel* details() const { return details_; }
+    std::shared_ptr<const ProgramStats> stats() const { return stats_; }
+
+private:
+    QWidget* buildTreeTab();
+    QWidget* buildOperationsTab();
+    QWidget* buildDetails();
+    void treeNodeActivated(const QModelIndex& proxyIndex);
+    void revealStep(int step);
+    void showNodeDetails(int nodePosition);
+
+    std::shared_ptr<const ReportData> data_;
+    std::shared_ptr<const ProgramStats> stats_;
+    Selection* selection_ = nullptr;
+    bool syncing_ = false; // set while following the selection, so views do not echo it
+
+    QTabWidget* tabs_ = nullptr;
+    QLineEdit* treeFilter_ = nullptr;
+    QTreeView* treeView_ = nullptr;
+    ProgramTreeModel* treeModel_ = nullptr;
+    QSortFilterProxyModel* treeProxy_ = nullptr;
+    QLineEdit* opsFilter_ = nullptr;
+    QTableView* opsView_ = nullptr;
+    OperationsModel* opsModel_ = nullptr;
+    QSortFilterProxyModel* opsProxy_ = nullptr;
+    QLabel* opsSummary_ = nullptr;
+    DataflowView* graph_ = nullptr;
+    QLabel* details_ = nullptr;
+    ProportionBar* split_ = nullptr;
+};
+
+} // namespace tessera::views

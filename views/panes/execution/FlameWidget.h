@@ -1,0 +1,72 @@
+#pragma once
+// The flame view under the timeline: one row per depth of the program tree
+// (root on top), each node drawn over the time its executed steps ran,
+// sharing the timeline's x axis. Spans narrower than a few pixels are folded
+// together, so a frame costs about its pixels.
+#include "views/panes/execution/TimelineFrame.h"
+#include "views/panes/execution/TimelineRenderer.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <memory>
+
+namespace tessera::views {
+struct ReportData;
+}
+
+namespace tessera::views::execution {
+
+class Viewport;
+
+inline constexpr int kFlameRowPx = 19;
+
+class FlameWidget : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit FlameWidget(Viewport* viewport, QWidget* parent = nullptr);
+
+    void setReportData(std::shared_ptr<const ReportData> report, std::size_t depth);
+    void setFrame(std::shared_ptr<const TimelineFrame> frame);
+    void setSelectedStep(int programStep);
+
+    const PaintStats& lastPaintStats() const { return stats_; }
+    QRect plotRect() const;
+    // The span under a widget position, or null.
+    const FlameSpan* spanAt(const QPoint& pos) const;
+    QString toolTipAt(const QPoint& pos) const;
+    QColor spanColor(const FlameSpan& span) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override { return {300, 2 * kFlameRowPx + 8}; }
+
+signals:
+    void stepClicked(int programStep, std::uint64_t startCycle);
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+
+private:
+    const QString& elided(const FlameSpan& span, int width);
+
+    Viewport* viewport_;
+    std::shared_ptr<const ReportData> data_;
+    std::shared_ptr<const TimelineFrame> frame_;
+    std::size_t depth_ = 0;
+    int selectedStep_ = -1;
+    PaintStats stats_;
+    QHash<QString, QString> elideCache_;
+    QPoint pressPos_;
+    QPoint lastDragPos_;
+    bool pressed_ = false;
+    bool dragging_ = false;
+};
+
+} // namespace tessera::views::execution

@@ -1,0 +1,71 @@
+#pragma once
+// Builds timeline frames from a report: the synchronous half of the
+// execution pane's data worker (TimelineFetcher runs it off the GUI thread).
+// Thread-safe; keeps small caches of executed steps and per-step tile-group
+// figures so panning over the same steps costs little.
+#include "views/panes/execution/FlameSpans.h"
+#include "views/panes/execution/TimelineFrame.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace tessera::views {
+struct ReportData;
+class ReportSource;
+} // namespace tessera::views
+
+namespace tessera::views::execution {
+
+// Executed steps of a frame are held (for the flame view, hit tests and the
+// steps table) up to this many; a wider range shows buckets only.
+inline constexpr std::uint64_t kMaxFrameSteps = 65536;
+
+class FrameBuilder {
+public:
+    FrameBuilder(std::shared_ptr<const ReportData> data, std::shared_ptr<ReportSource> source);
+
+    const ReportData& data() const { return *data_; }
+    const ProgramHierarchy& hierarchy() const { return hierarchy_; }
+
+    // The run's coarse index (built once).
+    std::shared_ptr<const StepIndex> index(std::uint32_t run);
+    std::shared_ptr<const TimelineFrame> build(const TimelineRequest& request);
+
+    // Executed steps [first, end) of a run through the chunk cache.
+    std::vector<reports::ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t first,
+                                                     std::uint64_t end);
+    // The first execution of programStep at or after sequence `from`
+    // (wrapping to the start of the run), if it runs at all.
+    std::optional<reports::ExecutedStep> findExecution(std::uint32_t run, std::uint32_t programStep,
+                                                       std::uint64_t from);
+
+private:
+    std::shared_ptr<const reports::LodBucket> stepStats(std::uint32_t programStep);
+    std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t programStep);
+    void addBuckets(TimelineFrame& frame, std::uint64_t s0, std::uint64_t s1);
+    void addSteps(TimelineFrame& frame);
+    void addTiles(TimelineFrame& frame);
+
+    std::shared_ptr<const ReportData> data_;
+    std::shared_ptr<ReportSource> source_;
+    ProgramHierarchy hierarchy_;
+    std::atomic<std::uint32_t> groupTiles_ = 16;
+
+    std::mutex mutex_; // guards the caches below
+    std::map<std::uint32_t, std::shared_ptr<const StepIndex>> indexes_;
+    std::map<std::pair<std::uint32_t, std::uint64_t>,
+             std::shared_ptr<const std::vector<reports::ExecutedStep>>>
+        stepChunks_;
+    std::map<std::uint32_t, std::shared_ptr<const reports::LodBucket>> stepStats_;
+};
+
+// Min, max and sum per group of `groupTiles` tiles, then over all tiles, of
+// each tile's compute, exchange and sync (= total - compute - exchange) cycles.
+reports::LodBucket tileGroupStats(const reports::StepTiles& tiles, std::uint32_t groupTiles);
+
+} // namespace tessera::views::execution

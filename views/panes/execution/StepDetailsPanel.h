@@ -1,0 +1,60 @@
+#pragma once
+// Details of the selected program step: its compute set and vertices, its
+// cycles split into phases, its tile balance, and a chart of its cycles on
+// every tile (compute / exchange / sync stacked), fetched off the GUI thread.
+#include "reports/ReportTypes.h"
+
+#include <QFutureWatcher>
+#include <QSharedPointer>
+#include <QWidget>
+
+#include <memory>
+
+class QCustomPlot;
+class QCPBars;
+class QCPAxisTickerFixed;
+class QLabel;
+
+namespace tessera::views {
+struct ReportData;
+class ReportSource;
+} // namespace tessera::views
+
+namespace tessera::views::execution {
+
+class StepDetailsPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit StepDetailsPanel(QWidget* parent = nullptr);
+
+    void setReport(std::shared_ptr<const ReportData> report, std::shared_ptr<ReportSource> source);
+    void showStep(int programStep); // -1: nothing selected
+    int step() const { return step_; }
+    bool isLoading() const { return watcher_.isRunning(); }
+
+    QCustomPlot* tileChart() const { return chart_; }
+    QLabel* infoLabel() const { return info_; }
+    // The chart's bars: compute, exchange, sync.
+    QCPBars* bars(int phase) const;
+
+signals:
+    void tilesShown(int programStep);
+
+private:
+    void tilesArrived();
+    void fillInfo(const reports::ProgramStepEntry* step, const reports::StepTiles* tiles);
+    void applyPalette();
+    void changeEvent(QEvent* event) override;
+
+    std::shared_ptr<const ReportData> data_;
+    std::shared_ptr<ReportSource> source_;
+    int step_ = -1;
+    QLabel* info_ = nullptr;
+    QCustomPlot* chart_ = nullptr;
+    QCPBars* bars_[3] = {nullptr, nullptr, nullptr};
+    QSharedPointer<QCPAxisTickerFixed> ticker_;
+    QFutureWatcher<std::shared_ptr<const reports::StepTiles>> watcher_;
+};
+
+} // namespace tessera::views::execution

@@ -1,0 +1,464 @@
+#include "views/panes/execution/TimelineWidget.h"
+
+#include "views/common/Colors.h"
+#include "views/common/Format.h"
+#include "views/data/ReportData.h"
+#include "views/panes/execution/PaneStyle.h"
+#include "views/panes/execution/StepText.h"
+#include "views/panes/execution/TimeRuler.h"
+#include "views/panes/execution/Viewport.h"
+
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace tessera::views::execution {
+
+TimelineWidget::TimelineWidget(Viewport* viewport, QWidget* parent)
+    : QWidget(parent)
+    , viewport_(viewport) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setCursor(Qt::OpenHandCursor);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    connect(viewport_, &Viewport::changed, this, &TimelineWidget::viewportChanged);
+}
+
+void TimelineWidget::setReportData(std::shared_ptr<const ReportData> report, std::uint32_t run) {
+    data_ = std::move(report);
+    run_ = run;
+    frame_.reset();
+    relayout();
+    update();
+}
+
+void TimelineWidget::setFrame(std::shared_ptr<const TimelineFrame> frame) {
+    frame_ = std::move(frame);
+    relayout();
+    update();
+    // The view may have moved on while this frame was built.
+    const TimelineRequest wanted = wantedRequest();
+    if (!frameSatisfies(wanted)) {
+        emit frameWanted(wanted);
+    }
+}
+
+void TimelineWidget::setSelectedTile(int tile) {
+    if (selectedTile_ != tile) {
+        selectedTile_ = tile;
+        update();
+    }
+}
+
+void TimelineWidget::setSelectedStep(int programStep) {
+    if (selectedStep_ != programStep) {
+        selectedStep_ = programStep;
+        update();
+    }
+}
+
+QRect TimelineWidget::plotRect() const {
+    const int top = kRulerHeightPx + kMarkerLanePx;
+    return QRect(kGutterPx, top, std::max(1, width() - kGutterPx - 8),
+                 std::max(1, height() - top - 4));
+}
+
+int TimelineWidget::xForCycle(double cycle) const {
+    return plotRect().left() + static_cast<int>(std::floor(viewport_->time().toPixel(cycle)));
+}
+
+double TimelineWidget::cycleAtX(double x) const {
+    return viewport_->time().toCycle(x - plotRect().left());
+}
+
+TimelineRequest TimelineWidget::wantedRequest() const {
+    TimelineRequest r;
+    r.run = run_;
+    r.start = viewport_->time().start();
+    r.end = viewport_->time().end();
+    r.widthPx = plotRect().width();
+    r.tileRows = layout_.tileRows;
+    r.tileFirst = viewport_->tileFirst();
+    r.tileCount = viewport_->tileCount();
+    return r;
+}
+
+bool TimelineWidget::frameSatisfies(const TimelineRequest& r) const {
+    if (!frame_ || !frame_->index || frame_->request.run != r.run) {
+        return false;
+    }
+    if (frame_->index->steps() == 0) {
+        return true; // nothing to show, nothing to fetch
+    }
+    if (!frame_->covers(r.start, r.end) ||
+        frame_->level != frame_->index->chooseLevel(r.start, r.end, r.widthPx)) {
+        return false;
+    }
+    if (!r.tileRows) {
+        return true;
+    }
+    // Either the tiles are here, or they were asked for and are not affordable.
+    const TimelineRequest& had = frame_->request;
+    return frame_->hasTiles(r.tileFirst, r.tileCount) ||
+           (had.tileRows && r.tileFirst >= had.tileFirst &&
+            r.tileFirst + r.tileCount <= had.tileFirst + had.tileCount);
+}
+
+void TimelineWidget::viewportChanged() {
+    relayout();
+    update();
+    const TimelineRequest wanted = wantedRequest();
+    if (!frameSatisfies(wanted)) {
+        emit frameWanted(wanted);
+    }
+}
+
+void TimelineWidget::relayout() {
+    const std::uint32_t groupTiles = frame_ ? frame_->groupTiles : 16;
+    layout_ = layoutRows(viewport_->numTiles(), groupTiles, viewport_->tileFirst(),
+                         viewport_->tileCount(), plotRect().height());
+}
+
+void TimelineWidget::resizeEvent(QResizeEvent*) {
+    viewport_->setWidth(plotRect().width());
+    viewportChanged();
+}
+
+const TimelineRow* TimelineWidget::rowAt(int y) const {
+    for (const TimelineRow& row : layout_.rows) {
+        if (y >= row.y && y < row.y + row.height) {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
+const reports::ExecutedStep* TimelineWidget::stepAtX(int x) const {
+    if (!frame_ || !frame_->stepsComplete) {
+        return nullptr;
+    }
+    return frame_->stepAt(cycleAtX(x + 0.5));
+}
+
+QString TimelineWidget::rowLabel(const TimelineRow& row) const {
+    switch (row.kind) {
+    case RowKind::AllTiles:
+        return tr("All tiles");
+    case RowKind::Tile:
+        return tr("Tile %1").arg(row.firstTile);
+    case RowKind::Group:
+        break;
+    }
+    return tr("Tiles %1–%2").arg(row.firstTile).arg(row.firstTile + row.tileCount - 1);
+}
+
+void TimelineWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const QPalette& pal = palette();
+    const QRect plot = plotRect();
+    const QColor window = pal.color(QPalette::Window);
+    // The gutter (labels) is cached; the plot is covered by the rows' image;
+    // only the strips around them are filled here.
+    paintGutter(p);
+    const double origin = viewport_->time().boundsBegin();
+    const double clock = data_ ? data_->target.clockHz : 0;
+    paintRuler(p, QRect(plot.left(), 0, width() - plot.left(), kRulerHeightPx), viewport_->time(),
+               origin, clock, pal);
+    p.fillRect(QRect(plot.left(), kRulerHeightPx, width() - plot.left(), kMarkerLanePx), window);
+    p.fillRect(
+        QRect(plot.right() + 1, plot.top(), width() - plot.right() - 1, height() - plot.top()),
+        window);
+    const int imageBottom = frame_ ? plot.top() + layout_.height : plot.top();
+    p.fillRect(QRect(plot.left(), imageBottom, plot.width(), height() - imageBottom), window);
+    if (!frame_) {
+        p.setPen(mutedColor(pal));
+        p.drawText(plot, Qt::AlignCenter, data_ ? tr("Loading the timeline…") : tr("No report"));
+        stats_ = {};
+        return;
+    }
+    const double dpr = devicePixelRatioF();
+    const QSize devSize(static_cast<int>(plot.width() * dpr),
+                        static_cast<int>(layout_.height * dpr));
+    if (!devSize.isEmpty()) {
+        if (image_.size() != devSize) {
+            image_ = QImage(devSize, QImage::Format_RGB32);
+        }
+        image_.setDevicePixelRatio(dpr);
+        stats_ = renderRows(image_, dpr, *frame_, viewport_->time(), layout_,
+                            TimelineColors::fromPalette(pal.color(QPalette::Base).rgb()));
+        p.drawImage(plot.topLeft(), image_);
+    }
+    paintSelection(p);
+    // The selected tile: a bar left of its row (or of its group's).
+    for (const TimelineRow& row : layout_.rows) {
+        if (row.kind != RowKind::AllTiles && selectedTile_ >= 0 &&
+            static_cast<std::uint32_t>(selectedTile_) - row.firstTile < row.tileCount) {
+            p.fillRect(QRect(plot.left() - 5, plot.top() + row.y, 4, std::max(row.height - 1, 2)),
+                       selectionColor());
+        }
+    }
+    if (frame_->index && frame_->index->steps() == 0) {
+        p.setPen(pal.color(QPalette::WindowText));
+        p.drawText(plot, Qt::AlignCenter, tr("This run executed no steps"));
+    }
+    if (hoverX_ >= plot.left() && hoverX_ <= plot.right()) {
+        QColor line = pal.color(QPalette::WindowText);
+        line.setAlphaF(0.45f);
+        p.setPen(line);
+        p.drawLine(hoverX_, kRulerHeightPx - 6, hoverX_, plot.top() + layout_.height);
+    }
+}
+
+void TimelineWidget::paintGutter(QPainter& painter) {
+    // Labels change with the rows, not while panning: drawn once into a pixmap.
+    const double dpr = devicePixelRatioF();
+    const QString key = QString("%1/%2/%3/%4/%5/%6/%7/%8")
+                            .arg(height())
+                            .arg(dpr)
+                            .arg(viewport_->tileFirst())
+                            .arg(viewport_->tileCount())
+                            .arg(layout_.rows.size())
+                            .arg(palette().color(QPalette::Window).rgba())
+                            .arg(palette().color(QPalette::WindowText).rgba())
+                            .arg(font().key());
+    if (key != gutterKey_) {
+        gutterKey_ = key;
+        gutter_ = QPixmap(QSize(kGutterPx, height()) * dpr);
+        gutter_.setDevicePixelRatio(dpr);
+        gutter_.fill(palette().color(QPalette::Window));
+        QPainter p(&gutter_);
+        QFont font = this->font();
+        font.setPointSizeF(font.pointSizeF() * 0.85);
+        p.setFont(font);
+        p.setPen(mutedColor(palette()));
+        p.drawText(QRect(4, 0, kGutterPx - 10, kRulerHeightPx), Qt::AlignRight | Qt::AlignVCenter,
+                   tr("cycles\ntime"));
+        paintLabels(p, font);
+    }
+    painter.drawPixmap(0, 0, gutter_);
+}
+
+void TimelineWidget::paintLabels(QPainter& p, const QFont& font) {
+    const QRect plot = plotRect();
+    const QFontMetrics fm(font);
+    const int rowHeight = layout_.rows.size() > 1 ? std::max(1, layout_.rows[1].height) : 1;
+    const int every = std::max(1, static_cast<int>(std::ceil((fm.height() + 1.0) / rowHeight)));
+    p.setPen(palette().color(QPalette::WindowText));
+    for (std::size_t i = 0; i < layout_.rows.size(); ++i) {
+        const TimelineRow& row = layout_.rows[i];
+        const bool all = row.kind == RowKind::AllTiles;
+        if (!all && (i - 1) % every != 0) {
+            continue;
+        }
+        QFont f = font;
+        f.setBold(all);
+        p.setFont(f);
+        const int h = std::max(row.height, fm.height());
+        p.drawText(QRect(6, plot.top() + row.y, kGutterPx - 14, h),
+                   Qt::AlignRight | Qt::AlignVCenter, rowLabel(row));
+    }
+}
+
+void TimelineWidget::paintSelection(QPainter& p) {
+    if (selectedStep_ < 0 || !frame_->stepsComplete) {
+        return;
+    }
+    const QRect plot = plotRect();
+    const auto& steps = frame_->steps;
+    const TimeMapping& m = viewport_->time();
+    auto it = std::upper_bound(steps.begin(), steps.end(), m.start(),
+                               [](double c, const reports::ExecutedStep& e) {
+                                   return c < static_cast<double>(e.startCycle + e.cycles);
+                               });
+    const QColor colour = selectionColor();
+    int lastX = INT_MIN;
+    for (; it != steps.end() && static_cast<double>(it->startCycle) < m.end(); ++it) {
+        if (it->programStep != static_cast<std::uint32_t>(selectedStep_)) {
+            continue;
+        }
+        const int x0 = xForCycle(static_cast<double>(it->startCycle));
+        const int x1 = xForCycle(static_cast<double>(it->startCycle + it->cycles));
+        if (x1 <= lastX) {
+            continue; // one mark a pixel column
+        }
+        lastX = std::max(x1, x0 + 1);
+        p.fillRect(QRect(QPoint(std::max(x0, plot.left()), kRulerHeightPx + 1),
+                         QPoint(std::min(std::max(x1, x0 + 2), plot.right()), plot.top() - 2)),
+                   colour);
+        if (x1 - x0 >= 4) {
+            p.setPen(QPen(colour, 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(QRect(x0, plot.top(), x1 - x0, layout_.height - 1));
+        }
+    }
+}
+
+QString TimelineWidget::toolTipAt(const QPoint& pos) const {
+    const QRect plot = plotRect();
+    if (!frame_ || !data_ || !plot.contains(pos)) {
+        return {};
+    }
+    const double cycle = cycleAtX(pos.x() + 0.5);
+    const TimelineRow* row = rowAt(pos.y() - plot.top());
+    QStringList lines;
+    const double origin = viewport_->time().boundsBegin();
+    if (const reports::ExecutedStep* e = stepAtX(pos.x())) {
+        lines << stepToolTip(*data_, *e, origin);
+    }
+    const std::size_t i = frame_->firstItemAfter(cycle);
+    if (row && i < frame_->items.size() &&
+        static_cast<double>(frame_->items[i].startCycle) <= cycle) {
+        const TimelineItem& item = frame_->items[i];
+        lines << rowToolTip(rowLabel(*row), item, rowFigures(*frame_, *row, i, i + 1),
+                            data_->target.clockHz);
+    }
+    return lines.join("<hr>");
+}
+
+bool TimelineWidget::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty()) {
+            QToolTip::hideText();
+            event->ignore();
+        } else {
+            QToolTip::showText(help->globalPos(), text, this);
+        }
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+void TimelineWidget::wheelEvent(QWheelEvent* event) {
+    const QRect plot = plotRect();
+    const QPointF pos = event->position();
+    const int dy = event->angleDelta().y();
+    const int dx = event->angleDelta().x();
+    if (event->modifiers() & Qt::ControlModifier) {
+        if (const TimelineRow* row = rowAt(static_cast<int>(pos.y()) - plot.top());
+            row && row->height > 0) {
+            const double tile =
+                row->firstTile + (pos.y() - plot.top() - row->y) / row->height * row->tileCount;
+            viewport_->zoomTiles(tile, std::pow(1.0015, dy));
+        }
+    } else if ((event->modifiers() & Qt::ShiftModifier) || dx != 0) {
+        viewport_->dragBy((dx != 0 ? dx : dy) * 0.5);
+    } else if (dy != 0) {
+        viewport_->zoomAbout(pos.x() - plot.left(), std::pow(1.0015, dy));
+    }
+    event->accept();
+}
+
+void TimelineWidget::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        pressed_ = true;
+        dragging_ = false;
+        pressPos_ = lastDragPos_ = event->position().toPoint();
+    }
+}
+
+void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
+    const QPoint pos = event->position().toPoint();
+    hoverX_ = pos.x();
+    if (pressed_) {
+        if (!dragging_ && (pos - pressPos_).manhattanLength() >= 4) {
+            dragging_ = true;
+            setCursor(Qt::ClosedHandCursor);
+        }
+        if (dragging_) {
+            viewport_->dragBy(pos.x() - lastDragPos_.x());
+            const int rowH = layout_.rows.size() > 1 ? std::max(1, layout_.rows[1].height) : 1;
+            const double tilesPerRow = layout_.rows.size() > 1 ? layout_.rows[1].tileCount : 1;
+            viewport_->scrollTiles(-(pos.y() - lastDragPos_.y()) * tilesPerRow / rowH);
+            lastDragPos_ = pos;
+        }
+    }
+    update();
+}
+
+void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton || !pressed_) {
+        return;
+    }
+    pressed_ = false;
+    setCursor(Qt::OpenHandCursor);
+    if (dragging_) {
+        dragging_ = false;
+        return;
+    }
+    const QPoint pos = event->position().toPoint();
+    const QRect plot = plotRect();
+    if (pos.x() < plot.left()) {
+        // A group's label opens its tiles.
+        const TimelineRow* row = rowAt(pos.y() - plot.top());
+        if (row && row->kind == RowKind::Group) {
+            viewport_->setTiles(row->firstTile, row->tileCount);
+        } else if (row && row->kind == RowKind::AllTiles) {
+            viewport_->setTiles(0, viewport_->numTiles());
+        } else if (row && row->kind == RowKind::Tile) {
+            emit tileClicked(static_cast<int>(row->firstTile));
+        }
+        return;
+    }
+    if (const reports::ExecutedStep* e = stepAtX(pos.x())) {
+        emit stepClicked(*e);
+    }
+}
+
+void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
+    const QPoint pos = event->position().toPoint();
+    if (const reports::ExecutedStep* e = stepAtX(pos.x())) {
+        const double s = static_cast<double>(e->startCycle), len = static_cast<double>(e->cycles);
+        viewport_->setVisible(s - 0.1 * len, s + 1.1 * len);
+    }
+}
+
+void TimelineWidget::leaveEvent(QEvent*) {
+    hoverX_ = -1;
+    update();
+}
+
+void TimelineWidget::keyPressEvent(QKeyEvent* event) {
+    const double w = viewport_->time().width();
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        viewport_->zoomCentre(1.5);
+        break;
+    case Qt::Key_Minus:
+        viewport_->zoomCentre(1 / 1.5);
+        break;
+    case Qt::Key_0:
+        viewport_->reset();
+        break;
+    case Qt::Key_Left:
+        viewport_->dragBy(w * 0.1);
+        break;
+    case Qt::Key_Right:
+        viewport_->dragBy(-w * 0.1);
+        break;
+    case Qt::Key_Up:
+        viewport_->scrollTiles(-std::max(1.0, viewport_->tileCount() * 0.1));
+        break;
+    case Qt::Key_Down:
+        viewport_->scrollTiles(std::max(1.0, viewport_->tileCount() * 0.1));
+        break;
+    case Qt::Key_Home:
+        viewport_->setVisible(viewport_->time().boundsBegin(),
+                              viewport_->time().boundsBegin() + viewport_->time().span());
+        break;
+    case Qt::Key_End:
+        viewport_->setVisible(viewport_->time().boundsEnd() - viewport_->time().span(),
+                              viewport_->time().boundsEnd());
+        break;
+    default:
+        QWidget::keyPressEvent(event);
+    }
+}
+
+} // namespace tessera::views::execution

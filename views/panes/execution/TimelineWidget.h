@@ -1,0 +1,100 @@
+#pragma once
+// The BSP timeline: x = cycles of the run (shared Viewport), rows = all
+// tiles, then tile groups or single tiles. Paints only from the last frame
+// the fetcher delivered (never queries while painting) and asks for a new
+// frame when the view needs another range, level or tile rows.
+#include "views/panes/execution/RowLayout.h"
+#include "views/panes/execution/TimelineFrame.h"
+#include "views/panes/execution/TimelineRenderer.h"
+
+#include <QImage>
+#include <QPixmap>
+#include <QWidget>
+
+#include <memory>
+
+namespace tessera::views {
+struct ReportData;
+}
+
+namespace tessera::views::execution {
+
+class Viewport;
+
+inline constexpr int kGutterPx = 132;   // row labels, left of the plot; the flame view shares it
+inline constexpr int kMarkerLanePx = 7; // marks the selected step's executions
+
+class TimelineWidget : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit TimelineWidget(Viewport* viewport, QWidget* parent = nullptr);
+
+    void setReportData(std::shared_ptr<const ReportData> report, std::uint32_t run);
+    void setFrame(std::shared_ptr<const TimelineFrame> frame);
+    const TimelineFrame* frame() const { return frame_.get(); }
+    void setSelectedStep(int programStep); // highlights its executions; -1: none
+    void setSelectedTile(int tile);        // marks its row (or its group's); -1: none
+
+    // What the current view needs, and whether the current frame has it.
+    TimelineRequest wantedRequest() const;
+    bool frameSatisfies(const TimelineRequest& request) const;
+
+    // Geometry, for tests and the pane.
+    QRect plotRect() const; // the rows' area, in widget coordinates
+    int xForCycle(double cycle) const;
+    double cycleAtX(double x) const;
+    const RowLayout& layout() const { return layout_; }
+    const PaintStats& lastPaintStats() const { return stats_; }
+    QString toolTipAt(const QPoint& pos) const;
+    // The executed step at widget x, when the frame holds its steps.
+    const reports::ExecutedStep* stepAtX(int x) const;
+
+    QSize sizeHint() const override { return {900, 420}; }
+    QSize minimumSizeHint() const override { return {300, 140}; }
+
+signals:
+    void frameWanted(const tessera::views::execution::TimelineRequest& request);
+    void stepClicked(const tessera::reports::ExecutedStep& step);
+    void tileClicked(int tile); // a tile row's label
+
+protected:
+    bool event(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void viewportChanged();
+    void relayout();
+    const TimelineRow* rowAt(int y) const;
+    void paintGutter(QPainter& painter);
+    void paintLabels(QPainter& painter, const QFont& font);
+    void paintSelection(QPainter& painter);
+    QString rowLabel(const TimelineRow& row) const;
+
+    Viewport* viewport_;
+    std::shared_ptr<const ReportData> data_;
+    std::uint32_t run_ = 0;
+    std::shared_ptr<const TimelineFrame> frame_;
+    RowLayout layout_;
+    QImage image_;
+    QPixmap gutter_;
+    QString gutterKey_;
+    PaintStats stats_;
+    int selectedStep_ = -1;
+    int selectedTile_ = -1;
+    int hoverX_ = -1;
+    QPoint pressPos_;
+    QPoint lastDragPos_;
+    bool dragging_ = false;
+    bool pressed_ = false;
+};
+
+} // namespace tessera::views::execution
