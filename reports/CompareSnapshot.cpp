@@ -57,10 +57,12 @@ ReportSnapshot loadSnapshot(const ReportReader& reader) {
                 }
                 ++s.executions[e.programStep];
             }
-            first = page.back().sequence + 1;
-            if (first == 0) { // wrapped: a corrupt sequence number
-                break;
+            const std::uint64_t next = page.back().sequence + 1;
+            if (next <= first) { // no progress: sequences out of order in a damaged file
+                throw ReportError(s.info.path +
+                                  ": the report is corrupt (executed steps out of order)");
             }
+            first = next;
         }
     }
 

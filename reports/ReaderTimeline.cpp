@@ -49,8 +49,15 @@ std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::ui
                              " WHERE run = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq");
     q.bind(1, std::int64_t{run}).bind(2, i64(firstSeq)).bind(3, i64(endSeq));
     while (q.step()) {
-        out.push_back({run, q.unsignedInteger(0), static_cast<std::uint32_t>(q.integer(1)),
-                       q.unsignedInteger(2), q.unsignedInteger(3)});
+        const std::uint64_t seq = q.unsignedInteger(0);
+        // A damaged index can hand back rows outside the range or out of
+        // order; callers page by sequence, so that would never end.
+        if (seq < firstSeq || seq >= endSeq || (!out.empty() && seq <= out.back().sequence)) {
+            throw ReportError(d_->info.path +
+                              ": the report is corrupt (executed steps out of order)");
+        }
+        out.push_back({run, seq, static_cast<std::uint32_t>(q.integer(1)), q.unsignedInteger(2),
+                       q.unsignedInteger(3)});
     }
     return out;
 }
