@@ -1,6 +1,7 @@
 #pragma once
 // Real reports for pane tests: captured once per test process from the
 // workload library into the test's build directory.
+#include <QCoreApplication>
 #include <QDir>
 #include <QString>
 #include <map>
@@ -32,7 +33,12 @@ inline QString capturedReport(const std::string& workload, const std::string& ta
             c = '_';
         }
     }
-    const QString path = QDir(TESSERA_TEST_OUTPUT_DIR).filePath(QString::fromStdString(file) + ".tsr");
+    // CTest runs suites in parallel in one directory: each process names its own files.
+    const QString owner = QCoreApplication::applicationName().isEmpty()
+                              ? QString::number(QCoreApplication::applicationPid())
+                              : QCoreApplication::applicationName();
+    const QString path =
+        QDir(TESSERA_TEST_OUTPUT_DIR).filePath(owner + "-" + QString::fromStdString(file) + ".tsr");
     reports::WriterOptions options;
     options.workload = workload;
     options.toolVersion = "test";
