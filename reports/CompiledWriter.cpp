@@ -1,10 +1,12 @@
 #include "reports/CompiledWriter.h"
 
+#include "reports/ReportTypes.h"
 #include "reports/Sqlite.h"
 #include "reports/StringTable.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <span>
 #include <vector>
 
@@ -40,6 +42,23 @@ std::uint64_t sumOf(const std::vector<std::uint32_t>& v) {
         s += x;
     }
     return s;
+}
+
+// (variable, access) for every variable the step reads or writes, ascending.
+std::vector<std::pair<std::uint32_t, VariableAccess>>
+accessModes(const record::ProgramStepRecord& s) {
+    std::map<std::uint32_t, std::uint8_t> modes;
+    for (std::uint32_t v : s.reads) {
+        modes[v] |= static_cast<std::uint8_t>(VariableAccess::Read);
+    }
+    for (std::uint32_t v : s.writes) {
+        modes[v] |= static_cast<std::uint8_t>(VariableAccess::Write);
+    }
+    std::vector<std::pair<std::uint32_t, VariableAccess>> out;
+    for (const auto& [v, m] : modes) {
+        out.emplace_back(v, static_cast<VariableAccess>(m));
+    }
+    return out;
 }
 
 void writeTarget(sql::Database& db, StringTable& strings, const record::TargetRecord& t) {
@@ -173,6 +192,8 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
                    " bytes_in, bytes_out, not_always_live_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
     auto live = db.prepare(
         "INSERT OR IGNORE INTO step_live_variables (step_id, variable_id) VALUES (?1, ?2)");
+    auto access = db.prepare(
+        "INSERT INTO step_variable_access (step_id, variable_id, access) VALUES (?1, ?2, ?3)");
     for (const auto& s : c.programSteps) {
         step.bind(1, int64_t{s.id})
             .bind(2, int64_t{s.node})
@@ -206,6 +227,12 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             .run();
         for (std::uint32_t v : s.liveVariables) {
             live.bind(1, int64_t{s.id}).bind(2, int64_t{v}).run();
+        }
+        for (const auto& [v, mode] : accessModes(s)) {
+            access.bind(1, int64_t{s.id})
+                .bind(2, int64_t{v})
+                .bind(3, static_cast<int64_t>(mode))
+                .run();
         }
     }
 }

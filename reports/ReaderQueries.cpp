@@ -231,6 +231,28 @@ StepTiles ReportReader::stepTiles(std::uint32_t step) const {
     return t;
 }
 
+std::vector<StepVariableAccess> ReportReader::variableAccesses() const {
+    std::vector<StepVariableAccess> out;
+    {
+        auto has = d_->db->prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
+                                   "name = 'step_variable_access'");
+        if (!has.step() || has.integer(0) == 0) {
+            return out; // a 1.0 report
+        }
+    }
+    auto q = d_->db->prepare("SELECT step_id, variable_id, access FROM step_variable_access"
+                             " ORDER BY step_id, variable_id");
+    while (q.step()) {
+        const std::int64_t access = q.integer(2);
+        if (access < 1 || access > 3) {
+            throw ReportError(d_->info.path + ": step_variable_access has an unknown access " +
+                              std::to_string(access));
+        }
+        out.push_back({u32(q.integer(0)), u32(q.integer(1)), static_cast<VariableAccess>(access)});
+    }
+    return out;
+}
+
 std::vector<std::uint32_t> ReportReader::liveVariables(std::uint32_t step) const {
     std::vector<std::uint32_t> out;
     auto q = d_->db->prepare(

@@ -50,6 +50,9 @@ public:
     std::vector<ProgramStepEntry> programSteps() const;
     StepTiles stepTiles(std::uint32_t step) const;
     std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
+    // Every (step, variable) read or write, by step then variable. Empty for
+    // reports older than schema 1.1, which did not record them.
+    std::vector<StepVariableAccess> variableAccesses() const;
 
     // Execution.
     std::vector<RunEntry> runs() const;

@@ -129,6 +129,19 @@ struct ProgramStepEntry {
     std::uint64_t liveVariableCount = 0;
 };
 
+// How a program step uses a variable (column step_variable_access.access).
+enum class VariableAccess : std::uint8_t { Read = 1, Write = 2, ReadWrite = 3 };
+
+// A variable a program step reads or writes (the dataflow graph's edges).
+struct StepVariableAccess {
+    std::uint32_t step = 0;
+    std::uint32_t variable = 0;
+    VariableAccess access = VariableAccess::Read;
+    bool reads() const { return access != VariableAccess::Write; }
+    bool writes() const { return access != VariableAccess::Read; }
+    bool operator==(const StepVariableAccess&) const = default;
+};
+
 // One program step on every tile (numTiles entries each).
 struct StepTiles {
     std::uint32_t step = 0;

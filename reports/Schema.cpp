@@ -154,6 +154,13 @@ CREATE TABLE step_live_variables (
     PRIMARY KEY (step_id, variable_id)
 ) WITHOUT ROWID;
 
+CREATE TABLE step_variable_access (
+    step_id INTEGER NOT NULL,
+    variable_id INTEGER NOT NULL,
+    access INTEGER NOT NULL,
+    PRIMARY KEY (step_id, variable_id)
+) WITHOUT ROWID;
+
 CREATE TABLE tile_memory (
     tile INTEGER PRIMARY KEY,
     total_including_gaps INTEGER NOT NULL,

@@ -1,7 +1,7 @@
 // Turns the compiled graph into the records a report stores.
-#include <map>
-
 #include "engine/compiler/Passes.h"
+
+#include <map>
 
 namespace tessera::compiler {
 
@@ -133,7 +133,8 @@ void buildRecord(CompiledGraph& out) {
     record::CompiledRecord& r = out.record;
     r.target = targetRecord(g.getTarget());
     for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
-        r.codelets.push_back({id, out.codelets[id]->name, out.codelets[id]->codeBytes, out.codelets[id]->formula});
+        r.codelets.push_back(
+            {id, out.codelets[id]->name, out.codelets[id]->codeBytes, out.codelets[id]->formula});
     }
     std::map<const CodeletInfo*, std::uint32_t> codeletId;
     for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
@@ -189,6 +190,10 @@ void buildRecord(CompiledGraph& out) {
         rec.exchangeCycles = p.exchangeCycles;
         rec.bytesIn = p.bytesIn;
         rec.bytesOut = p.bytesOut;
+        rec.reads.assign(p.reads.begin(), p.reads.end());
+        rec.writes.assign(p.writes.begin(), p.writes.end());
+        std::sort(rec.reads.begin(), rec.reads.end());
+        std::sort(rec.writes.begin(), rec.writes.end());
         r.programSteps.push_back(std::move(rec));
     }
     addVariables(out);

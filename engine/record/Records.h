@@ -36,7 +36,7 @@ struct TargetRecord {
     double clockHz = 0;
     std::uint32_t numWorkerContexts = 0;
     std::uint32_t exchangeBytesPerCycle = 0;
-    std::vector<std::pair<std::string, std::uint32_t>> regions; // name, bytes, in address order
+    std::vector<std::pair<std::string, std::uint32_t>> regions;  // name, bytes, in address order
     std::vector<std::pair<std::string, std::string>> parameters; // every parameter, as text
     std::uint32_t numTiles() const { return numIPUs * tilesPerIPU; }
 };
@@ -57,7 +57,7 @@ struct VariableRecord {
     bool isConstant = false;
     bool alwaysLive = false;
     bool hostAccess = false;
-    bool isExchangeBuffer = false; // a compiler temporary for one step's exchange
+    bool isExchangeBuffer = false;   // a compiler temporary for one step's exchange
     std::uint32_t firstStep = kNone; // live range over program steps (not-always-live)
     std::uint32_t lastStep = kNone;
     std::vector<std::pair<std::uint32_t, std::uint64_t>> bytesByTile; // tile, bytes
@@ -131,6 +131,10 @@ struct ProgramStepRecord {
     // Liveness: not-always-live bytes per tile while this step runs.
     std::vector<std::uint32_t> notAlwaysLiveBytes;
     std::vector<std::uint32_t> liveVariables; // variable ids live at this step
+    // Variables the step reads and writes (ids, ascending; a variable read and
+    // written is in both). Exchange buffers are left out.
+    std::vector<std::uint32_t> reads;
+    std::vector<std::uint32_t> writes;
 };
 
 struct MemoryBlockRecord {

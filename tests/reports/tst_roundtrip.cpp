@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <random>
+#include <set>
 
 using namespace tessera;
 using namespace tessera::reports;
@@ -226,6 +228,43 @@ private slots:
         // The small program exchanges in its copy step.
         QVERIFY(std::any_of(steps.begin(), steps.end(),
                             [](const auto& s) { return s.bytesInSum > 0; }));
+    }
+
+    // Which variables each step reads and writes, by the program's own text:
+    // add reads a, b and writes c; the copy reads c, writes d; reduce reads d,
+    // writes sum.
+    void variableAccesses() {
+        const auto vars = reader_->variables();
+        auto nameOf = [&](std::uint32_t id) {
+            for (const auto& v : vars) {
+                if (v.id == id) {
+                    return v.name;
+                }
+            }
+            return std::string("?");
+        };
+        std::map<std::string, std::pair<std::set<std::string>, std::set<std::string>>> byStep;
+        const auto steps = reader_->programSteps();
+        const auto accesses = reader_->variableAccesses();
+        QVERIFY(std::is_sorted(accesses.begin(), accesses.end(), [](const auto& x, const auto& y) {
+            return std::tie(x.step, x.variable) < std::tie(y.step, y.variable);
+        }));
+        for (const auto& a : accesses) {
+            auto& [reads, writes] = byStep[steps.at(a.step).name];
+            if (a.reads()) {
+                reads.insert(nameOf(a.variable));
+            }
+            if (a.writes()) {
+                writes.insert(nameOf(a.variable));
+            }
+        }
+        using Names = std::set<std::string>;
+        QCOMPARE(byStep["add step"].first, (Names{"a", "b"}));
+        QCOMPARE(byStep["add step"].second, (Names{"c"}));
+        QCOMPARE(byStep["shift"].first, (Names{"c"}));
+        QCOMPARE(byStep["shift"].second, (Names{"d"}));
+        QCOMPARE(byStep["reduce step"].first, (Names{"d"}));
+        QCOMPARE(byStep["reduce step"].second, (Names{"sum"}));
     }
 
     void memory() {

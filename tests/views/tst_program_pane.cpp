@@ -5,6 +5,7 @@
 // written to the build directory.
 #include "ReportFixtures.h"
 #include "views/common/Colors.h"
+#include "views/common/Export.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportLoader.h"
 #include "views/data/ReportSource.h"
@@ -24,6 +25,9 @@
 #include <QTableView>
 #include <QTreeView>
 #include <QtTest>
+
+#include <map>
+#include <set>
 
 using namespace tessera;
 using namespace tessera::views;
@@ -121,6 +125,24 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY(pane.grab().save(out.filePath("program_" + report + "_tree.png")));
 
+        // The tree's CSV export has every node, depth first, each at its depth.
+        const ExportTarget tree = pane.exportTargets().front();
+        QCOMPARE(tree.name, QString("program-tree"));
+        QVERIFY(tree.model);
+        const QStringList lines = toCsv(tree.model).split('\n', Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), static_cast<qsizetype>(data.programNodes.size() + 1));
+        QVERIFY(lines.front().startsWith("Depth,"));
+        std::map<std::uint32_t, int> depth; // parents come before children in a report
+        std::multiset<int> expectedDepths, csvDepths;
+        for (const auto& n : data.programNodes) {
+            depth[n.id] = n.parent == reports::kNone ? 0 : depth.at(n.parent) + 1;
+            expectedDepths.insert(depth[n.id]);
+        }
+        for (qsizetype i = 1; i < lines.size(); ++i) {
+            csvDepths.insert(lines[i].section(',', 0, 0).toInt());
+        }
+        QVERIFY(csvDepths == expectedDepths);
+
         // Operations: one row per Block node, sorted by cycles.
         pane.tabs()->setCurrentIndex(ProgramPane::OperationsTab);
         QCOMPARE(pane.operationsModel()->rowCount(), blocks);
@@ -144,9 +166,29 @@ private slots:
         pane.tabs()->setCurrentIndex(ProgramPane::GraphTab);
         DataflowView* graph = pane.graph();
         const auto& g = graph->graph();
+        // Tensor nodes, recounted from the recorded accesses of the drawn steps:
+        // one per write, one per variable read before any drawn step writes it,
+        // one per exchange buffer.
         std::size_t tensors = 0, executes = 0;
-        for (const auto& v : data.variables) {
-            tensors += !v.alwaysLive && !v.isConstant && v.firstStep != reports::kNone ? 1 : 0;
+        std::set<std::uint32_t> seen;
+        for (const auto& n : g.nodes) {
+            if (n.kind != DataflowNode::Kind::Step) {
+                continue;
+            }
+            for (const auto& a : data.variableAccesses) {
+                if (a.step == n.id && a.reads() && seen.insert(a.variable).second) {
+                    ++tensors;
+                }
+            }
+            for (const auto& a : data.variableAccesses) {
+                if (a.step == n.id && a.writes()) {
+                    seen.insert(a.variable);
+                    ++tensors;
+                }
+            }
+            for (const auto& v : data.variables) {
+                tensors += v.isExchangeBuffer && v.firstStep == n.id ? 1 : 0;
+            }
         }
         for (const auto& s : data.programSteps) {
             executes += s.kind == "Execute" ? 1 : 0;

@@ -52,28 +52,59 @@ bool exportPdf(QWidget* widget, const QString& path, QString* error) {
     if (!painter.begin(&writer)) {
         return fail(error, "cannot write " + path);
     }
-    const double scale = std::min(painter.device()->width() / double(std::max(1, widget->width())),
-                                  painter.device()->height() / double(std::max(1, widget->height())));
+    const double scale =
+        std::min(painter.device()->width() / double(std::max(1, widget->width())),
+                 painter.device()->height() / double(std::max(1, widget->height())));
     painter.scale(scale, scale);
     widget->render(&painter);
     painter.end();
     return true;
 }
 
+namespace {
+
+bool isTree(const QAbstractItemModel* model) {
+    for (int r = 0; r < model->rowCount(); ++r) {
+        if (model->hasChildren(model->index(r, 0))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Rows beneath `parent`, depth first; a tree's rows start with their depth.
+void writeRows(const QAbstractItemModel* model, const QModelIndex& parent, int depth, bool tree,
+               QTextStream& s) {
+    const int columns = model->columnCount(parent);
+    for (int r = 0; r < model->rowCount(parent); ++r) {
+        if (tree) {
+            s << depth << ",";
+        }
+        for (int c = 0; c < columns; ++c) {
+            s << (c ? "," : "") << csvField(model->data(model->index(r, c, parent)).toString());
+        }
+        s << "\n";
+        if (tree) {
+            writeRows(model, model->index(r, 0, parent), depth + 1, tree, s);
+        }
+    }
+}
+
+} // namespace
+
 QString toCsv(const QAbstractItemModel* model) {
     QString out;
     QTextStream s(&out);
+    const bool tree = isTree(model);
+    if (tree) {
+        s << "Depth,";
+    }
     const int columns = model->columnCount();
     for (int c = 0; c < columns; ++c) {
         s << (c ? "," : "") << csvField(model->headerData(c, Qt::Horizontal).toString());
     }
     s << "\n";
-    for (int r = 0; r < model->rowCount(); ++r) {
-        for (int c = 0; c < columns; ++c) {
-            s << (c ? "," : "") << csvField(model->data(model->index(r, c)).toString());
-        }
-        s << "\n";
-    }
+    writeRows(model, {}, 0, tree, s);
     return out;
 }
 

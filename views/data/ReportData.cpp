@@ -6,7 +6,8 @@ namespace tessera::views {
 
 namespace {
 
-template <typename T> const T* findById(const std::vector<T>& list, std::uint32_t id) {
+template <typename T>
+const T* findById(const std::vector<T>& list, std::uint32_t id) {
     // Ids are dense and sorted in practice; fall back to a search otherwise.
     if (id < list.size() && list[id].id == id) {
         return &list[id];
@@ -21,21 +22,28 @@ template <typename T> const T* findById(const std::vector<T>& list, std::uint32_
 
 } // namespace
 
-const reports::VariableEntry* ReportData::variable(std::uint32_t id) const { return findById(variables, id); }
-const reports::ProgramStepEntry* ReportData::step(std::uint32_t id) const { return findById(programSteps, id); }
-const reports::ProgramNodeEntry* ReportData::node(std::uint32_t id) const { return findById(programNodes, id); }
+const reports::VariableEntry* ReportData::variable(std::uint32_t id) const {
+    return findById(variables, id);
+}
+const reports::ProgramStepEntry* ReportData::step(std::uint32_t id) const {
+    return findById(programSteps, id);
+}
+const reports::ProgramNodeEntry* ReportData::node(std::uint32_t id) const {
+    return findById(programNodes, id);
+}
 
 std::string ReportData::computeSetName(std::uint32_t id) const {
     const auto* cs = findById(computeSets, id);
     return cs ? cs->name : std::string();
 }
 
-std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path, const LoadProgress& progress,
+std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path,
+                                                 const LoadProgress& progress,
                                                  const std::atomic<bool>* cancel) {
     auto data = std::make_shared<ReportData>();
     data->path = path;
     int stage = 0;
-    constexpr int kStages = 8;
+    constexpr int kStages = 9;
     auto step = [&](const char* what) {
         if (cancel && cancel->load()) {
             throw LoadCancelled();
@@ -65,6 +73,8 @@ std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& pa
     data->programSteps = reader.programSteps();
     step("runs");
     data->runs = reader.runs();
+    step("dataflow");
+    data->variableAccesses = reader.variableAccesses();
     step("done");
     if (progress) {
         progress(100, "done");

@@ -2,15 +2,15 @@
 // Everything the panes draw from that is small enough to hold at once,
 // loaded in one go (in the background). Per-step tile arrays, memory blocks
 // and timeline buckets are fetched on demand through ReportSource.
+#include "reports/ReportTypes.h"
+#include "reports/Summary.h"
+
 #include <atomic>
 #include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "reports/ReportTypes.h"
-#include "reports/Summary.h"
 
 namespace tessera::views {
 
@@ -28,6 +28,7 @@ struct ReportData {
     std::vector<reports::ProgramNodeEntry> programNodes;
     std::vector<reports::ProgramStepEntry> programSteps;
     std::vector<reports::RunEntry> runs;
+    std::vector<reports::StepVariableAccess> variableAccesses; // by step, then variable
 
     const reports::VariableEntry* variable(std::uint32_t id) const; // by id, or null
     const reports::ProgramStepEntry* step(std::uint32_t id) const;

@@ -233,7 +233,7 @@ void ProgramPane::setSelection(Selection* selection) {
 }
 
 QList<ExportTarget> ProgramPane::exportTargets() const {
-    return {{"program-tree", treeView_, nullptr},
+    return {{"program-tree", treeView_, treeModel_},
             {"operations", opsView_, opsModel_},
             {"dataflow-graph", graph_, nullptr}};
 }

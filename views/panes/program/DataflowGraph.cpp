@@ -1,8 +1,7 @@
 #include "views/panes/program/DataflowGraph.h"
 
 #include <algorithm>
-#include <map>
-#include <numeric>
+#include <tuple>
 #include <unordered_map>
 
 namespace tessera::views {
@@ -48,96 +47,93 @@ DataflowGraph buildDataflowGraph(const ReportData& data, const ProgramStats& sta
                                  const DataflowOptions& options) {
     DataflowGraph g;
     g.stepsInScope = options.steps.size();
+    g.accessesRecorded = !data.variableAccesses.empty();
     std::vector<std::uint32_t> steps = options.steps;
     if (steps.size() > options.maxSteps) {
         steps.resize(options.maxSteps);
     }
-    std::unordered_map<std::uint32_t, std::size_t> order; // step id -> index in `steps`
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        order[steps[i]] = i;
+    std::unordered_map<std::uint32_t, std::vector<const reports::VariableEntry*>> buffersOf;
+    if (options.exchangeBuffers) {
+        for (const auto& v : data.variables) {
+            if (v.isExchangeBuffer && v.firstStep != reports::kNone) {
+                buffersOf[v.firstStep].push_back(&v);
+            }
+        }
     }
-
-    // Tensors with a live range touching the scope, grouped by the step that
-    // produces them (or, failing that, consumes them).
-    struct TensorRef {
-        const reports::VariableEntry* v;
-        bool produced; // its first step is in scope
-        bool consumed; // its last step is in scope (and differs from the first)
+    const auto& accesses = data.variableAccesses;
+    auto byStep = [](const reports::StepVariableAccess& a, std::uint32_t step) {
+        return a.step < step;
     };
-    std::map<std::size_t, std::vector<TensorRef>> byStep;
-    std::vector<bool> stepTouched(steps.size(), false);
-    for (const auto& v : data.variables) {
-        if (v.alwaysLive || v.isConstant || v.firstStep == reports::kNone) {
-            continue;
-        }
-        if (v.isExchangeBuffer && !options.exchangeBuffers) {
-            continue;
-        }
-        const auto first = order.find(v.firstStep);
-        const std::uint32_t lastStep = v.lastStep == reports::kNone ? v.firstStep : v.lastStep;
-        const auto last = order.find(lastStep);
-        const bool produced = first != order.end() && !v.isExchangeBuffer;
-        const bool consumed =
-            last != order.end() && (v.isExchangeBuffer || lastStep != v.firstStep);
-        if (!produced && !consumed) {
-            continue;
-        }
-        byStep[produced ? first->second : last->second].push_back({&v, produced, consumed});
-        if (produced) {
-            stepTouched[first->second] = true;
-        }
-        if (consumed) {
-            stepTouched[last->second] = true;
-        }
-    }
+    auto addTensor = [&](std::uint32_t variable, std::uint32_t producer) {
+        const reports::VariableEntry* v = data.variable(variable);
+        DataflowNode n;
+        n.kind = DataflowNode::Kind::Tensor;
+        n.id = variable;
+        n.name = v ? v->name : "variable " + std::to_string(variable);
+        n.exchangeBuffer = v && v->isExchangeBuffer;
+        n.producer = producer;
+        n.memory = v ? static_cast<double>(v->totalBytes) : 0.0;
+        g.nodes.push_back(std::move(n));
+        return static_cast<int>(g.nodes.size() - 1);
+    };
 
-    // Nodes in program order: a step, then the tensors it produces.
-    std::vector<int> stepNodeOf(steps.size(), -1);
-    std::vector<std::pair<std::size_t, const TensorRef*>> pendingTensors;
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const int pos = stats.stepPosition(steps[i]);
+    // Nodes in program order: a step's inputs, the step, the versions it writes.
+    std::unordered_map<std::uint32_t, int> latest; // variable id -> node of its latest version
+    for (const std::uint32_t id : steps) {
+        const int pos = stats.stepPosition(id);
         if (pos < 0) {
             continue;
         }
         const auto& s = data.programSteps[static_cast<std::size_t>(pos)];
-        if (s.kind == "Execute" || stepTouched[i]) {
-            const double runs =
-                static_cast<double>(stats.stepExecutions[static_cast<std::size_t>(pos)]);
-            DataflowNode n;
-            n.kind = DataflowNode::Kind::Step;
-            n.id = s.id;
-            n.name = s.name;
-            n.stepKind = s.kind;
-            n.computeSet = s.computeSet;
-            n.cycles = static_cast<double>(s.totalCycles) * runs;
-            n.bytesExchanged = static_cast<double>(s.bytesInSum) * runs;
-            n.memory = static_cast<double>(s.notAlwaysLiveBytesMax);
-            stepNodeOf[i] = static_cast<int>(g.nodes.size());
-            g.nodes.push_back(std::move(n));
-            ++g.stepsShown;
+        const auto lo = std::lower_bound(accesses.begin(), accesses.end(), id, byStep);
+        auto hi = lo;
+        while (hi != accesses.end() && hi->step == id) {
+            ++hi;
         }
-        if (const auto it = byStep.find(i); it != byStep.end()) {
-            for (const TensorRef& t : it->second) {
-                pendingTensors.emplace_back(g.nodes.size(), &t);
-                DataflowNode n;
-                n.kind = DataflowNode::Kind::Tensor;
-                n.id = t.v->id;
-                n.name = t.v->name;
-                n.exchangeBuffer = t.v->isExchangeBuffer;
-                n.memory = static_cast<double>(t.v->totalBytes);
-                g.nodes.push_back(std::move(n));
+        const auto buffers = buffersOf.find(id);
+        const bool touches = lo != hi || buffers != buffersOf.end();
+        if (s.kind != "Execute" && !touches) {
+            continue;
+        }
+        std::vector<int> inputs;
+        for (auto a = lo; a != hi; ++a) {
+            if (!a->reads()) {
+                continue;
+            }
+            const auto it = latest.find(a->variable);
+            const int t = it != latest.end() ? it->second : addTensor(a->variable, reports::kNone);
+            latest.emplace(a->variable, t);
+            inputs.push_back(t);
+        }
+        if (buffers != buffersOf.end()) {
+            for (const auto* b : buffers->second) {
+                inputs.push_back(addTensor(b->id, reports::kNone));
             }
         }
-    }
-    for (const auto& [node, t] : pendingTensors) {
-        const int tensor = static_cast<int>(node);
-        if (t->produced && stepNodeOf[order.at(t->v->firstStep)] >= 0) {
-            g.edges.emplace_back(stepNodeOf[order.at(t->v->firstStep)], tensor);
+        const double runs =
+            static_cast<double>(stats.stepExecutions[static_cast<std::size_t>(pos)]);
+        DataflowNode n;
+        n.kind = DataflowNode::Kind::Step;
+        n.id = s.id;
+        n.name = s.name;
+        n.stepKind = s.kind;
+        n.computeSet = s.computeSet;
+        n.cycles = static_cast<double>(s.totalCycles) * runs;
+        n.bytesExchanged = static_cast<double>(s.bytesInSum) * runs;
+        n.memory = static_cast<double>(s.notAlwaysLiveBytesMax);
+        const int stepNode = static_cast<int>(g.nodes.size());
+        g.nodes.push_back(std::move(n));
+        ++g.stepsShown;
+        for (const int t : inputs) {
+            g.edges.emplace_back(t, stepNode);
+            ++g.nodes[static_cast<std::size_t>(t)].readers;
         }
-        const std::uint32_t lastStep =
-            t->v->lastStep == reports::kNone ? t->v->firstStep : t->v->lastStep;
-        if (t->consumed && stepNodeOf[order.at(lastStep)] >= 0) {
-            g.edges.emplace_back(tensor, stepNodeOf[order.at(lastStep)]);
+        for (auto a = lo; a != hi; ++a) {
+            if (a->writes()) {
+                const int t = addTensor(a->variable, id);
+                g.edges.emplace_back(stepNode, t);
+                latest[a->variable] = t;
+            }
         }
     }
     return g;

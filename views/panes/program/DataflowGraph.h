@@ -1,16 +1,15 @@
 #pragma once
 // The dataflow graph the Program pane draws: program steps (compute sets and
-// copies) and tensors (not-always-live variables), with edges from a step to
-// the tensors it produces and from a tensor to the steps that consume it.
+// copies) and tensors, with an edge from a step to each tensor it writes and
+// from a tensor to each step that reads it, as the report records them
+// (step_variable_access). Plain C++ (no Qt).
 //
-// APPROXIMATION: reports do not record which tensors a compute set reads and
-// writes. What they do record is each variable's live range (first and last
-// program step), so the graph takes the step where a variable becomes live as
-// its producer and the step where it is last live as its consumer. Steps that
-// read a tensor in between are not linked; always-live variables and
-// constants (weights, inputs) have no live range and are left out. Exchange
-// buffers (live during one step) are drawn as inputs of that step.
-// Plain C++ (no Qt).
+// Tensors are VERSIONED, so the graph is a DAG in program order: each write of
+// a variable by a step in scope makes a new tensor node (its value after that
+// step), and a read links the latest version written earlier in the scope.
+// A variable read before any step in scope writes it gets one "input" node
+// (inputs, weights, constants and values from before the scope). Exchange
+// buffers (one step's received data) are drawn as inputs of their step.
 #include "views/data/ReportData.h"
 #include "views/models/ProgramStats.h"
 
@@ -28,6 +27,9 @@ struct DataflowNode {
     std::string stepKind; // "Execute", "Copy", ... (steps only)
     std::uint32_t computeSet = reports::kNone;
     bool exchangeBuffer = false;
+    // Tensors: the step whose write made this version; kNone for an input.
+    std::uint32_t producer = reports::kNone;
+    std::uint32_t readers = 0; // tensors: steps in scope that read this version
     // Metrics for colouring. Steps: cycles and bytes received over all
     // executions, peak not-always-live bytes of the fullest tile. Tensors:
     // memory = bytes over all tiles.
@@ -41,6 +43,7 @@ struct DataflowGraph {
     std::vector<std::pair<int, int>> edges; // node indices, producer -> consumer
     std::size_t stepsInScope = 0;           // before truncation
     std::size_t stepsShown = 0;
+    bool accessesRecorded = true;             // false for reports older than schema 1.1: no tensors
     int stepNode(std::uint32_t stepId) const; // node index, or -1
 };
 

@@ -23,14 +23,11 @@ namespace tessera::views {
 
 namespace {
 
-const char* const kApproximation =
-    "Edges are an approximation: reports record each variable's live range, not which tensors a "
-    "compute set "
-    "reads and writes. A tensor is drawn as produced by the step where it becomes live and "
-    "consumed by the step "
-    "where it is last live; steps reading it in between are not linked. Always-live variables and "
-    "constants "
-    "have no live range and are not drawn. Exchange buffers are inputs of their step.";
+const char* const kEdgesHelp =
+    "An arrow from a step to a tensor: the step writes it. From a tensor to a step: the step "
+    "reads it. Each write makes a new version of a tensor, so the graph runs top to bottom in "
+    "program order; a tensor read before any step in the scope writes it (an input, a weight, a "
+    "constant) appears once at the top. Exchange buffers hold what a step receives.";
 
 constexpr std::size_t kMaxGraphSteps = 400; // steps drawn at once
 constexpr std::size_t kMaxWindows = 500;
@@ -61,7 +58,7 @@ DataflowView::DataflowView(QWidget* parent)
     canvas_->setScene(scene_);
     layout->addWidget(canvas_, 1);
     info_ = new QLabel;
-    info_->setToolTip(kApproximation);
+    info_->setToolTip(kEdgesHelp);
     info_->setWordWrap(true);
     layout->addWidget(info_);
     connect(canvas_, &GraphCanvas::nodeClicked, this, [this](int index) {
@@ -111,7 +108,7 @@ QWidget* DataflowView::buildToolbar() {
     fit->setToolTip("Show the whole graph");
     connect(fit, &QToolButton::clicked, this, &DataflowView::fitAll);
     legend_ = new HeatLegend;
-    legend_->setToolTip(kApproximation);
+    legend_->setToolTip(kEdgesHelp);
     row->addWidget(new QLabel("Scope"));
     row->addWidget(scope_);
     row->addSpacing(8);
@@ -256,15 +253,16 @@ void DataflowView::rebuild() {
                            formatBytes(static_cast<std::uint64_t>(n.bytesExchanged)),
                            formatBytes(static_cast<std::uint64_t>(n.memory)));
         } else {
-            const auto* v = data_->variable(n.id);
-            tip = QString("<b>%1</b> %2<br>%3 over all tiles<br>live from step %4 to step "
-                          "%5<br><i>produced / "
-                          "consumed by those steps (approximation)</i>")
+            const QString origin =
+                n.exchangeBuffer ? QString("received by its step")
+                : n.producer == reports::kNone
+                    ? QString("an input of this scope (written before it, or never)")
+                    : QString("as written by step %1").arg(n.producer);
+            tip = QString("<b>%1</b> %2<br>%3 over all tiles<br>%4<br>read by %5 step(s) shown")
                       .arg(n.exchangeBuffer ? "exchange buffer" : "tensor",
                            QString::fromStdString(n.name).toHtmlEscaped(),
-                           formatBytes(static_cast<std::uint64_t>(n.memory)))
-                      .arg(v ? v->firstStep : 0)
-                      .arg(v ? v->lastStep : 0);
+                           formatBytes(static_cast<std::uint64_t>(n.memory)), origin)
+                      .arg(n.readers);
         }
         item->setToolTip(tip);
         scene_->addItem(item);
@@ -287,8 +285,11 @@ void DataflowView::rebuild() {
                     .arg(options.maxSteps)
                     .arg(graph_.stepsInScope);
     }
-    info_->setText(
-        text + " · <i>edges approximate reads and writes from live ranges (hover for details)</i>");
+    if (!graph_.accessesRecorded) {
+        text += " · <i>this report predates schema 1.1 and does not record which tensors each "
+                "step reads and writes: tensors are not drawn</i>";
+    }
+    info_->setText(text);
     recolour();
     updateMarks();
     pendingView_ = true;

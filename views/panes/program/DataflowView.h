@@ -2,8 +2,8 @@
 // The Program pane's dataflow graph: compute sets, copies and tensors laid
 // out in layers (GraphLayout), drawn on a QGraphicsScene, coloured by a
 // chosen metric (cycles, bytes exchanged, memory), with a scope (the whole
-// program or one operation), zoom, pan and search. How edges are derived
-// from the report is an approximation: see DataflowGraph.h.
+// program or one operation), zoom, pan and search. Edges come from the
+// report's record of what each step reads and writes (see DataflowGraph.h).
 #include "views/panes/program/DataflowGraph.h"
 #include "views/panes/program/GraphLayout.h"
 
