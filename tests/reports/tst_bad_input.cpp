@@ -170,6 +170,20 @@ private slots:
         QCOMPARE(ReportReader(p).info().schemaMinor, 7);
     }
 
+    // A 1.0 report has no step_variable_access table: it opens and reports
+    // no accesses; a damaged access code is one clear line.
+    void olderMinorVersionWithoutAccesses() {
+        QVERIFY(!ReportReader(copyOfGood("current.tsr")).variableAccesses().empty());
+        const fs::path p = copyOfGood("v1_0.tsr");
+        sqlExec(p, "PRAGMA user_version = 1000; UPDATE meta SET value = '1.0' WHERE key = "
+                   "'schema_version'; DROP TABLE step_variable_access;");
+        QCOMPARE(openAndQuery(p), std::string());
+        QVERIFY(ReportReader(p).variableAccesses().empty());
+        const fs::path q = copyOfGood("bad-access.tsr");
+        sqlExec(q, "UPDATE step_variable_access SET access = 9;");
+        QVERIFY_THROWS_EXCEPTION(ReportError, ReportReader(q).variableAccesses());
+    }
+
     // Pages overwritten in the middle: every query either works or throws
     // ReportError; SQLite's corruption errors come out as one line.
     void garbledPages() {
