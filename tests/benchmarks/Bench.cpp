@@ -57,7 +57,13 @@ std::size_t peakResidentOfChild(const std::function<void()>& fn) {
     if (pid == 0) {
         close(fds[0]);
         const std::size_t before = currentResidentBytes();
-        fn();
+        try {
+            fn();
+        } catch (const std::exception& e) { // never unwind into the parent's code
+            std::fprintf(stderr, "tessera-bench: %s\n", e.what());
+            std::fflush(stderr);
+            _exit(1);
+        }
         const std::size_t peak = peakResidentBytes() - before;
         std::fflush(stdout);
         [[maybe_unused]] const auto written = write(fds[1], &peak, sizeof peak);
@@ -88,15 +94,20 @@ void printResult(const std::string& name, double value, const std::string& unit,
 
 int main(int argc, char** argv) {
     tessera::bench::Options options;
+    std::string only; // "engine" or "views": one group (the report benchmarks are in "engine")
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
+        } else if (arg == "--only" && i + 1 < argc && (std::string(argv[i + 1]) == "engine" ||
+                                                       std::string(argv[i + 1]) == "views")) {
+            only = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick]\n"
+            std::cout << "usage: tessera-bench [--quick] [--only engine|views]\n"
                          "Prints one JSON object a line: name, value, unit, reference (a native\n"
                          "measurement taken in the same run) and ratio = value / reference.\n"
-                         "--quick uses small sizes (for the smoke test).\n";
+                         "--quick uses small sizes (for the smoke test).\n"
+                         "--only runs one group: engine (engine and reports) or views.\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";
@@ -104,9 +115,13 @@ int main(int argc, char** argv) {
         }
     }
     try {
-        tessera::bench::runEngineBenchmarks(options);
+        if (only != "views") {
+            tessera::bench::runEngineBenchmarks(options);
+        }
 #ifdef TESSERA_BENCH_VIEWS
-        tessera::bench::runViewBenchmarks(options); // last: it starts Qt
+        if (only != "engine") {
+            tessera::bench::runViewBenchmarks(options); // last: it starts Qt
+        }
 #endif
     } catch (const std::exception& e) {
         std::cerr << "tessera-bench: error: " << e.what() << "\n";

@@ -5,26 +5,47 @@
 namespace tessera::views {
 
 namespace {
-constexpr std::size_t kStepCacheLimit = 512;
-constexpr std::size_t kBucketCacheLimit = 256;
+
+// Enough for every step a pane shows at once and a few screens of LOD
+// buckets; each is small against the report a user pans through.
+constexpr std::size_t kStepCacheBytes = 8u << 20;
+constexpr std::size_t kBucketCacheBytes = 8u << 20;
+
+std::size_t bytesOf(const reports::StepTiles& t) {
+    return sizeof t + 4 * (t.computeCycles.size() + t.exchangeCycles.size() + t.syncCycles.size() +
+                           t.bytesIn.size() + t.bytesOut.size() + t.notAlwaysLiveBytes.size());
+}
+
+std::size_t bytesOf(const std::vector<reports::LodBucket>& buckets) {
+    std::size_t bytes = sizeof buckets;
+    for (const auto& b : buckets) {
+        bytes += sizeof b + sizeof(reports::GroupStats) *
+                                (b.compute.size() + b.exchange.size() + b.sync.size());
+    }
+    return bytes;
+}
+
 } // namespace
 
 ReportSource::ReportSource(const std::filesystem::path& path)
-    : reader_(std::make_unique<reports::ReportReader>(path)) {}
+    : reader_(std::make_unique<reports::ReportReader>(path))
+    , stepCache_(kStepCacheBytes)
+    , bucketCache_(kBucketCacheBytes) {}
+
+std::size_t ReportSource::cachedBytes() const {
+    std::lock_guard lock(mutex_);
+    return stepCache_.bytes() + bucketCache_.bytes();
+}
 
 ReportSource::~ReportSource() = default;
 
 std::shared_ptr<const reports::StepTiles> ReportSource::stepTiles(std::uint32_t step) const {
     std::lock_guard lock(mutex_);
-    auto it = stepCache_.find(step);
-    if (it != stepCache_.end()) {
-        return it->second;
-    }
-    if (stepCache_.size() >= kStepCacheLimit) {
-        stepCache_.clear(); // simple and bounded; panes re-ask only for what they show
+    if (auto cached = stepCache_.find(step)) {
+        return cached;
     }
     auto tiles = std::make_shared<const reports::StepTiles>(reader_->stepTiles(step));
-    stepCache_.emplace(step, tiles);
+    stepCache_.insert(step, tiles, bytesOf(*tiles));
     return tiles;
 }
 
@@ -38,7 +59,8 @@ std::vector<std::uint32_t> ReportSource::liveVariables(std::uint32_t step) const
     return reader_->liveVariables(step);
 }
 
-std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportSource::variableTiles(std::uint32_t variable) const {
+std::vector<std::pair<std::uint32_t, std::uint64_t>>
+ReportSource::variableTiles(std::uint32_t variable) const {
     std::lock_guard lock(mutex_);
     return reader_->variableTiles(variable);
 }
@@ -48,26 +70,22 @@ std::vector<reports::LodLevel> ReportSource::lodLevels(std::uint32_t run) const 
     return reader_->lodLevels(run);
 }
 
-std::shared_ptr<const std::vector<reports::LodBucket>> ReportSource::lodBuckets(std::uint32_t run, std::uint32_t level,
-                                                                               std::uint64_t firstSeq,
-                                                                               std::uint64_t endSeq) const {
+std::shared_ptr<const std::vector<reports::LodBucket>>
+ReportSource::lodBuckets(std::uint32_t run, std::uint32_t level, std::uint64_t firstSeq,
+                         std::uint64_t endSeq) const {
     std::lock_guard lock(mutex_);
     const BucketKey key{run, level, firstSeq, endSeq};
-    auto it = bucketCache_.find(key);
-    if (it != bucketCache_.end()) {
-        return it->second;
+    if (auto cached = bucketCache_.find(key)) {
+        return cached;
     }
-    if (bucketCache_.size() >= kBucketCacheLimit) {
-        bucketCache_.clear();
-    }
-    auto buckets =
-        std::make_shared<const std::vector<reports::LodBucket>>(reader_->lodBuckets(run, level, firstSeq, endSeq));
-    bucketCache_.emplace(key, buckets);
+    auto buckets = std::make_shared<const std::vector<reports::LodBucket>>(
+        reader_->lodBuckets(run, level, firstSeq, endSeq));
+    bucketCache_.insert(key, buckets, bytesOf(*buckets));
     return buckets;
 }
 
-std::vector<reports::ExecutedStep> ReportSource::executedSteps(std::uint32_t run, std::uint64_t firstSeq,
-                                                               std::uint64_t endSeq) const {
+std::vector<reports::ExecutedStep>
+ReportSource::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const {
     std::lock_guard lock(mutex_);
     return reader_->executedSteps(run, firstSeq, endSeq);
 }
