@@ -5,6 +5,35 @@
 
 namespace tessera::reports::detail {
 
+namespace {
+
+// Calls row(i, j) for every baseline key i (j: the comparison key equal to
+// it, or kUnmatched), then row(kUnmatched, j) for every comparison key left.
+template <class Row>
+void matchKeys(const std::vector<std::string>& bKeys, const std::vector<std::string>& cKeys,
+               Row&& row) {
+    std::map<std::string, std::size_t> inComparison;
+    for (std::size_t j = 0; j < cKeys.size(); ++j) {
+        inComparison.emplace(cKeys[j], j);
+    }
+    std::vector<bool> matched(cKeys.size(), false);
+    for (std::size_t i = 0; i < bKeys.size(); ++i) {
+        const auto it = inComparison.find(bKeys[i]);
+        const std::size_t j = it == inComparison.end() ? kUnmatched : it->second;
+        if (j != kUnmatched) {
+            matched[j] = true;
+        }
+        row(i, j);
+    }
+    for (std::size_t j = 0; j < cKeys.size(); ++j) {
+        if (!matched[j]) {
+            row(kUnmatched, j);
+        }
+    }
+}
+
+} // namespace
+
 void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
     struct Totals {
         std::uint64_t executions = 0, cycles = 0, compute = 0;
@@ -26,11 +55,6 @@ void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, Report
     const auto bKeys = occurrenceKeys(b.computeSets, name);
     const auto cKeys = occurrenceKeys(c.computeSets, name);
     const auto bTotals = totals(b), cTotals = totals(c);
-    std::map<std::string, std::size_t> inComparison;
-    for (std::size_t j = 0; j < cKeys.size(); ++j) {
-        inComparison.emplace(cKeys[j], j);
-    }
-    std::vector<bool> matched(cKeys.size(), false);
     auto row = [&](std::size_t i, std::size_t j) {
         ComputeSetDelta r;
         r.identity = i != kUnmatched ? bKeys[i] : cKeys[j];
@@ -55,19 +79,7 @@ void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, Report
         r.change = changeOf(i != kUnmatched, j != kUnmatched, same);
         d.computeSets.push_back(std::move(r));
     };
-    for (std::size_t i = 0; i < bKeys.size(); ++i) {
-        const auto it = inComparison.find(bKeys[i]);
-        const std::size_t j = it == inComparison.end() ? kUnmatched : it->second;
-        if (j != kUnmatched) {
-            matched[j] = true;
-        }
-        row(i, j);
-    }
-    for (std::size_t j = 0; j < cKeys.size(); ++j) {
-        if (!matched[j]) {
-            row(kUnmatched, j);
-        }
-    }
+    matchKeys(bKeys, cKeys, row);
     std::stable_sort(d.computeSets.begin(), d.computeSets.end(),
                      [](const ComputeSetDelta& x, const ComputeSetDelta& y) {
                          return x.cycles.delta() > y.cycles.delta();
@@ -91,11 +103,6 @@ void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDi
             list, [&](std::size_t i) -> const std::string& { return s.variables[i].name; });
     };
     const auto bKeys = keysOf(b, bVars), cKeys = keysOf(c, cVars);
-    std::map<std::string, std::size_t> inComparison;
-    for (std::size_t j = 0; j < cKeys.size(); ++j) {
-        inComparison.emplace(cKeys[j], j);
-    }
-    std::vector<bool> matched(cKeys.size(), false);
     auto row = [&](std::size_t i, std::size_t j) {
         VariableDelta r;
         r.identity = i != kUnmatched ? bKeys[i] : cKeys[j];
@@ -124,19 +131,7 @@ void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDi
         r.change = changeOf(vb != nullptr, vc != nullptr, same);
         d.variables.push_back(std::move(r));
     };
-    for (std::size_t i = 0; i < bKeys.size(); ++i) {
-        const auto it = inComparison.find(bKeys[i]);
-        const std::size_t j = it == inComparison.end() ? kUnmatched : it->second;
-        if (j != kUnmatched) {
-            matched[j] = true;
-        }
-        row(i, j);
-    }
-    for (std::size_t j = 0; j < cKeys.size(); ++j) {
-        if (!matched[j]) {
-            row(kUnmatched, j);
-        }
-    }
+    matchKeys(bKeys, cKeys, row);
     std::stable_sort(d.variables.begin(), d.variables.end(),
                      [](const VariableDelta& x, const VariableDelta& y) {
                          return x.bytes.delta() > y.bytes.delta();
