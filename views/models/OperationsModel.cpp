@@ -1,6 +1,7 @@
 #include "views/models/OperationsModel.h"
 
 #include "views/common/Format.h"
+#include "views/models/NodeText.h"
 
 namespace tessera::views {
 
@@ -101,8 +102,7 @@ QVariant OperationsModel::data(const QModelIndex& index, int role) const {
         case BytesExchanged:
             return a.bytesExchanged ? formatBytes(a.bytesExchanged) : QString();
         case Executions:
-            return a.executionsExact ? formatCount(a.executions)
-                                     : QString("~%1").arg(formatCount(a.executions));
+            return formatExecutions(a);
         default:
             return formatCount(v.toULongLong());
         }
@@ -114,15 +114,7 @@ QVariant OperationsModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return column == Name ? QVariant() : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
     case Qt::ToolTipRole:
-        if (column == Name) {
-            return QString("%1<br>cycles: compute %2, exchange %3, sync %4")
-                .arg(
-                    QString::fromStdString(data_->programNodes[static_cast<std::size_t>(node)].name)
-                        .toHtmlEscaped(),
-                    formatCount(a.computeCycles), formatCount(a.exchangeCycles),
-                    formatCount(a.syncCycles));
-        }
-        return {};
+        return column == Name ? QVariant(nodeToolTip(*data_, *stats_, node)) : QVariant();
     default:
         return {};
     }

@@ -2,6 +2,7 @@
 
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
+#include "views/models/NodeText.h"
 #include "views/models/ProgramKinds.h"
 
 #include <QColor>
@@ -115,8 +116,7 @@ QVariant ProgramTreeModel::display(int node, int column) const {
     case Kind:
         return QString::fromStdString(n.kind);
     case Executions:
-        return a.executionsExact ? formatCount(a.executions)
-                                 : QString("~%1").arg(formatCount(a.executions));
+        return formatExecutions(a);
     case Cycles:
         return formatCount(a.cycles);
     case CyclesShare:
@@ -163,33 +163,6 @@ QVariant ProgramTreeModel::sortValue(int node, int column) const {
     }
 }
 
-QString ProgramTreeModel::toolTip(int node) const {
-    const auto& n = data_->programNodes[static_cast<std::size_t>(node)];
-    const NodeStats& a = stats_->nodes[static_cast<std::size_t>(node)];
-    QString tip = QString("<b>%1</b> %2<br>node %3")
-                      .arg(QString::fromStdString(n.kind),
-                           QString::fromStdString(nodeLabel(*data_, *stats_, node)).toHtmlEscaped())
-                      .arg(n.id);
-    if (n.step != reports::kNone) {
-        tip += QString(", step %1").arg(n.step);
-    }
-    if (n.computeSet != reports::kNone) {
-        tip += QString(", compute set %1").arg(n.computeSet);
-    }
-    tip += QString("<br>executions: %1%2")
-               .arg(formatCount(a.executions),
-                    a.executionsExact ? "" : " (estimated: data-dependent loop)");
-    tip += QString("<br>cycles: %1 (compute %2, exchange %3, sync %4)")
-               .arg(formatCount(a.cycles), formatCount(a.computeCycles),
-                    formatCount(a.exchangeCycles), formatCount(a.syncCycles));
-    if (a.bytesExchanged) {
-        tip += QString("<br>bytes received over all tiles: %1").arg(formatBytes(a.bytesExchanged));
-    }
-    tip += QString("<br>peak not-always-live bytes (fullest tile): %1")
-               .arg(formatBytes(a.peakNotAlwaysLive));
-    return tip;
-}
-
 QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const {
     const int node = nodePosition(index);
     if (node < 0) {
@@ -208,7 +181,7 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const {
     case kComputeSetRole:
         return n.computeSet == reports::kNone ? -1 : static_cast<int>(n.computeSet);
     case Qt::ToolTipRole:
-        return toolTip(node);
+        return nodeToolTip(*data_, *stats_, node);
     case Qt::DecorationRole:
         return index.column() == Name ? QVariant(programKindColor(n.kind)) : QVariant();
     case Qt::TextAlignmentRole:

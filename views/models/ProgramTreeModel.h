@@ -56,7 +56,6 @@ public:
 private:
     QVariant display(int node, int column) const;
     QVariant sortValue(int node, int column) const;
-    QString toolTip(int node) const;
 
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<const ProgramStats> stats_;
