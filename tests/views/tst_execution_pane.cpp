@@ -25,7 +25,10 @@
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QWheelEvent>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace tessera;
 using namespace tessera::views;
@@ -90,6 +93,7 @@ private slots:
     void selectionFromElsewhereRevealsTheStep();
     void stepsTableAndExports();
     void darkPaletteAndTileRows();
+    void dragPansAndWheelZooms();
     void everyWorkloadRenders_data();
     void everyWorkloadRenders();
 
@@ -451,6 +455,47 @@ void TestExecutionPane::darkPaletteAndTileRows() {
     const QColor corner(
         image.pixel(timeline->mapTo(pane, QPoint(timeline->plotRect().left() + 2, gapY))));
     QVERIFY(corner.lightness() < 128);
+}
+
+// A drag past the threshold pans by the pixels moved (both views); a small
+// wiggle is a click, not a pan; the wheel zooms about the pointer.
+void TestExecutionPane::dragPansAndWheelZooms() {
+    auto o = open("stress");
+    QVERIFY(o);
+    ExecutionPane* pane = o->pane.get();
+    settle(pane);
+    const TimeMapping& time = pane->viewport()->time();
+    const reports::ExecutedStep& e = o->steps[o->steps.size() / 2];
+    pane->viewport()->setVisible(static_cast<double>(e.startCycle),
+                                 static_cast<double>(e.startCycle + 40 * e.cycles));
+    settle(pane);
+    for (QWidget* view :
+         {static_cast<QWidget*>(pane->timeline()), static_cast<QWidget*>(pane->flame())}) {
+        const double start = time.start(), perPixel = time.span() / time.width();
+        const QPoint from(view->width() / 2, view->height() / 2);
+        QTest::mousePress(view, Qt::LeftButton, {}, from);
+        QTest::mouseMove(view, from + QPoint(2, 0)); // under the threshold: no pan
+        QCOMPARE(time.start(), start);
+        QTest::mouseMove(view, from + QPoint(-60, 0));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, from + QPoint(-60, 0));
+        // Dragging left shows later cycles: 60 px of them.
+        QVERIFY2(
+            std::abs(time.start() - (start + 60 * perPixel)) <= perPixel,
+            qPrintable(
+                QString("start %1, expected %2").arg(time.start()).arg(start + 60 * perPixel)));
+        QCOMPARE(view->cursor().shape(), Qt::OpenHandCursor);
+    }
+    // One wheel notch up zooms in about the pointer: the cycle under it stays put.
+    TimelineWidget* timeline = pane->timeline();
+    const QPoint at(timeline->plotRect().left() + timeline->plotRect().width() / 3,
+                    timeline->plotRect().center().y());
+    const double span = time.span();
+    const double under = timeline->cycleAtX(at.x());
+    QWheelEvent wheel(at, timeline->mapToGlobal(at), {}, QPoint(0, 120), Qt::NoButton, {},
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(timeline, &wheel);
+    QVERIFY(time.span() < span * 0.9);
+    QVERIFY(std::abs(timeline->cycleAtX(at.x()) - under) <= time.span() / time.width() * 1.5);
 }
 
 void TestExecutionPane::everyWorkloadRenders_data() {

@@ -4,13 +4,12 @@
 #include "views/data/ReportData.h"
 #include "views/panes/execution/PaneStyle.h"
 #include "views/panes/execution/StepText.h"
+#include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimelineWidget.h"
 #include "views/panes/execution/Viewport.h"
 
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -255,61 +254,27 @@ QString FlameWidget::toolTipAt(const QPoint& pos) const {
 }
 
 bool FlameWidget::event(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), text, this);
-        }
-        return true;
-    }
-    return QWidget::event(event);
+    return showToolTip(this, event, [this](QPoint pos) { return toolTipAt(pos); }) ||
+           QWidget::event(event);
 }
 
 void FlameWidget::wheelEvent(QWheelEvent* event) {
-    const int dy = event->angleDelta().y();
-    const int dx = event->angleDelta().x();
-    if ((event->modifiers() & Qt::ShiftModifier) || dx != 0) {
-        viewport_->dragBy((dx != 0 ? dx : dy) * 0.5);
-    } else if (dy != 0) {
-        viewport_->zoomAbout(event->position().x() - plotRect().left(), std::pow(1.0015, dy));
-    }
+    wheelTime(*viewport_, *event, plotRect().left());
     event->accept();
 }
 
 void FlameWidget::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton) {
-        pressed_ = true;
-        dragging_ = false;
-        pressPos_ = lastDragPos_ = event->position().toPoint();
-    }
+    drag_.press(*event);
 }
 
 void FlameWidget::mouseMoveEvent(QMouseEvent* event) {
-    const QPoint pos = event->position().toPoint();
-    if (pressed_) {
-        if (!dragging_ && (pos - pressPos_).manhattanLength() >= 4) {
-            dragging_ = true;
-            setCursor(Qt::ClosedHandCursor);
-        }
-        if (dragging_) {
-            viewport_->dragBy(pos.x() - lastDragPos_.x());
-            lastDragPos_ = pos;
-        }
+    if (const auto delta = drag_.move(this, event->position().toPoint())) {
+        viewport_->dragBy(delta->x());
     }
 }
 
 void FlameWidget::mouseReleaseEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton || !pressed_) {
-        return;
-    }
-    pressed_ = false;
-    setCursor(Qt::OpenHandCursor);
-    if (dragging_) {
-        dragging_ = false;
+    if (!drag_.release(this, *event)) {
         return;
     }
     const FlameSpan* span = spanAt(event->position().toPoint());

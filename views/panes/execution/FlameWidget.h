@@ -3,6 +3,7 @@
 // (root on top), each node drawn over the time its executed steps ran,
 // sharing the timeline's x axis. Spans narrower than a few pixels are folded
 // together, so a frame costs about its pixels.
+#include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimelineFrame.h"
 #include "views/panes/execution/TimelineRenderer.h"
 
@@ -63,10 +64,7 @@ private:
     int selectedStep_ = -1;
     PaintStats stats_;
     QHash<QString, QString> elideCache_;
-    QPoint pressPos_;
-    QPoint lastDragPos_;
-    bool pressed_ = false;
-    bool dragging_ = false;
+    DragTracker drag_;
 };
 
 } // namespace tessera::views::execution

@@ -5,13 +5,12 @@
 #include "views/data/ReportData.h"
 #include "views/panes/execution/PaneStyle.h"
 #include "views/panes/execution/StepText.h"
+#include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimeRuler.h"
 #include "views/panes/execution/Viewport.h"
 
-#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -320,25 +319,14 @@ QString TimelineWidget::toolTipAt(const QPoint& pos) const {
 }
 
 bool TimelineWidget::event(QEvent* event) {
-    if (event->type() == QEvent::ToolTip) {
-        auto* help = static_cast<QHelpEvent*>(event);
-        const QString text = toolTipAt(help->pos());
-        if (text.isEmpty()) {
-            QToolTip::hideText();
-            event->ignore();
-        } else {
-            QToolTip::showText(help->globalPos(), text, this);
-        }
-        return true;
-    }
-    return QWidget::event(event);
+    return showToolTip(this, event, [this](QPoint pos) { return toolTipAt(pos); }) ||
+           QWidget::event(event);
 }
 
 void TimelineWidget::wheelEvent(QWheelEvent* event) {
     const QRect plot = plotRect();
     const QPointF pos = event->position();
     const int dy = event->angleDelta().y();
-    const int dx = event->angleDelta().x();
     if (event->modifiers() & Qt::ControlModifier) {
         if (const TimelineRow* row = rowAt(static_cast<int>(pos.y()) - plot.top());
             row && row->height > 0) {
@@ -346,49 +334,30 @@ void TimelineWidget::wheelEvent(QWheelEvent* event) {
                 row->firstTile + (pos.y() - plot.top() - row->y) / row->height * row->tileCount;
             viewport_->zoomTiles(tile, std::pow(1.0015, dy));
         }
-    } else if ((event->modifiers() & Qt::ShiftModifier) || dx != 0) {
-        viewport_->dragBy((dx != 0 ? dx : dy) * 0.5);
-    } else if (dy != 0) {
-        viewport_->zoomAbout(pos.x() - plot.left(), std::pow(1.0015, dy));
+    } else {
+        wheelTime(*viewport_, *event, plot.left());
     }
     event->accept();
 }
 
 void TimelineWidget::mousePressEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton) {
-        pressed_ = true;
-        dragging_ = false;
-        pressPos_ = lastDragPos_ = event->position().toPoint();
-    }
+    drag_.press(*event);
 }
 
 void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
     const QPoint pos = event->position().toPoint();
     hoverX_ = pos.x();
-    if (pressed_) {
-        if (!dragging_ && (pos - pressPos_).manhattanLength() >= 4) {
-            dragging_ = true;
-            setCursor(Qt::ClosedHandCursor);
-        }
-        if (dragging_) {
-            viewport_->dragBy(pos.x() - lastDragPos_.x());
-            const int rowH = layout_.rows.size() > 1 ? std::max(1, layout_.rows[1].height) : 1;
-            const double tilesPerRow = layout_.rows.size() > 1 ? layout_.rows[1].tileCount : 1;
-            viewport_->scrollTiles(-(pos.y() - lastDragPos_.y()) * tilesPerRow / rowH);
-            lastDragPos_ = pos;
-        }
+    if (const auto delta = drag_.move(this, pos)) {
+        viewport_->dragBy(delta->x());
+        const int rowH = layout_.rows.size() > 1 ? std::max(1, layout_.rows[1].height) : 1;
+        const double tilesPerRow = layout_.rows.size() > 1 ? layout_.rows[1].tileCount : 1;
+        viewport_->scrollTiles(-delta->y() * tilesPerRow / rowH);
     }
     update();
 }
 
 void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
-    if (event->button() != Qt::LeftButton || !pressed_) {
-        return;
-    }
-    pressed_ = false;
-    setCursor(Qt::OpenHandCursor);
-    if (dragging_) {
-        dragging_ = false;
+    if (!drag_.release(this, *event)) {
         return;
     }
     const QPoint pos = event->position().toPoint();

@@ -4,6 +4,7 @@
 // the fetcher delivered (never queries while painting) and asks for a new
 // frame when the view needs another range, level or tile rows.
 #include "views/panes/execution/RowLayout.h"
+#include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimelineFrame.h"
 #include "views/panes/execution/TimelineRenderer.h"
 
@@ -91,10 +92,7 @@ private:
     int selectedStep_ = -1;
     int selectedTile_ = -1;
     int hoverX_ = -1;
-    QPoint pressPos_;
-    QPoint lastDragPos_;
-    bool dragging_ = false;
-    bool pressed_ = false;
+    DragTracker drag_;
 };
 
 } // namespace tessera::views::execution
