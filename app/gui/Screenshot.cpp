@@ -1,14 +1,16 @@
 #include "Screenshot.h"
 
+#include "CompareMode.h"
+#include "MainWindow.h"
+#include "views/common/Pane.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
-#include <cstdio>
 
-#include "MainWindow.h"
-#include "views/common/Pane.h"
+#include <cstdio>
 
 namespace tessera::gui {
 
@@ -34,6 +36,10 @@ int takeScreenshot(const ScreenshotRequest& request) {
     QString error;
     if (!window.openReportNow(request.report, &error)) {
         return fail(error.isEmpty() ? QStringLiteral("cannot open %1").arg(request.report) : error);
+    }
+    if (!request.compare.isEmpty() && !window.compareMode()->compareNow(request.compare, &error)) {
+        return fail(error.isEmpty() ? QStringLiteral("cannot compare with %1").arg(request.compare)
+                                    : error);
     }
     if (!window.showPane(request.pane)) {
         return fail(QStringLiteral("unknown pane '%1' (panes: %2)")
