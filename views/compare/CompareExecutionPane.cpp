@@ -27,7 +27,7 @@ using namespace execution;
 namespace {
 
 // Steps drawn in the bar chart.
-constexpr std::size_t kChartSteps = 12;
+constexpr std::size_t kChartSteps = 10;
 
 const reports::RunEntry* longestRun(const ReportData& data) {
     const reports::RunEntry* best = nullptr;
@@ -99,7 +99,7 @@ CompareExecutionPane::CompareExecutionPane(QWidget* parent)
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
     split->setChildrenCollapsible(false);
-    split->setSizes({340, 520});
+    split->setSizes({420, 440});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(caption_);

@@ -40,6 +40,7 @@ CompareLivenessPane::CompareLivenessPane(QWidget* parent)
 
     plot_ = new QCustomPlot(this);
     plot_->setObjectName(QStringLiteral("livenessComparePlot"));
+    plot_->setMinimumHeight(360); // the table below takes what is left
     plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     plot_->axisRect()->setRangeDrag(Qt::Horizontal);
     plot_->axisRect()->setRangeZoom(Qt::Horizontal);
