@@ -318,6 +318,18 @@ void TestComparePanes::execution() {
     QCOMPARE(pane->visibleOffset(0), pane->visibleOffset(1));
     pane->resetZoom();
     QTRY_VERIFY_WITH_TIMEOUT(pane->isReady(), 60000);
+    // Selecting a baseline step highlights the comparison step of the same
+    // name (read from the reports) in the other timeline.
+    const auto stepsB = reports::ReportReader(pair.baseline.toStdString()).programSteps();
+    const auto stepsC = reports::ReportReader(pair.comparison.toStdString()).programSteps();
+    const auto named =
+        std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) { return s.name == worst; });
+    QVERIFY(named != stepsB.end());
+    selection.setStep(int(named->id));
+    QVERIFY(pane->matchedComparisonStep() >= 0);
+    QCOMPARE(stepsC[std::size_t(pane->matchedComparisonStep())].name, worst);
+    selection.setStep(-1);
+    QCOMPARE(pane->matchedComparisonStep(), -1);
     QVERIFY(pane->grab().save(out("compare_execution.png")));
 }
 

@@ -5,6 +5,7 @@
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
 #include "views/common/PlotStyle.h"
+#include "views/common/Selection.h"
 #include "views/compare/CompareData.h"
 #include "views/compare/models/CompareTables.h"
 #include "views/data/ReportData.h"
@@ -91,6 +92,8 @@ CompareExecutionPane::CompareExecutionPane(QWidget* parent)
         connect(s.timeline, &TimelineWidget::frameWanted, s.fetcher, &TimelineFetcher::request);
         connect(s.fetcher, &TimelineFetcher::frameReady, s.timeline, &TimelineWidget::setFrame);
         connect(s.viewport, &Viewport::changed, this, [this, i] { follow(i); });
+        connect(s.timeline, &TimelineWidget::stepClicked, this,
+                [this, i](const reports::ExecutedStep& e) { stepClicked(i, e.programStep); });
     }
 
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -163,6 +166,48 @@ void CompareExecutionPane::setComparison(std::shared_ptr<const CompareData> comp
         caption_->clear();
     }
     rebuildChart();
+    showStep(selection_ ? selection_->step() : -1);
+}
+
+void CompareExecutionPane::setSelection(Selection* selection) {
+    if (selection_) {
+        disconnect(selection_, nullptr, this, nullptr);
+    }
+    selection_ = selection;
+    if (selection_) {
+        connect(selection_, &Selection::stepChanged, this, &CompareExecutionPane::showStep);
+        showStep(selection_->step());
+    }
+}
+
+void CompareExecutionPane::showStep(int baselineStep) {
+    matchedStep_ = -1;
+    if (data_ && baselineStep >= 0) {
+        for (const reports::StepDelta& s : data_->diff.steps) {
+            if (s.baselineStep == static_cast<std::uint32_t>(baselineStep) &&
+                s.comparisonStep != reports::kNone) {
+                matchedStep_ = static_cast<int>(s.comparisonStep);
+            }
+        }
+    }
+    sides_[0].timeline->setSelectedStep(data_ ? baselineStep : -1);
+    sides_[1].timeline->setSelectedStep(matchedStep_);
+}
+
+void CompareExecutionPane::stepClicked(int side, std::uint32_t programStep) {
+    if (!selection_ || !data_) {
+        return;
+    }
+    if (side == 0) {
+        selection_->setStep(static_cast<int>(programStep));
+        return;
+    }
+    // A comparison step selects its matched baseline step (if it has one).
+    for (const reports::StepDelta& s : data_->diff.steps) {
+        if (s.comparisonStep == programStep && s.baselineStep != reports::kNone) {
+            selection_->setStep(static_cast<int>(s.baselineStep));
+        }
+    }
 }
 
 double CompareExecutionPane::visibleOffset(int side) const {

@@ -31,6 +31,7 @@ public:
     QString paneName() const override { return QStringLiteral("execution"); }
     QString title() const override { return tr("Execution"); }
     void setComparison(std::shared_ptr<const CompareData> comparison) override;
+    void setSelection(Selection* selection) override;
     QList<ExportTarget> exportTargets() const override;
     bool isReady() const override;
     void zoomIn() override;
@@ -47,6 +48,9 @@ public:
     execution::Viewport* viewport(int side) const { return sides_[side].viewport; }
     // Cycles from the side's run start at the left edge of its view.
     double visibleOffset(int side) const;
+    // The selection holds baseline step ids; the comparison step matched with
+    // the selected one (by identity) is highlighted in the other timeline.
+    int matchedComparisonStep() const { return matchedStep_; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -64,11 +68,14 @@ private:
     void setSide(int side, std::shared_ptr<const ReportData> report,
                  std::shared_ptr<ReportSource> source, double sharedLength);
     void follow(int from);
+    void showStep(int baselineStep);
+    void stepClicked(int side, std::uint32_t programStep);
     void rebuildChart();
     void applyStyle();
 
     std::array<Side, 2> sides_;
     bool following_ = false;
+    int matchedStep_ = -1;
     QLabel* caption_ = nullptr;
     QCustomPlot* plot_ = nullptr;
     QCPBars* baselineBars_ = nullptr;
