@@ -112,6 +112,14 @@ void TestComparePanes::summary() {
     QVERIFY(pixelsNear(image, view->visualRect(delta), worseColor(pane->palette())) > 5);
     QVERIFY(pixelsNear(image, view->visualRect(delta), betterColor(pane->palette())) == 0);
     QVERIFY(pane->grab().save(out("compare_summary.png")));
+    // In the dark palette the regression colour is the dark variant, still red.
+    pane->setPalette(views::darkPalette());
+    QCoreApplication::processEvents();
+    const QColor darkWorse = worseColor(views::darkPalette());
+    QVERIFY(darkWorse != worseColor(views::lightPalette()));
+    QVERIFY(darkWorse.red() > darkWorse.green() && darkWorse.red() > darkWorse.blue());
+    QVERIFY(pane->stat("cycles")->valueLabel()->styleSheet().contains(darkWorse.name()));
+    QVERIFY(pane->grab().save(out("compare_summary_dark.png")));
 }
 
 void TestComparePanes::memory() {
