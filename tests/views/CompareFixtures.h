@@ -5,6 +5,7 @@
 // change of tile mapping (elementwise's grain).
 #include "ReportFixtures.h"
 #include "reports/ReportReader.h"
+#include "tests/reports/ProgramVariants.h"
 #include "views/compare/CompareLoader.h"
 #include "views/compare/models/CompareTableModel.h"
 
@@ -33,6 +34,25 @@ inline ReportPair targetsPair() {
 inline ReportPair mappingPair() {
     return {capturedReport("elementwise", "tiles:16", {{"n", "4096"}, {"grain", "8"}}),
             capturedReport("elementwise", "tiles:16", {{"n", "4096"}, {"grain", "1024"}})};
+}
+
+// A small program before and after one Execute step is inserted in the
+// middle of its main sequence (tests/reports/ProgramVariants.h).
+inline ReportPair insertedStepPair() {
+    static ReportPair pair;
+    if (!pair.baseline.isEmpty()) {
+        return pair;
+    }
+    for (const bool insert : {false, true}) {
+        const QString path = QDir(TESSERA_TEST_OUTPUT_DIR)
+                                 .filePath(QCoreApplication::applicationName() +
+                                           (insert ? "-variant-after.tsr" : "-variant-before.tsr"));
+        reports::ReportWriter writer(path.toStdString());
+        VariantProgram{.insertStep = insert}.run(writer);
+        writer.finish();
+        (insert ? pair.comparison : pair.baseline) = path;
+    }
+    return pair;
 }
 
 inline std::shared_ptr<const views::CompareData> loadPair(const ReportPair& pair) {

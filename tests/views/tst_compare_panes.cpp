@@ -27,6 +27,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <set>
 
 using namespace tessera;
 using namespace tessera::views;
@@ -79,6 +81,7 @@ private slots:
     void memoryOfDifferentTargets();
     void liveness();
     void program();
+    void insertedStep();
     void execution();
 };
 
@@ -267,6 +270,48 @@ void TestComparePanes::program() {
     view->setCurrentIndex(view->model()->index(0, 0));
     QCOMPARE(selection.step(), int(data->diff.steps.front().baselineStep));
     QVERIFY(pane->grab().save(out("compare_program.png")));
+}
+
+// One step inserted: listed as added (the rest matched by identity), its
+// missing baseline side shown as "—", a gap in the baseline's liveness curve.
+void TestComparePanes::insertedStep() {
+    const ReportPair pair = insertedStepPair();
+    std::set<std::string> before, after;
+    for (const auto& s : reports::ReportReader(pair.baseline.toStdString()).programSteps()) {
+        before.insert(s.name);
+    }
+    for (const auto& s : reports::ReportReader(pair.comparison.toStdString()).programSteps()) {
+        after.insert(s.name);
+    }
+    std::vector<std::string> added;
+    std::set_difference(after.begin(), after.end(), before.begin(), before.end(),
+                        std::back_inserter(added));
+    QCOMPARE(added.size(), std::size_t(1));
+    const auto data = loadPair(pair);
+    Selection selection;
+    auto program = show<CompareProgramPane>(data, &selection);
+    CompareTableModel* steps = program->stepsModel();
+    const QList<int> addedRows = rowsWith(*steps, "Change", "added");
+    QCOMPARE(addedRows.size(), 1);
+    QCOMPARE(rowsWith(*steps, "Change", "removed").size(), 0);
+    QCOMPARE(steps->rowCount(), int(after.size()));
+    const int row = addedRows.front();
+    QCOMPARE(cell(*steps, row, "Step").toString().toStdString(), added.front());
+    QCOMPARE(steps->index(row, steps->columnOf("Cycles (baseline)")).data().toString(),
+             QString("—"));
+    QCOMPARE(number(*steps, row, "Cycles (baseline)"), 0);
+    QVERIFY(number(*steps, row, "Cycles (comparison)") > 0);
+    QCOMPARE(steps->toneAt(row, steps->columnOf("Change")), CompareTone::Worse);
+    QCOMPARE(rowsWith(*program->computeSetsModel(), "Change", "added").size(), 1);
+    QVERIFY(program->grab().save(out("compare_program_inserted.png")));
+
+    auto liveness = show<CompareLivenessPane>(data, &selection);
+    const QList<int> liveAdded = rowsWith(*liveness->stepsModel(), "Change", "added");
+    QCOMPARE(liveAdded.size(), 1);
+    const int x = liveAdded.front();
+    QVERIFY(std::isnan(liveness->baselineGraph()->data()->at(x)->value));
+    QVERIFY(!std::isnan(liveness->comparisonGraph()->data()->at(x)->value));
+    QVERIFY(liveness->grab().save(out("compare_liveness_inserted.png")));
 }
 
 void TestComparePanes::execution() {

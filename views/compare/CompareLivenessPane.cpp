@@ -207,11 +207,12 @@ void CompareLivenessPane::selectX(int x) {
 
 void CompareLivenessPane::applyStyle() {
     applyPlotPalette(plot_, palette());
-    baseline_->setPen(QPen(baselineSideColor(), 2));
+    // The baseline wider underneath, so both show where the curves coincide.
+    baseline_->setPen(QPen(baselineSideColor(), 3.5));
     QColor fill = baselineSideColor();
     fill.setAlpha(50);
     baseline_->setBrush(fill);
-    comparison_->setPen(QPen(comparisonSideColor(), 2));
+    comparison_->setPen(QPen(comparisonSideColor(), 1.5));
     difference_->setPen(QPen(worseColor(palette()), 2));
     QColor diffFill = worseColor(palette());
     diffFill.setAlpha(60);
