@@ -14,6 +14,8 @@
 #include <QStatusBar>
 #include <QTabWidget>
 
+#include <utility>
+
 namespace tessera::gui {
 
 CompareMode::CompareMode(MainWindow* window, std::vector<views::Pane*> normalPanes)
@@ -38,7 +40,13 @@ CompareMode::CompareMode(MainWindow* window, std::vector<views::Pane*> normalPan
                 progress_->setFormat(tr("Comparing: %1 %p%").arg(stage));
             });
     connect(loader_, &views::CompareLoader::finished, this,
-            [this](const views::LoadedComparison& r) { onLoaded(r, loadingPath_); });
+            [this](const views::LoadedComparison& r) {
+                // A load that finished after Close Comparison (or a new
+                // baseline) cancelled it is dropped, even if it got through.
+                if (!loadingPath_.isEmpty()) {
+                    onLoaded(r, std::exchange(loadingPath_, QString()));
+                }
+            });
 }
 
 CompareMode::~CompareMode() {
@@ -165,6 +173,7 @@ void CompareMode::fail(const QString& path, const QString& message) {
 
 void CompareMode::close() {
     loader_->cancel();
+    loadingPath_.clear();
     progress_->setVisible(false);
     const bool wasActive = isActive();
     data_.reset();

@@ -118,6 +118,17 @@ void TestCompareMode::compareInTheBackground() {
     QVERIFY(opened.wait(60000));
     QVERIFY(window.compareMode()->isActive());
     QVERIFY(qobject_cast<tessera::views::ComparePane*>(window.pane("execution")));
+    // Closing while a comparison loads drops it: the normal panes stay.
+    window.compareMode()->close();
+    tessera::views::Pane* normal = window.pane("summary");
+    QVERIFY(window.compareMode()->compareWith(bigger()));
+    window.compareMode()->close();
+    QTest::qWait(200);
+    QTRY_VERIFY(!window.compareMode()->isLoading());
+    QCoreApplication::processEvents();
+    QVERIFY(!window.compareMode()->isActive());
+    QCOMPARE(window.pane("summary"), normal);
+    QCOMPARE(opened.count(), 1);
 }
 
 void TestCompareMode::droppingWithShiftCompares() {
