@@ -9,6 +9,7 @@
 #include "reports/CompareFormat.h"
 #include "views/common/Card.h"
 #include "views/common/Colors.h"
+#include "views/common/Export.h"
 #include "views/common/Selection.h"
 #include "views/compare/CompareData.h"
 #include "views/compare/CompareExecutionPane.h"
@@ -23,6 +24,7 @@
 
 #include <QDir>
 #include <QLabel>
+#include <QSet>
 #include <QTableView>
 
 #include <algorithm>
@@ -79,6 +81,8 @@ private slots:
     void summary();
     void memory();
     void memoryOfDifferentTargets();
+    void summaryOfDifferentTargets();
+    void exports();
     void liveness();
     void program();
     void insertedStep();
@@ -199,6 +203,50 @@ void TestComparePanes::memoryOfDifferentTargets() {
     QVERIFY(label->text().contains("not compared"));
     QVERIFY(label->text().contains("1216"));
     QVERIFY(pane->grab().save(out("compare_memory_targets.png")));
+}
+
+void TestComparePanes::summaryOfDifferentTargets() {
+    const ReportPair pair = targetsPair();
+    const auto b = reports::ReportReader(pair.baseline.toStdString()).target();
+    const auto c = reports::ReportReader(pair.comparison.toStdString()).target();
+    QVERIFY(b.numTiles != c.numTiles);
+    Selection selection;
+    auto pane = show<CompareSummaryPane>(loadPair(pair), &selection);
+    const QString notes = pane->findChild<QLabel*>("compareNotes")->text();
+    QVERIFY2(notes.contains(QString::number(b.numTiles)) &&
+                 notes.contains(QString::number(c.numTiles)),
+             qPrintable(notes));
+    QVERIFY(pane->findChild<QLabel*>("tilesComparable")->text().contains("not compared"));
+    QVERIFY(pane->grab().save(out("compare_summary_targets.png")));
+}
+
+// Every compare pane offers its plots as images and its tables as CSV.
+void TestComparePanes::exports() {
+    const auto data = loadPair(sizesPair());
+    Selection selection;
+    std::vector<std::unique_ptr<ComparePane>> panes;
+    panes.push_back(show<CompareSummaryPane>(data, &selection));
+    panes.push_back(show<CompareMemoryPane>(data, &selection));
+    panes.push_back(show<CompareLivenessPane>(data, &selection));
+    panes.push_back(show<CompareProgramPane>(data, &selection));
+    panes.push_back(show<CompareExecutionPane>(data, &selection));
+    QSet<QString> names;
+    for (const auto& pane : panes) {
+        const QList<ExportTarget> targets = pane->exportTargets();
+        QVERIFY2(!targets.isEmpty(), qPrintable(pane->paneName()));
+        for (const ExportTarget& t : targets) {
+            QVERIFY2(!names.contains(t.name), qPrintable(t.name));
+            names.insert(t.name);
+            if (t.widget) {
+                QVERIFY(exportPng(t.widget, out("compare_export_" + t.name + ".png")));
+            }
+            if (t.model) {
+                const QString csv = toCsv(t.model);
+                QCOMPARE(csv.count('\n'), t.model->rowCount() + 1);
+                QVERIFY(t.model->rowCount() > 0);
+            }
+        }
+    }
 }
 
 void TestComparePanes::liveness() {
