@@ -278,6 +278,22 @@ void TestComparePanes::liveness() {
             QCOMPARE(pane->baselineGraph()->data()->at(r)->value, double(b.at(name).liveBytes));
         }
     }
+    // The selected (baseline) step is marked on its aligned row; picking a
+    // row selects its baseline step everywhere.
+    const auto stepsB = reports::ReportReader(pair.baseline.toStdString()).programSteps();
+    const int pick = rows - 1;
+    const std::string pickName = cell(*pane->stepsModel(), pick, "Step").toString().toStdString();
+    const auto named = std::find_if(stepsB.begin(), stepsB.end(),
+                                    [&](const auto& s) { return s.name == pickName; });
+    QVERIFY(named != stepsB.end());
+    selection.setStep(int(named->id));
+    QCOMPARE(pane->markedX(), pick);
+    pane->stepsView()->setCurrentIndex(pane->stepsView()->model()->index(0, 0));
+    QCOMPARE(selection.step(),
+             int(std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) {
+                     return s.name == cell(*pane->stepsModel(), 0, "Step").toString().toStdString();
+                 })->id));
+    QCOMPARE(pane->markedX(), 0);
     QVERIFY(pane->grab().save(out("compare_liveness.png")));
     pane->setMode(CompareLivenessPane::Mode::Difference);
     QVERIFY(pane->differenceGraph()->visible() && !pane->baselineGraph()->visible());

@@ -4,6 +4,7 @@
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
 #include "views/common/PlotStyle.h"
+#include "views/common/Selection.h"
 #include "views/compare/CompareData.h"
 #include "views/compare/CompareWidgets.h"
 #include "views/compare/models/CompareTables.h"
@@ -97,12 +98,14 @@ CompareLivenessPane::CompareLivenessPane(QWidget* parent)
     });
     connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
-                if (current.isValid()) {
-                    const QModelIndex source = filter_->mapToSource(current);
-                    marker_->setVisible(true);
-                    marker_->point1->setCoords(source.row() + 0.5, 0);
-                    marker_->point2->setCoords(source.row() + 0.5, 1);
-                    plot_->replot();
+                if (!current.isValid() || !data_) {
+                    return;
+                }
+                const int row = filter_->mapToSource(current).row();
+                markX(row);
+                const reports::LivenessDelta& r = data_->diff.liveness[std::size_t(row)];
+                if (selection_ && r.baselineStep != reports::kNone) {
+                    selection_->setStep(static_cast<int>(r.baselineStep));
                 }
             });
     applyStyle();
@@ -112,8 +115,40 @@ CompareLivenessPane::CompareLivenessPane(QWidget* parent)
 void CompareLivenessPane::setComparison(std::shared_ptr<const CompareData> comparison) {
     data_ = std::move(comparison);
     fillLiveness(*steps_, data_);
-    marker_->setVisible(false);
     rebuild();
+    showStep(selection_ ? selection_->step() : -1);
+}
+
+void CompareLivenessPane::setSelection(Selection* selection) {
+    if (selection_) {
+        disconnect(selection_, nullptr, this, nullptr);
+    }
+    selection_ = selection;
+    if (selection_) {
+        connect(selection_, &Selection::stepChanged, this, &CompareLivenessPane::showStep);
+        showStep(selection_->step());
+    }
+}
+
+void CompareLivenessPane::showStep(int baselineStep) {
+    int x = -1;
+    if (data_ && baselineStep >= 0) {
+        const auto& rows = data_->diff.liveness;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (rows[i].baselineStep == static_cast<std::uint32_t>(baselineStep)) {
+                x = static_cast<int>(i);
+            }
+        }
+    }
+    markX(x);
+}
+
+void CompareLivenessPane::markX(int x) {
+    markedX_ = x;
+    marker_->setVisible(x >= 0);
+    marker_->point1->setCoords(x + 0.5, 0);
+    marker_->point2->setCoords(x + 0.5, 1);
+    plot_->replot();
 }
 
 void CompareLivenessPane::setMode(Mode mode) {

@@ -28,6 +28,8 @@ public:
     QString paneName() const override { return QStringLiteral("liveness"); }
     QString title() const override { return tr("Liveness"); }
     void setComparison(std::shared_ptr<const CompareData> comparison) override;
+    // Follows the selected (baseline) step: its aligned row is marked.
+    void setSelection(Selection* selection) override;
     QList<ExportTarget> exportTargets() const override;
     void zoomIn() override;
     void zoomOut() override;
@@ -42,6 +44,7 @@ public:
     QCPGraph* differenceGraph() const { return difference_; }
     CompareTableModel* stepsModel() const { return steps_; }
     QTableView* stepsView() const { return view_; }
+    int markedX() const { return markedX_; } // -1: none
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -50,8 +53,11 @@ private:
     void rebuild();
     void applyStyle();
     void selectX(int x);
+    void markX(int x);
+    void showStep(int baselineStep);
 
     Mode mode_ = Mode::Overlaid;
+    int markedX_ = -1;
     QComboBox* modeBox_ = nullptr;
     QLabel* caption_ = nullptr;
     QCustomPlot* plot_ = nullptr;
