@@ -1,13 +1,5 @@
 #include "MainWindow.h"
 
-#include "CompareMode.h"
-#include "RecentFiles.h"
-#include "views/common/Colors.h"
-#include "views/common/Export.h"
-#include "views/common/Pane.h"
-#include "views/common/Selection.h"
-#include "views/panes/PaneRegistry.h"
-
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -29,6 +21,14 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QUrl>
+
+#include "CompareMode.h"
+#include "RecentFiles.h"
+#include "views/common/Colors.h"
+#include "views/common/Export.h"
+#include "views/common/Pane.h"
+#include "views/common/Selection.h"
+#include "views/panes/PaneRegistry.h"
 
 // Q_INIT_RESOURCE must be used outside any namespace. tessera.qrc is compiled
 // into the static tessera_gui library, so it has to be pulled in explicitly.

@@ -1,16 +1,15 @@
 #include "Screenshot.h"
 
-#include "CompareMode.h"
-#include "MainWindow.h"
-#include "views/common/Pane.h"
-
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
-
 #include <cstdio>
+
+#include "CompareMode.h"
+#include "MainWindow.h"
+#include "views/common/Pane.h"
 
 namespace tessera::gui {
 

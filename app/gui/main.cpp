@@ -1,16 +1,15 @@
 // tessera: the GUI. `tessera [REPORT.tsr]`, or headless
 // `tessera REPORT.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`; see --help.
-#include "CompareMode.h"
-#include "MainWindow.h"
-#include "Screenshot.h"
-
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
-
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#include "CompareMode.h"
+#include "MainWindow.h"
+#include "Screenshot.h"
 
 namespace {
 
