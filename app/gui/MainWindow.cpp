@@ -22,6 +22,7 @@
 #include <QTabWidget>
 #include <QUrl>
 
+#include "CompareMode.h"
 #include "RecentFiles.h"
 #include "views/common/Colors.h"
 #include "views/common/Export.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const views::LoadedReport& report) { onLoaded(report, loadingPath_); });
     createCentralArea();
     createStatusWidgets();
+    compare_ = new CompareMode(this, panes_);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
     readSettings();
@@ -137,6 +139,7 @@ void MainWindow::createMenus() {
     recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("menuRecent"));
     rebuildRecentMenu();
+    compare_->addActions(fileMenu);
 
     exportMenu_ = fileMenu->addMenu(tr("&Export"));
     exportMenu_->setObjectName(QStringLiteral("menuExport"));
@@ -319,6 +322,7 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
         emit reportFailed(path, report.error);
         return;
     }
+    compare_->close(); // a new baseline: the comparison no longer applies
     loaded_ = report;
     currentReport_ = path;
     selection_->clear();
@@ -366,6 +370,9 @@ QStringList MainWindow::paneNames() const {
 }
 
 views::Pane* MainWindow::pane(const QString& name) const {
+    if (views::Pane* p = compare_->pane(name)) {
+        return p;
+    }
     for (views::Pane* p : panes_) {
         if (p->paneName() == name) {
             return p;
@@ -422,7 +429,13 @@ void MainWindow::dropEvent(QDropEvent* event) {
     const QString path = firstLocalFile(event->mimeData());
     if (!path.isEmpty()) {
         event->acceptProposedAction();
-        openReport(path);
+        // With Shift or Ctrl held, a dropped report becomes the comparison.
+        const bool compare = event->modifiers() & (Qt::ShiftModifier | Qt::ControlModifier);
+        if (compare && !currentReport_.isEmpty()) {
+            compare_->compareWith(path);
+        } else {
+            openReport(path);
+        }
     }
 }
 

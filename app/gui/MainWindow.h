@@ -22,6 +22,8 @@ class Selection;
 
 namespace tessera::gui {
 
+class CompareMode;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -48,6 +50,11 @@ public:
 
     // No modal dialogs (headless screenshots, tests): errors go to the status bar.
     void setInteractive(bool interactive) { interactive_ = interactive; }
+    bool isInteractive() const { return interactive_; }
+
+    // Compare mode (a second report against the open one); see CompareMode.h.
+    CompareMode* compareMode() const { return compare_; }
+    QTabWidget* paneTabs() const { return paneTabs_; }
 
     enum class Theme { System, Light, Dark };
     void setTheme(Theme theme);
@@ -88,6 +95,7 @@ private:
     QString loadingPath_;
     bool interactive_ = true;
     views::LoadedReport loaded_; // keeps data and source alive for the panes
+    CompareMode* compare_ = nullptr;
 };
 
 } // namespace tessera::gui

@@ -7,6 +7,7 @@
 #include <QPixmap>
 #include <cstdio>
 
+#include "CompareMode.h"
 #include "MainWindow.h"
 #include "views/common/Pane.h"
 
@@ -34,6 +35,10 @@ int takeScreenshot(const ScreenshotRequest& request) {
     QString error;
     if (!window.openReportNow(request.report, &error)) {
         return fail(error.isEmpty() ? QStringLiteral("cannot open %1").arg(request.report) : error);
+    }
+    if (!request.compare.isEmpty() && !window.compareMode()->compareNow(request.compare, &error)) {
+        return fail(error.isEmpty() ? QStringLiteral("cannot compare with %1").arg(request.compare)
+                                    : error);
     }
     if (!window.showPane(request.pane)) {
         return fail(QStringLiteral("unknown pane '%1' (panes: %2)")

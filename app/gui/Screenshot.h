@@ -1,5 +1,5 @@
 #pragma once
-// `tessera FILE.tsr --pane NAME --screenshot OUT.png`: render one pane
+// `tessera FILE.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`: render one pane
 // offscreen, save it, exit. For docs and CI.
 #include <QSize>
 #include <QString>
@@ -8,6 +8,7 @@ namespace tessera::gui {
 
 struct ScreenshotRequest {
     QString report;
+    QString compare; // a second report: the pane is rendered in compare mode
     QString pane;
     QString output;
     QSize size{1400, 900};

@@ -1,5 +1,5 @@
 // tessera: the GUI. `tessera [REPORT.tsr]`, or headless
-// `tessera REPORT.tsr --pane NAME --screenshot OUT.png`; see --help.
+// `tessera REPORT.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`; see --help.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "CompareMode.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
 
@@ -28,6 +29,9 @@ struct Options {
                                   QStringLiteral("file.png")};
     QCommandLineOption size{QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1400x900)."),
                             QStringLiteral("WxH"), QStringLiteral("1400x900")};
+    QCommandLineOption compare{QStringLiteral("compare"),
+                               QStringLiteral("Compare the report (the baseline) with this one."),
+                               QStringLiteral("new.tsr")};
     QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("light or dark (default: as saved)."),
                              QStringLiteral("theme")};
 };
@@ -37,7 +41,8 @@ void defineOptions(QCommandLineParser& parser, Options& options) {
         QStringLiteral("Tessera: tile-level profiler and visual debugger for BSP programs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({options.pane, options.screenshot, options.size, options.theme});
+    parser.addOptions(
+        {options.pane, options.screenshot, options.size, options.compare, options.theme});
     parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("A Tessera report (.tsr) to open."),
                                  QStringLiteral("[report]"));
 }
@@ -116,6 +121,7 @@ int main(int argc, char** argv) {
             return usage(QStringLiteral("--screenshot needs a report and --pane"));
         }
         request.report = reports.first();
+        request.compare = parser.value(options.compare);
         request.pane = parser.value(options.pane);
         request.output = parser.value(options.screenshot);
         request.theme = parser.value(options.theme);
@@ -134,9 +140,24 @@ int main(int argc, char** argv) {
         window.setTheme(tessera::gui::MainWindow::Theme::Light);
     }
     window.show();
+    if (parser.isSet(options.compare) && reports.isEmpty()) {
+        return usage(QStringLiteral("--compare needs a report to compare with"));
+    }
     if (!reports.isEmpty()) {
         window.openReport(reports.first());
-        if (parser.isSet(options.pane)) {
+        if (parser.isSet(options.compare)) {
+            // The comparison loads once the baseline has; the pane follows it.
+            auto* compare = window.compareMode();
+            QObject::connect(
+                &window, &tessera::gui::MainWindow::reportOpened, compare,
+                [compare, path = parser.value(options.compare)] { compare->compareWith(path); },
+                Qt::SingleShotConnection);
+            if (parser.isSet(options.pane)) {
+                QObject::connect(
+                    compare, &tessera::gui::CompareMode::comparisonOpened, &window,
+                    [&window, name = parser.value(options.pane)] { window.showPane(name); });
+            }
+        } else if (parser.isSet(options.pane)) {
             QObject::connect(&window, &tessera::gui::MainWindow::reportOpened, &window,
                              [&window, name = parser.value(options.pane)] { window.showPane(name); });
         }

@@ -31,14 +31,18 @@ public:
     }
     std::vector<Parameter> parameters() const override {
         return {{"n", "65536", "elements per tensor"},
-                {"type", "float", "element type: float or half"}};
+                {"type", "float", "element type: float or half"},
+                {"grain", "8",
+                 "tile mapping: inputs are spread over tiles in whole multiples of this many "
+                 "elements (a larger grain uses fewer, fuller tiles)"}};
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t n = p.getSize("n");
         const Type type = p.getType("type");
-        Tensor a = hostInput(g, type, {n}, "a", 8);
-        Tensor b = hostInput(g, type, {n}, "b", 8);
-        Tensor c = hostInput(g, type, {n}, "c", 8);
+        const std::size_t grain = p.getSize("grain"); // a positive integer
+        Tensor a = hostInput(g, type, {n}, "a", grain);
+        Tensor b = hostInput(g, type, {n}, "b", grain);
+        Tensor c = hostInput(g, type, {n}, "c", grain);
         program::Sequence prog;
         const Tensor ab = ops::binary(g, prog, "Mul", a, b, "mul");
         const Tensor abc = ops::binary(g, prog, "Add", ab, c, "add");

@@ -81,6 +81,42 @@ private slots:
         }
     }
 
+    // elementwise's `grain` changes the tile mapping (docs/workloads): input
+    // `a` (n floats) goes on ceil(n / grain) tiles at most, whole grains each.
+    void elementwiseGrainChangesTheMapping() {
+        auto tilesOfA = [](const std::string& grain) {
+            record::InMemoryRecorder rec;
+            EngineOptions options;
+            options.recorder = &rec;
+            const auto result =
+                workloads::run(workloads::find("elementwise"), Target::preset("tiles:16"),
+                               {{"n", "4096"}, {"grain", grain}}, options);
+            if (!result.verification.passed) {
+                qFatal("elementwise grain=%s failed verification", grain.c_str());
+            }
+            for (const auto& v : rec.compiled.variables) {
+                if (v.name == "a") {
+                    return v.bytesByTile;
+                }
+            }
+            qFatal("no variable a");
+        };
+        const auto fine = tilesOfA("8");
+        const auto coarse = tilesOfA("1024");
+        QCOMPARE(fine.size(), std::size_t(16));  // 4096 / 8 grains over every tile
+        QCOMPARE(coarse.size(), std::size_t(4)); // 4 grains of 1024: 4 tiles
+        for (const auto& [tile, bytes] : coarse) {
+            QCOMPARE(bytes, std::uint64_t(1024 * 4)); // a whole grain of floats per tile
+        }
+        try {
+            workloads::run(workloads::find("elementwise"), Target::preset("tiles:4"),
+                           {{"grain", "0"}}, {});
+            QFAIL("grain 0 was accepted");
+        } catch (const Error& e) {
+            QVERIFY2(QString(e.what()).contains("'grain'"), e.what());
+        }
+    }
+
     void badParametersAreNamed() {
         try {
             workloads::run(workloads::find("matmul"), Target::preset("tiles:4"), {{"q", "1"}}, {});

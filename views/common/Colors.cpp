@@ -64,6 +64,21 @@ QColor divergingColor(double t) {
     return QColor(mix(mid.red(), end.red()), mix(mid.green(), end.green()), mix(mid.blue(), end.blue()));
 }
 
+QColor betterColor(const QPalette& palette) {
+    return isDarkPalette(palette) ? QColor(0x6c, 0xc9, 0x7a) : QColor(0x1b, 0x7a, 0x34);
+}
+
+QColor worseColor(const QPalette& palette) {
+    return isDarkPalette(palette) ? QColor(0xff, 0x6e, 0x6e) : QColor(0xc6, 0x28, 0x28);
+}
+
+QColor baselineSideColor() {
+    return QColor(0x7f, 0x8c, 0x9d);
+}
+QColor comparisonSideColor() {
+    return QColor(0xe6, 0x7e, 0x22);
+}
+
 QColor capacityLineColor() { return QColor(0xb2, 0x18, 0x2b); }
 QColor selectionColor() { return QColor(0xff, 0xa5, 0x00); }
 

@@ -20,6 +20,14 @@ QColor heatColor(double t);
 // Diverging ramp for differences: t in [-1, 1], blue (less) .. white .. red (more).
 QColor divergingColor(double t);
 
+// Comparisons: a figure that got better (smaller cycles or memory) or worse,
+// readable on the palette's background (light and dark variants).
+QColor betterColor(const QPalette& palette);
+QColor worseColor(const QPalette& palette);
+// The two sides of a comparison in plots: baseline and comparison.
+QColor baselineSideColor();
+QColor comparisonSideColor();
+
 QColor capacityLineColor();
 QColor selectionColor();
 

@@ -1,0 +1,72 @@
+#include "views/compare/CompareData.h"
+
+#include "reports/ReportError.h"
+#include "reports/ReportReader.h"
+#include "views/data/ReportSource.h"
+
+#include <QFileInfo>
+
+namespace tessera::views {
+
+namespace {
+
+void checkReadable(const QString& path, const char* side) {
+    const QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable()) {
+        throw reports::ReportError(std::string("cannot open the ") + side + " " +
+                                   path.toStdString() + ": not a readable file");
+    }
+}
+
+// Loading one report for the views takes most of the time; each side gets
+// half of the progress bar.
+LoadProgress scaled(const LoadProgress& progress, int from, const QString& side) {
+    if (!progress) {
+        return {};
+    }
+    return [progress, from, side](int percent, const std::string& stage) {
+        progress(from + percent * 45 / 100, side.toStdString() + ": " + stage);
+    };
+}
+
+void checkCancel(const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load()) {
+        throw LoadCancelled();
+    }
+}
+
+} // namespace
+
+std::shared_ptr<const CompareData> loadComparison(const QString& baselinePath,
+                                                  const QString& comparisonPath,
+                                                  const LoadProgress& progress,
+                                                  const std::atomic<bool>* cancel) {
+    checkReadable(baselinePath, "baseline");
+    checkReadable(comparisonPath, "comparison");
+    BaselineReport bv;
+    bv.data = loadReportData(baselinePath.toStdString(), scaled(progress, 0, "baseline"), cancel);
+    bv.source = std::make_shared<ReportSource>(baselinePath.toStdString());
+    ComparisonReport cv;
+    cv.data =
+        loadReportData(comparisonPath.toStdString(), scaled(progress, 45, "comparison"), cancel);
+    cv.source = std::make_shared<ReportSource>(comparisonPath.toStdString());
+    checkCancel(cancel);
+    if (progress) {
+        progress(90, "comparing");
+    }
+    // Each side's snapshot comes from its own reader, opened on this thread.
+    const reports::ReportReader baseReader(baselinePath.toStdString());
+    reports::Baseline baseline(baseReader);
+    checkCancel(cancel);
+    const reports::ReportReader newReader(comparisonPath.toStdString());
+    reports::Comparison comparison(newReader);
+    checkCancel(cancel);
+    auto data = std::make_shared<const CompareData>(std::move(baseline), std::move(comparison),
+                                                    std::move(bv), std::move(cv));
+    if (progress) {
+        progress(100, "done");
+    }
+    return data;
+}
+
+} // namespace tessera::views
