@@ -59,6 +59,7 @@ public:
 
     // True while the view waits for data (a frame being built or missing).
     bool isFetching() const;
+    bool isReady() const override { return !isFetching(); } // headless screenshots wait
     // Steps of the visible range now (the CSV table is refreshed shortly after a change).
     void refreshStepsTable();
 
