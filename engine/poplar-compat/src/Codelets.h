@@ -1,0 +1,28 @@
+#pragma once
+// Codelet files for Graph::addCodelets: C++ sources compiled at run time (the
+// shared object cached by content) and files precompiled by `popc` (.gp).
+#include "engine/codelets/Codelet.h"
+
+#include <string>
+#include <vector>
+
+namespace poplar::detail {
+
+// Compiles (or finds in the cache) and loads a codelet file; the codelets it
+// defines, ready for Graph::addCodelet. Throws graph_object_load_error.
+std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
+                                                  const std::string& extraFlags);
+
+// Compiles a codelet source into a .gp file (what `popc` does).
+void compileCodeletFile(const std::string& source, const std::string& output,
+                        const std::string& extraFlags);
+
+// The default cycle estimate of a user codelet without setPerfEstimate or a
+// registered estimator: 20 + one thread cycle per element of every edge.
+tessera::PerfEstimate defaultCodeletEstimate(const tessera::VertexIntrospector& v,
+                                             const tessera::CodeletInfo& info);
+
+// "Foo< float >" -> "Foo<float>": vertex names compare without spaces.
+std::string normaliseVertexName(const std::string& name);
+
+} // namespace poplar::detail
