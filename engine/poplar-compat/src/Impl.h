@@ -14,6 +14,8 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace poplar::detail {
@@ -76,6 +78,28 @@ struct Access {
     static void setExecutable(poplar::Executable& e, std::unique_ptr<ExecutableImpl> impl);
     static const std::shared_ptr<GraphImpl>& graphPtr(const poplar::Graph& g) { return g.impl_; }
 };
+
+// Runs an engine library operation that appends to a tessera Sequence, and
+// appends what it added to the Poplar sequence `seq`.
+template <typename F>
+auto intoSequence(poplar::program::Sequence& seq, F&& f)
+    -> decltype(f(std::declval<tessera::program::Sequence&>())) {
+    tessera::program::Sequence tmp;
+    auto appendTo = [&] {
+        auto& children = Access::program(seq).node()->children;
+        for (const auto& child : tmp.node()->children) {
+            children.push_back(child);
+        }
+    };
+    if constexpr (std::is_void_v<decltype(f(tmp))>) {
+        f(tmp);
+        appendTo();
+    } else {
+        auto result = f(tmp);
+        appendTo();
+        return result;
+    }
+}
 
 // The engine's element type for a poplar::Type (throws poplar_error).
 tessera::Type engineType(const poplar::Type& t);
