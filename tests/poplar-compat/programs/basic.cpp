@@ -73,6 +73,16 @@ int main() {
                                    {{"in", ints.flatten()}, {"count", count}, {"any", any}});
     graph.setTileMapping(cp, 1);
 
+    // HALF data through a codelet; shapes from unsigned and size_t variables.
+    const unsigned three = 3;
+    const std::size_t one = 1;
+    Tensor halves = graph.addConstant<float>(HALF, {one, three}, {0.5f, 1.25f, -2.0f});
+    graph.setTileMapping(halves, 2);
+    Tensor doubled = graph.addVariable(FLOAT, {three}, "doubled");
+    graph.setTileMapping(doubled, 2);
+    VertexRef hv = graph.addVertex(intCs, "HalfToFloat", {{"in", halves}, {"out", doubled}});
+    graph.setTileMapping(hv, 2);
+
     graph.createHostWrite("m-write", m);
     graph.createHostRead("v2-read", v2);
     graph.createHostRead("colSum-read", colSum);
@@ -88,6 +98,8 @@ int main() {
     prog.add(PrintTensor("count", count));
     prog.add(PrintTensor("any", any));
     prog.add(PrintTensor("m transposed", m.transpose()));
+    prog.add(PrintTensor("halves", halves));
+    prog.add(PrintTensor("doubled", doubled));
 
     Engine engine(graph, prog);
     engine.load(device);

@@ -92,3 +92,16 @@ public:
         return true;
     }
 };
+
+// half in, float out: out = in * 2
+class HalfToFloat : public Vertex {
+public:
+    Input<Vector<half>> in;
+    Output<Vector<float>> out;
+    bool compute() {
+        for (unsigned i = 0; i < in.size(); ++i) {
+            out[i] = float(in[i]) * 2.0f;
+        }
+        return true;
+    }
+};

@@ -98,14 +98,22 @@ int main() {
     VertexRef dv = graph.addVertex(dcs, "DoubleAll", {{"data", y}});
     graph.setTileMapping(dv, 1);
 
+    // A registered estimator sees the vertex's field sizes.
+    static std::size_t seenInSize = 0;
+    graph.registerPerfEstimator("AddOne", [](const VertexIntrospector& vi, const Target& tgt) {
+        seenInSize = vi.getFieldInfo("in").size();
+        return VertexPerfEstimate(10 + seenInSize * tgt.getNumWorkerContexts());
+    });
+
     std::vector<Program> progs;
-    progs.push_back(Sequence{Copy(in, x), Execute(cs), Copy(y, out)});
+    progs.push_back(Sequence{Copy(in, x), Block(Execute(cs), "add one"), Copy(y, out)});
     Program second;
     second = Sequence({Copy(in, x), Execute(cs), Execute(dcs), Copy(y, out)});
     progs.push_back(second);
 
     Engine engine(graph, progs, OptionFlags{{"debug.instrument", "true"}});
     engine.load(dev);
+    std::cout << "estimator saw " << seenInSize << " elements\n";
 
     // A circular buffer of two transfers, its position carried across runs.
     std::vector<float> inBuf = {1, 2, 3, 4, 5, 6, 7, 8};
