@@ -55,6 +55,18 @@ int main() {
     graph.setTileMapping(three, 2);
     prog.add(PrintTensor("max(a,3)", popops::max(graph, a, three, prog)));
 
+    // Integer element-wise operations.
+    Tensor iv = graph.addConstant<int>(INT, {4}, {1, -2, 3, -4}, "iv");
+    poputil::mapTensorLinearly(graph, iv);
+    prog.add(PrintTensor("iv+iv", popops::add(graph, iv, iv, prog)));
+    prog.add(PrintTensor("iv*iv", popops::mul(graph, iv, iv, prog)));
+    prog.add(PrintTensor("|iv|", popops::abs(graph, iv, prog)));
+    Tensor un = graph.addConstant<unsigned>(UNSIGNED_INT, {3}, {7, 8, 9}, "un");
+    Tensor ud = graph.addConstant<unsigned>(UNSIGNED_INT, {3}, {2, 0, 3}, "ud");
+    graph.setTileMapping(un, 6);
+    graph.setTileMapping(ud, 7);
+    prog.add(PrintTensor("un/ud", popops::div(graph, un, ud, prog)));
+
     Tensor x = graph.addVariable(FLOAT, {4}, "x");
     Tensor y = graph.addConstant<float>(FLOAT, {4}, {10, 20, 30, 40}, "y");
     poputil::mapTensorLinearly(graph, x);

@@ -1,5 +1,6 @@
 // popops on the engine's library operations (engine/ops).
 #include "Impl.h"
+#include "IntegerCodelets.h"
 #include "engine/ops/Elementwise.h"
 #include "engine/ops/Reduce.h"
 
@@ -98,13 +99,25 @@ tessera::Tensor broadcastTo(tessera::Tensor t, const std::vector<std::size_t>& s
     return t;
 }
 
+// Integer tensors need popops' own codelets (added once; adding again is a no-op).
+void addIntegerCodeletsFor(tessera::Graph& g, tessera::Type type) {
+    if (type == tessera::Type::Int || type == tessera::Type::UnsignedInt) {
+        detail::addIntegerCodelets(g);
+    }
+}
+
 std::string nameOr(const poplar::DebugContext& dc, const std::string& fallback) {
     return dc.getPathName().empty() ? fallback : dc.getPathName();
 }
 
 } // namespace
 
-void addCodelets(poplar::Graph&) {}
+void addCodelets(poplar::Graph& graph) {
+    translate([&] {
+        detail::addIntegerCodelets(eg(graph));
+        return 0;
+    });
+}
 
 poplar::Tensor map(poplar::Graph& graph, expr::BinaryOpType op, const poplar::Tensor& a,
                    const poplar::Tensor& b, poplar::program::Sequence& prog,
@@ -112,6 +125,7 @@ poplar::Tensor map(poplar::Graph& graph, expr::BinaryOpType op, const poplar::Te
     return translate([&] {
         const tessera::Tensor& ea = Access::tensor(a);
         const tessera::Tensor eb = broadcastTo(Access::tensor(b), ea.shape(), "popops::map");
+        addIntegerCodeletsFor(eg(graph), ea.elementType());
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return tessera::ops::binary(eg(graph), seq, binaryName(op), ea, eb,
                                         nameOr(dc, binaryName(op)));
@@ -123,6 +137,7 @@ poplar::Tensor map(poplar::Graph& graph, expr::UnaryOpType op, const poplar::Ten
                    poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                    const poplar::OptionFlags&) {
     return translate([&] {
+        addIntegerCodeletsFor(eg(graph), Access::tensor(a).elementType());
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return tessera::ops::unary(eg(graph), seq, unaryName(op), Access::tensor(a),
                                        nameOr(dc, unaryName(op)));
