@@ -2,6 +2,7 @@
 // and addCodelets' errors: compile errors with the compiler's message, no
 // vertex classes, a missing compiler, a missing file.
 #include "CodeletScanner.h"
+#include "Codelets.h"
 
 #include <poplar/Graph.hpp>
 #include <poplar/IPUModel.hpp>
@@ -84,6 +85,28 @@ private slots:
         QCOMPARE(r.vertices.size(), std::size_t(4));
         QCOMPARE(r.notes.size(), std::size_t(1));
         QVERIFY(QString::fromStdString(r.notes[0]).contains("NoInstance"));
+    }
+
+    void defaultCycleEstimate() {
+        // 20 + one cycle per element of every edge (a list counts all its entries).
+        struct Fake : tessera::VertexIntrospector {
+            std::string name = "V";
+            const std::string& codeletName() const override { return name; }
+            std::size_t fieldSize(const std::string& f) const override { return f == "a" ? 10 : 1; }
+            std::vector<std::size_t> listSizes(const std::string&) const override { return {3, 4}; }
+            double state(const std::string&) const override { return 0; }
+            tessera::Type fieldType(const std::string&) const override {
+                return tessera::Type::Float;
+            }
+            bool isList(const std::string& f) const override { return f == "l"; }
+        } fake;
+        std::vector<tessera::FieldInfo> fields(3);
+        fields[0].name = "a";
+        fields[1].name = "s";
+        fields[2].name = "l";
+        fields[2].shape = tessera::FieldShape::VectorList;
+        QCOMPARE(poplar::detail::defaultCodeletEstimate(fake, fields).cycles,
+                 std::uint64_t(20 + 10 + 1 + 3 + 4));
     }
 
     void compileErrorShowsTheCompilersMessage() {

@@ -318,15 +318,9 @@ std::vector<tessera::CodeletInfo> loadSharedObject(const fs::path& so, const std
             info.compute = [compute](void* p) { return compute(p, 0) != 0; };
         }
         info.formula = "20 + elements of all edges (Tessera's default for user codelets)";
-        auto fields = info.fields;
-        info.estimator = [fields](const tessera::VertexIntrospector& v, const tessera::Target&) {
-            std::uint64_t n = 0;
-            for (const tessera::FieldInfo& f : fields) {
-                for (std::size_t s : v.listOrSize(f.name)) {
-                    n += s;
-                }
-            }
-            return tessera::PerfEstimate{20 + n, 0};
+        info.estimator = [fields = info.fields](const tessera::VertexIntrospector& v,
+                                                const tessera::Target&) {
+            return defaultCodeletEstimate(v, fields);
         };
         out.push_back(std::move(info));
     }
@@ -396,9 +390,9 @@ void compileCodeletFile(const std::string& source, const std::string& output,
 }
 
 tessera::PerfEstimate defaultCodeletEstimate(const tessera::VertexIntrospector& v,
-                                             const tessera::CodeletInfo& info) {
+                                             const std::vector<tessera::FieldInfo>& fields) {
     std::uint64_t n = 0;
-    for (const tessera::FieldInfo& f : info.fields) {
+    for (const tessera::FieldInfo& f : fields) {
         for (std::size_t s : v.listOrSize(f.name)) {
             n += s;
         }

@@ -20,7 +20,7 @@ void compileCodeletFile(const std::string& source, const std::string& output,
 // The default cycle estimate of a user codelet without setPerfEstimate or a
 // registered estimator: 20 + one thread cycle per element of every edge.
 tessera::PerfEstimate defaultCodeletEstimate(const tessera::VertexIntrospector& v,
-                                             const tessera::CodeletInfo& info);
+                                             const std::vector<tessera::FieldInfo>& fields);
 
 // "Foo< float >" -> "Foo<float>": vertex names compare without spaces.
 std::string normaliseVertexName(const std::string& name);
