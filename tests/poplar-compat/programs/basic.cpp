@@ -83,6 +83,12 @@ int main() {
     VertexRef hv = graph.addVertex(intCs, "HalfToFloat", {{"in", halves}, {"out", doubled}});
     graph.setTileMapping(hv, 2);
 
+    Tensor negated = graph.addVariable(FLOAT, {3}, "negated");
+    graph.setTileMapping(negated, 2);
+    ComputeSet negCs = graph.addComputeSet("negate");
+    VertexRef nv = graph.addVertex(negCs, "Negate", {{"in", doubled}, {"out", negated}});
+    graph.setTileMapping(nv, 2);
+
     graph.createHostWrite("m-write", m);
     graph.createHostRead("v2-read", v2);
     graph.createHostRead("colSum-read", colSum);
@@ -100,6 +106,8 @@ int main() {
     prog.add(PrintTensor("m transposed", m.transpose()));
     prog.add(PrintTensor("halves", halves));
     prog.add(PrintTensor("doubled", doubled));
+    prog.add(Execute(negCs));
+    prog.add(PrintTensor("negated", negated));
 
     Engine engine(graph, prog);
     engine.load(device);

@@ -105,3 +105,16 @@ public:
         return true;
     }
 };
+
+// A supervisor vertex: out = -in
+class Negate : public SupervisorVertex {
+public:
+    Input<Vector<float>> in;
+    Output<Vector<float>> out;
+    bool compute() {
+        for (unsigned i = 0; i < in.size(); ++i) {
+            out[i] = -in[i];
+        }
+        return true;
+    }
+};
