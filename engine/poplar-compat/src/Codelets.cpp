@@ -360,8 +360,12 @@ std::string normaliseVertexName(const std::string& name) {
     return out;
 }
 
-std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
-                                                  const std::string& extraFlags) {
+std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObject) {
+    return loadSharedObject(sharedObject, sharedObject);
+}
+
+std::vector<tessera::CodeletInfo>
+loadCodeletFile(const std::string& path, const std::string& extraFlags, std::string* sharedObject) {
     const fs::path p(path);
     if (!fs::exists(p)) {
         throw graph_object_load_error("addCodelets: no such file '" + path + "'");
@@ -373,6 +377,9 @@ std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
         if (!fs::exists(cached)) {
             writeFileAtomically(cached, so);
         }
+        if (sharedObject) {
+            *sharedObject = cached.string();
+        }
         return loadSharedObject(cached, path);
     }
     const std::string ext = p.extension().string();
@@ -380,7 +387,11 @@ std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
         throw graph_object_load_error("addCodelets: '" + path +
                                       "': assembly codelets are not supported by Tessera");
     }
-    return loadSharedObject(buildSharedObject(p, extraFlags), path);
+    const fs::path so = buildSharedObject(p, extraFlags);
+    if (sharedObject) {
+        *sharedObject = so.string();
+    }
+    return loadSharedObject(so, path);
 }
 
 void compileCodeletFile(const std::string& source, const std::string& output,

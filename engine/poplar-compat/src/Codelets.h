@@ -10,8 +10,12 @@ namespace poplar::detail {
 
 // Compiles (or finds in the cache) and loads a codelet file; the codelets it
 // defines, ready for Graph::addCodelet. Throws graph_object_load_error.
+// `sharedObject`, when given, receives the path of the loaded shared object.
 std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
-                                                  const std::string& extraFlags);
+                                                  const std::string& extraFlags,
+                                                  std::string* sharedObject = nullptr);
+// Loads a codelet shared object (from the cache) directly.
+std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObject);
 
 // Compiles a codelet source into a .gp file (what `popc` does).
 void compileCodeletFile(const std::string& source, const std::string& output,

@@ -5,6 +5,7 @@
 #include "Impl.h"
 #include "Options.h"
 #include "ProfileSummary.h"
+#include "Serialize.h"
 #include "engine/compiler/Compiled.h"
 #include "reports/ReportWriter.h"
 
@@ -232,12 +233,28 @@ Executable::~Executable() = default;
 Executable::Executable(Executable&& other) = default;
 Executable& Executable::operator=(Executable&& other) = default;
 
-void Executable::serialize(std::ostream&) const {
-    throw poplar_error("Executable::serialize is not supported by Tessera yet");
+void Executable::serialize(std::ostream& out) const {
+    if (!impl_) {
+        throw poplar_error("Executable::serialize: an empty or moved-from Executable");
+    }
+    translate([&] {
+        detail::writeExecutable(out, *impl_->graph, impl_->programs);
+        return 0;
+    });
 }
 
-Executable Executable::deserialize(std::istream&) {
-    throw poplar_error("Executable::deserialize is not supported by Tessera yet");
+Executable Executable::deserialize(std::istream& in) {
+    auto impl = std::make_unique<detail::ExecutableImpl>();
+    translate([&] {
+        detail::ReadExecutable read = detail::readExecutable(in);
+        impl->graph = std::move(read.graph);
+        impl->programs = std::move(read.programs);
+        tessera::compiler::compile(impl->graph->graph, impl->programs);
+        return 0;
+    });
+    Executable exe;
+    Access::setExecutable(exe, std::move(impl));
+    return exe;
 }
 
 Executable compileGraph(const Graph& graph, const std::vector<program::Program>& progs,

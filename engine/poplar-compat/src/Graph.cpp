@@ -79,7 +79,10 @@ const Target& Graph::getTarget() const {
 }
 
 bool Graph::addCodelets(StringRef src, CodeletFileType, StringRef compileFlags) {
-    for (tessera::CodeletInfo& info : detail::loadCodeletFile(src, compileFlags)) {
+    std::string sharedObject;
+    auto codelets = detail::loadCodeletFile(src, compileFlags, &sharedObject);
+    Access::graph(*this).codeletObjects.push_back(sharedObject);
+    for (tessera::CodeletInfo& info : codelets) {
         translate([&] {
             eg(*this).addCodelet(std::move(info));
             return 0;

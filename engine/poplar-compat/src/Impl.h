@@ -40,7 +40,13 @@ struct GraphImpl {
         , target() {}
     tessera::Graph graph;
     poplar::Target target;
+    std::vector<std::string> codeletObjects; // shared objects addCodelets loaded
 };
+
+// Libraries with codelets of their own (popops, popnn) register a function
+// adding them to a graph, so a deserialised executable finds them.
+void registerCodeletProvider(void (*provider)(tessera::Graph&));
+void addProvidedCodelets(tessera::Graph& graph);
 
 // Friend of every handle: converts between handles and engine objects.
 struct Access {

@@ -107,6 +107,10 @@ void addLossCodelets(tessera::Graph& g) {
                      .build());
 }
 
+// A deserialised executable gets the loss codelets too.
+[[maybe_unused]] const bool kProviderRegistered =
+    (poplar::detail::registerCodeletProvider(&addLossCodelets), true);
+
 std::string nameOr(const poplar::DebugContext& dc, const std::string& fallback) {
     return dc.getPathName().empty() ? fallback : dc.getPathName();
 }

@@ -110,6 +110,10 @@ std::string nameOr(const poplar::DebugContext& dc, const std::string& fallback) 
     return dc.getPathName().empty() ? fallback : dc.getPathName();
 }
 
+// A deserialised executable gets these codelets too.
+[[maybe_unused]] const bool kProviderRegistered =
+    (poplar::detail::registerCodeletProvider(&detail::addIntegerCodelets), true);
+
 } // namespace
 
 void addCodelets(poplar::Graph& graph) {
