@@ -22,4 +22,11 @@ endfunction()
 function(tessera_check_module_rules)
   _tessera_forbid(tessera_engine "Qt|qt|SQLite|sqlite|QCustomPlot" "the engine is Qt-free and SQL-free")
   _tessera_forbid(tessera_reports "Qt|qt|QCustomPlot" "reports/ is Qt-free")
+  # The Poplar-compatible libraries (engine/poplar-compat) are the one part of
+  # engine/ allowed to link reports/ (and so SQLite): POPLAR_ENGINE_OPTIONS
+  # autoReport makes a Poplar program write its report itself. tessera_engine
+  # stays SQL-free (checked above); the compat libraries stay Qt-free.
+  foreach(lib IN ITEMS poplar popops poplin poputil popnn)
+    _tessera_forbid(${lib} "Qt|qt|QCustomPlot" "the Poplar-compatible libraries are Qt-free")
+  endforeach()
 endfunction()

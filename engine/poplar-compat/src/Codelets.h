@@ -1,0 +1,32 @@
+#pragma once
+// Codelet files for Graph::addCodelets: C++ sources compiled at run time (the
+// shared object cached by content) and files precompiled by `popc` (.gp).
+#include "engine/codelets/Codelet.h"
+
+#include <string>
+#include <vector>
+
+namespace poplar::detail {
+
+// Compiles (or finds in the cache) and loads a codelet file; the codelets it
+// defines, ready for Graph::addCodelet. Throws graph_object_load_error.
+// `sharedObject`, when given, receives the path of the loaded shared object.
+std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
+                                                  const std::string& extraFlags,
+                                                  std::string* sharedObject = nullptr);
+// Loads a codelet shared object (from the cache) directly.
+std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObject);
+
+// Compiles a codelet source into a .gp file (what `popc` does).
+void compileCodeletFile(const std::string& source, const std::string& output,
+                        const std::string& extraFlags);
+
+// The default cycle estimate of a user codelet without setPerfEstimate or a
+// registered estimator: 20 + one thread cycle per element of every edge.
+tessera::PerfEstimate defaultCodeletEstimate(const tessera::VertexIntrospector& v,
+                                             const std::vector<tessera::FieldInfo>& fields);
+
+// "Foo< float >" -> "Foo<float>": vertex names compare without spaces.
+std::string normaliseVertexName(const std::string& name);
+
+} // namespace poplar::detail

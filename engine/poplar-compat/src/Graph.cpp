@@ -1,0 +1,345 @@
+// poplar::Graph on the engine's Graph.
+#include "Codelets.h"
+#include "Impl.h"
+#include "engine/core/Error.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace poplar {
+
+using detail::Access;
+using detail::translate;
+
+namespace detail {
+GraphImpl& Access::graph(const poplar::Graph& g) {
+    if (!g.impl_) {
+        throw poplar_error("use of a moved-from Graph");
+    }
+    return *g.impl_;
+}
+} // namespace detail
+
+namespace {
+
+tessera::Graph& eg(const Graph& g) {
+    return Access::graph(g).graph;
+}
+
+std::vector<std::size_t> sizes(ArrayRef<std::size_t> a) {
+    return std::vector<std::size_t>(a.begin(), a.end());
+}
+
+tessera::FieldRef engineField(const Graph& g, const FieldRef& f) {
+    if (f.graph() != &g) {
+        throw poplar_error("field '" + f.name() + "' belongs to a vertex of another graph");
+    }
+    tessera::FieldRef out{&eg(g), f.vertexId(), f.name(), std::nullopt};
+    if (f.isIndexed()) {
+        out.index = f.index();
+    }
+    return out;
+}
+
+tessera::VertexRef engineVertex(const Graph& g, const VertexRef& v) {
+    if (v.graph() != &g) {
+        throw poplar_error("vertex " + std::to_string(v.getId()) + " belongs to another graph");
+    }
+    return tessera::VertexRef{&eg(g), v.getId()};
+}
+
+// What a Poplar-style estimator sees of a vertex.
+class IntrospectorAdapter : public VertexIntrospector {
+public:
+    explicit IntrospectorAdapter(const tessera::VertexIntrospector& v)
+        : v_(v) {}
+    FieldData getFieldInfo(const std::string& name) const override {
+        return FieldData(v_.fieldSize(name));
+    }
+    std::string getVertexName() const override { return v_.codeletName(); }
+
+private:
+    const tessera::VertexIntrospector& v_;
+};
+
+} // namespace
+
+Graph::Graph(const Target& target)
+    : impl_(std::make_shared<detail::GraphImpl>(Access::target(target))) {
+    impl_->target = target;
+}
+Graph::Graph(const Device& device)
+    : Graph(device.getTarget()) {}
+Graph::~Graph() = default;
+Graph::Graph(Graph&& other) = default;
+Graph& Graph::operator=(Graph&& other) = default;
+
+const Target& Graph::getTarget() const {
+    return Access::graph(*this).target;
+}
+
+bool Graph::addCodelets(StringRef src, CodeletFileType, StringRef compileFlags) {
+    std::string sharedObject;
+    auto codelets = detail::loadCodeletFile(src, compileFlags, &sharedObject);
+    Access::graph(*this).codeletObjects.push_back(sharedObject);
+    for (tessera::CodeletInfo& info : codelets) {
+        translate([&] {
+            eg(*this).addCodelet(std::move(info));
+            return 0;
+        });
+    }
+    return true;
+}
+
+void Graph::addCodelets(std::stringstream& stream, StringRef compileFlags) {
+    // Poplar compiles a codelet given as a stream; write it to the cache and compile.
+    const std::string text = stream.str();
+    std::size_t h = std::hash<std::string>()(text);
+    std::ostringstream name;
+    name << "/tmp/tessera-codelet-" << std::hex << h << ".cpp";
+    {
+        std::ofstream out(name.str());
+        out << text;
+    }
+    addCodelets(name.str(), CodeletFileType::CppSource, compileFlags);
+}
+
+Tensor Graph::addVariable(const Type& type, ArrayRef<std::size_t> shape, const DebugContext& dc) {
+    return translate([&] {
+        return Access::makeTensor(
+            eg(*this).addVariable(detail::engineType(type), sizes(shape), dc.getPathName()));
+    });
+}
+
+Tensor Graph::addVariable(const Type& type, ArrayRef<std::size_t> shape,
+                          VariableMappingMethod mappingMethod, const DebugContext& dc) {
+    Tensor t = addVariable(type, shape, dc);
+    if (mappingMethod == VariableMappingMethod::LINEAR) {
+        // Spread evenly over the tiles, as poputil::mapTensorLinearly would.
+        const std::size_t n = t.numElements();
+        const std::size_t tiles = getTarget().getNumTiles();
+        const std::size_t per = n == 0 ? 0 : (n + tiles - 1) / tiles;
+        Tensor flat = t.flatten();
+        for (std::size_t b = 0, tile = 0; b < n; b += per, ++tile) {
+            setTileMapping(flat.slice(b, std::min(n, b + per)), unsigned(tile));
+        }
+    }
+    return t;
+}
+
+Tensor Graph::clone(const Tensor& t, const DebugContext& dc) {
+    return clone(t.elementType(), t, dc);
+}
+
+Tensor Graph::clone(const Type& type, const Tensor& t, const DebugContext& dc) {
+    Tensor out = addVariable(type, t.shape(), dc);
+    translate([&] {
+        const auto mapping = eg(*this).getTileMapping(Access::tensor(t));
+        const tessera::Tensor flat = Access::tensor(out).flatten();
+        for (std::size_t tile = 0; tile < mapping.size(); ++tile) {
+            for (const auto& [b, e] : mapping[tile]) {
+                eg(*this).setTileMapping(flat.slice(b, e), tessera::TileId(tile));
+            }
+        }
+        return 0;
+    });
+    return out;
+}
+
+Tensor Graph::addConstantValues(const Type& type, ArrayRef<std::size_t> shape,
+                                const std::vector<double>& values, bool fill,
+                                const DebugContext& dc) {
+    return translate([&] {
+        if (fill) {
+            return Access::makeTensor(eg(*this).addConstant(detail::engineType(type), sizes(shape),
+                                                            values.at(0), dc.getPathName()));
+        }
+        return Access::makeTensor(eg(*this).addConstant(detail::engineType(type), sizes(shape),
+                                                        std::span<const double>(values),
+                                                        dc.getPathName()));
+    });
+}
+
+void Graph::setInitialValues(const Tensor& t, const std::vector<double>& values, bool fill) {
+    translate([&] {
+        if (fill) {
+            eg(*this).setInitialValue(Access::tensor(t), values.at(0));
+        } else {
+            eg(*this).setInitialValue(Access::tensor(t), std::span<const double>(values));
+        }
+        return 0;
+    });
+}
+
+void Graph::setStateValue(const FieldRef& f, double value) {
+    translate([&] {
+        eg(*this).setInitialValue(engineField(*this, f), value);
+        return 0;
+    });
+}
+
+void Graph::setTileMapping(const Tensor& t, unsigned tile) {
+    translate([&] {
+        eg(*this).setTileMapping(Access::tensor(t), tile);
+        return 0;
+    });
+}
+
+void Graph::setTileMapping(VertexRef v, unsigned tile) {
+    translate([&] {
+        eg(*this).setTileMapping(engineVertex(*this, v), tile);
+        return 0;
+    });
+}
+
+void Graph::setTileMapping(const Tensor& t, const TileToTensorMapping& mapping) {
+    const Tensor flat = t.flatten();
+    for (std::size_t tile = 0; tile < mapping.size(); ++tile) {
+        for (const Interval& i : mapping[tile]) {
+            if (i.size() != 0) {
+                setTileMapping(flat.slice(i.begin(), i.end()), unsigned(tile));
+            }
+        }
+    }
+}
+
+TileToTensorMapping Graph::getTileMapping(const Tensor& t) const {
+    return translate([&] {
+        TileToTensorMapping out;
+        for (const auto& tile : eg(*this).getTileMapping(Access::tensor(t))) {
+            std::vector<Interval> intervals;
+            for (const auto& [b, e] : tile) {
+                intervals.emplace_back(b, e);
+            }
+            out.push_back(std::move(intervals));
+        }
+        out.resize(getTarget().getNumTiles());
+        return out;
+    });
+}
+
+ComputeSet Graph::addComputeSet(const DebugContext& dc) {
+    return translate([&] { return ComputeSet(eg(*this).addComputeSet(dc.getPathName()).id); });
+}
+
+VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType) {
+    return addVertex(cs, vertexType, std::vector<ConnectionDesc>());
+}
+
+VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
+                           std::initializer_list<ConnectionDesc> connections) {
+    return addVertex(cs, vertexType, std::vector<ConnectionDesc>(connections));
+}
+
+VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
+                           const std::vector<ConnectionDesc>& connections) {
+    return translate([&] {
+        const tessera::VertexRef v = eg(*this).addVertex(tessera::ComputeSet{cs.getId()},
+                                                         detail::normaliseVertexName(vertexType));
+        VertexRef out(this, v.id);
+        for (const ConnectionDesc& c : connections) {
+            if (c.tensors.size() == 1) {
+                connect(out[c.field], c.tensors.front());
+            } else {
+                connect(out[c.field], c.tensors);
+            }
+        }
+        return out;
+    });
+}
+
+void Graph::connect(const FieldRef& field, const Tensor& t) {
+    translate([&] {
+        const tessera::FieldRef f = engineField(*this, field);
+        const tessera::VertexData& v = eg(*this).vertices().at(f.vertex);
+        const tessera::FieldInfo* info = v.codelet->field(f.field);
+        if (info && info->shape == tessera::FieldShape::VectorList && !f.index) {
+            // A whole 2-D tensor onto a vector list: one entry per row.
+            const tessera::Tensor& et = Access::tensor(t);
+            std::vector<tessera::Tensor> rows;
+            for (std::size_t i = 0; i < et.dim(0); ++i) {
+                rows.push_back(et[i].flatten());
+            }
+            eg(*this).connect(f, rows);
+        } else {
+            const tessera::Tensor& et = Access::tensor(t);
+            // Vector fields take any shape; Poplar flattens the connected tensor.
+            eg(*this).connect(f,
+                              info && info->shape == tessera::FieldShape::Vector && et.rank() != 1
+                                  ? et.flatten()
+                                  : et);
+        }
+        return 0;
+    });
+}
+
+void Graph::connect(const FieldRef& field, const std::vector<Tensor>& tensors) {
+    translate([&] {
+        std::vector<tessera::Tensor> list;
+        for (const Tensor& t : tensors) {
+            const tessera::Tensor& et = Access::tensor(t);
+            list.push_back(et.rank() == 1 ? et : et.flatten());
+        }
+        eg(*this).connect(engineField(*this, field), list);
+        return 0;
+    });
+}
+
+void Graph::setFieldSize(const FieldRef& field, std::size_t size) {
+    translate([&] {
+        eg(*this).setFieldSize(engineField(*this, field), size);
+        return 0;
+    });
+}
+
+void Graph::setPerfEstimate(const VertexRef& v, std::uint64_t cycles, std::uint64_t) {
+    translate([&] {
+        eg(*this).setPerfEstimate(engineVertex(*this, v), cycles);
+        return 0;
+    });
+}
+
+void Graph::registerPerfEstimator(StringRef vertexTypeName, PerfEstimateFunc f) {
+    translate([&] {
+        eg(*this).registerPerfEstimator(
+            detail::normaliseVertexName(vertexTypeName),
+            [f](const tessera::VertexIntrospector& v, const tessera::Target& t) {
+                const IntrospectorAdapter adapter(v);
+                const VertexPerfEstimate e = f(adapter, Access::makeTarget(t));
+                return tessera::PerfEstimate{e.cycles, e.flops};
+            });
+        return 0;
+    });
+}
+
+void Graph::createHostWrite(StringRef handle, const Tensor& t, bool) {
+    translate([&] {
+        eg(*this).createHostWrite(handle, Access::tensor(t));
+        return 0;
+    });
+}
+
+void Graph::createHostRead(StringRef handle, const Tensor& t, bool) {
+    translate([&] {
+        eg(*this).createHostRead(handle, Access::tensor(t));
+        return 0;
+    });
+}
+
+DataStream Graph::addHostToDeviceFIFO(StringRef handle, const Type& elementType,
+                                      std::size_t numElements, const OptionFlags&) {
+    return translate([&] {
+        eg(*this).addHostToDeviceFIFO(handle, detail::engineType(elementType), numElements);
+        return DataStream(handle, elementType, numElements, true);
+    });
+}
+
+DataStream Graph::addDeviceToHostFIFO(StringRef handle, const Type& elementType,
+                                      std::size_t numElements, const OptionFlags&) {
+    return translate([&] {
+        eg(*this).addDeviceToHostFIFO(handle, detail::engineType(elementType), numElements);
+        return DataStream(handle, elementType, numElements, false);
+    });
+}
+
+} // namespace poplar

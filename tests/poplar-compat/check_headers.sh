@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Every public compat header compiles on its own (self-sufficient) as C++11
+# and C++20 with warnings as errors, and poplar/Engine.hpp brings in what
+# Poplar's headers do (Graph, Program, <cstring>, <cassert>, <functional>,
+# <cstdio>, <cstdlib>, <cmath>, <iomanip>).
+#   check_headers.sh SDK/enable.sh INCLUDE_DIR WORK_DIR
+set -euo pipefail
+# shellcheck disable=SC1090
+source "$1"
+include="$2"
+work="$3"
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+failed=0
+for std in c++11 c++20; do
+    while IFS= read -r header; do
+        rel="${header#"$include"/}"
+        printf '#include <%s>\n#include <%s>\n' "$rel" "$rel" > one.cpp
+        if ! g++ -std="$std" -Wall -Wextra -Wpedantic -Werror -fsyntax-only one.cpp 2> err.txt; then
+            echo "FAILED: <$rel> alone with -std=$std:" >&2
+            cat err.txt >&2
+            failed=1
+        fi
+    done < <(find "$include" -name '*.hpp' | sort)
+done
+cat > engine_brings.cpp <<'CPP'
+#include <poplar/Engine.hpp>
+int main() {
+    char a[4] = {1, 2, 3, 4}, b[4];
+    std::memcpy(b, a, sizeof a);
+    assert(b[0] == 1);
+    std::function<double(double)> f = [](double x) { return std::sqrt(std::abs(x)); };
+    std::printf("%g\n", f(4.0));
+    std::cout << std::setprecision(3) << std::atof("1.5") << "\n";
+    poplar::Graph* g = nullptr;
+    poplar::program::Sequence seq;
+    (void)g;
+    return 0;
+}
+CPP
+for std in c++11 c++20; do
+    if ! g++ -std="$std" -Wall -Wextra -Wpedantic -Werror -fsyntax-only engine_brings.cpp 2> err.txt; then
+        echo "FAILED: poplar/Engine.hpp does not bring in the standard headers (-std=$std):" >&2
+        cat err.txt >&2
+        failed=1
+    fi
+done
+if [[ $failed -ne 0 ]]; then
+    exit 1
+fi
+echo "ok: $(find "$include" -name "*.hpp" | wc -l) headers, C++11 and C++20"
