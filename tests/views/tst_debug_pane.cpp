@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
@@ -197,6 +198,37 @@ private slots:
         QVERIFY(waitIdle(pane));
         QCOMPARE(pane.valuesModel()->rowCount(), 64);
         save(&pane, QStringLiteral("debug-pane-not-live.png"));
+    }
+
+    // A block breakpoint inside a Repeat stops in every iteration; the
+    // weights w1 change between two stops (one SGD update), and the buttons
+    // follow the state: Pause only while running.
+    void breakpointInsideALoop() {
+        DebugPane pane;
+        pane.setReportsEnabled(false);
+        QVERIFY(pane.start(testing::debugConfig("mlp-train", "tiles:16", {}, {"sgd/w1"})));
+        QVERIFY(waitIdle(pane));
+        auto* pause = pane.findChild<QToolButton*>(QStringLiteral("debugPause"));
+        auto* cont = pane.findChild<QToolButton*>(QStringLiteral("debugContinue"));
+        QVERIFY(pause && cont);
+        QVERIFY(!pause->isEnabled() && cont->isEnabled());
+        QVERIFY(pane.controller()->continueRun());
+        QVERIFY(pause->isEnabled() && !cont->isEnabled());
+        QVERIFY(waitIdle(pane));
+        QVERIFY(!pause->isEnabled() && cont->isEnabled());
+        const PauseState first = *pane.controller()->state();
+        QCOMPARE(first.stepName, QStringLiteral("sgd/w1"));
+        pane.inspect("w1");
+        QVERIFY(waitIdle(pane));
+        QVERIFY(pane.controller()->continueRun());
+        QVERIFY(waitIdle(pane));
+        const PauseState second = *pane.controller()->state();
+        QCOMPARE(second.step, first.step);
+        QVERIFY(second.stepsExecuted > first.stepsExecuted);
+        QVERIFY(second.cycles > first.cycles);
+        QVERIFY(pane.valuesModel()->hasPrevious());
+        QVERIFY(pane.valuesModel()->changedCount() > 0); // the previous iteration's update
+        QVERIFY(!pause->isEnabled());
     }
 
     void badInputIsAnErrorNotACrash() {

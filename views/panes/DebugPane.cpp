@@ -56,13 +56,16 @@ DebugPane::DebugPane(QWidget* parent)
     programView_->setUniformRowHeights(true);
     programView_->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     programView_->header()->setStretchLastSection(false);
+    programView_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    programView_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
+    programView_->setTextElideMode(Qt::ElideMiddle); // step names differ at their ends
     split->addWidget(programView_);
     split->addWidget(buildInspector());
     split->addWidget(buildSide());
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 4);
     split->setStretchFactor(2, 2);
-    split->setSizes({340, 640, 360});
+    split->setSizes({400, 560, 440});
     layout->addWidget(split, 1);
 
     connect(controls_, &RunControls::startClicked, this, &DebugPane::startFromControls);
@@ -240,7 +243,6 @@ bool DebugPane::start(const DebugConfig& config) {
 void DebugPane::onStarted(const SessionInfo& info) {
     programModel_->setProgram(info.nodes, info.breakpoints);
     programView_->expandToDepth(2);
-    programView_->resizeColumnToContents(BreakpointTreeModel::Kind);
     tensorBox_->clear();
     for (const TensorEntry& t : info.tensors) {
         tensorBox_->addItem(t.name);
