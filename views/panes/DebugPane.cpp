@@ -223,6 +223,9 @@ void DebugPane::startFromControls() {
 }
 
 bool DebugPane::start(const DebugConfig& config) {
+    if (controller_->busy()) {
+        return false; // Pause first; the running command keeps the session
+    }
     DebugConfig c = config;
     if (reportsEnabled_ && c.reportDir.isEmpty() && reportDir_.isValid()) {
         c.reportDir = reportDir_.path();

@@ -72,6 +72,9 @@ void DebugWorker::start(const DebugConfig& config) {
         run->workload = &w;
         run->params = params;
         run->built = w.build(run->graph, params);
+        if (run->built.programs.empty() || run->built.runOrder.empty()) {
+            throw Error("workload '" + w.name() + "' built no program to run");
+        }
         EngineOptions options;
         options.recorder = &run->recorder;
         options.allowOutOfMemory = true; // the session stops at the step that overflows
