@@ -82,6 +82,16 @@ private slots:
         const QImage tree = pane.programView()->viewport()->grab().toImage();
         QVERIFY(near(tree.pixelColor(row.right() - 3, row.center().y()), selectionColor()));
 
+        // Clicking a step in the tree selects it for the other panes.
+        const QModelIndex first = pane.programModel()->indexOfStep(0);
+        QTest::mouseClick(pane.programView()->viewport(), Qt::LeftButton, {},
+                          pane.programView()
+                              ->visualRect(first.siblingAtColumn(BreakpointTreeModel::Kind))
+                              .center());
+        QCOMPARE(selection.step(), 0);
+        QCOMPARE(first.data(Qt::CheckStateRole).toInt(),
+                 int(Qt::Unchecked)); // no breakpoint set by it
+
         // Inspect C (not computed yet) and watch A and B.
         pane.addWatch("A");
         pane.addWatch("B");

@@ -77,6 +77,12 @@ DebugPane::DebugPane(QWidget* parent)
     connect(controls_, &RunControls::message, this, &DebugPane::showMessage);
     connect(programModel_, &BreakpointTreeModel::breakpointToggled, controller_,
             &DebugController::setBreakpoint);
+    connect(programView_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
+        const QVariant step = index.siblingAtColumn(BreakpointTreeModel::Step).data();
+        if (selection_ && step.isValid()) {
+            selection_->setStep(step.toInt()); // look at that step in the other panes
+        }
+    });
     connect(controller_, &DebugController::started, this, &DebugPane::onStarted);
     connect(controller_, &DebugController::paused, this, &DebugPane::onPaused);
     connect(controller_, &DebugController::valuesRead, this, &DebugPane::onValues);
