@@ -12,11 +12,14 @@
 #include "views/models/ModelRoles.h"
 #include "views/panes/debug/BreakpointTreeModel.h"
 #include "views/panes/debug/HeatmapWidget.h"
+#include "views/panes/debug/RunControls.h"
 #include "views/panes/debug/TensorValuesModel.h"
 #include "views/panes/debug/WatchListModel.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
@@ -239,6 +242,39 @@ private slots:
         QVERIFY(pane.valuesModel()->hasPrevious());
         QVERIFY(pane.valuesModel()->changedCount() > 0); // the previous iteration's update
         QVERIFY(!pause->isEnabled());
+    }
+
+    // The tool bar as a user fills it: workload, target, parameters, Start,
+    // then the Step button and its F10 shortcut.
+    void startAndStepFromTheToolBar() {
+        DebugPane pane;
+        pane.setReportsEnabled(false);
+        pane.show();
+        RunControls* controls = pane.controls();
+        controls->workloadBox()->setCurrentText(QStringLiteral("elementwise"));
+        controls->targetEdit()->setText(QStringLiteral("tiles:2"));
+        controls->parametersEdit()->setText(QStringLiteral("n=48 oops"));
+        auto* start = pane.findChild<QToolButton*>(QStringLiteral("debugStart"));
+        QTest::mouseClick(start, Qt::LeftButton);
+        QVERIFY(pane.statusLabel()->text().contains(QStringLiteral("'oops' is not NAME=VALUE")));
+        QVERIFY(!pane.controller()->hasSession());
+        controls->parametersEdit()->setText(QStringLiteral("n=48, type=float"));
+        QTest::mouseClick(start, Qt::LeftButton);
+        QVERIFY(waitIdle(pane));
+        QVERIFY2(pane.controller()->hasSession(), qPrintable(pane.controller()->lastError()));
+        QCOMPARE(pane.controller()->info()->numTiles, 2u);
+        QTest::mouseClick(pane.findChild<QToolButton*>(QStringLiteral("debugStep")),
+                          Qt::LeftButton);
+        QVERIFY(waitIdle(pane));
+        QCOMPARE(pane.controller()->state()->stepName, QStringLiteral("add"));
+        pane.activateWindow();
+        pane.programView()->setFocus();
+        QTest::keyClick(pane.programView(), Qt::Key_F10);
+        QVERIFY(waitIdle(pane));
+        QCOMPARE(pane.controller()->state()->stepName, QStringLiteral("relu"));
+        pane.inspect(QStringLiteral("add/out"));
+        QVERIFY(waitIdle(pane));
+        QCOMPARE(pane.valuesModel()->values().shape, std::vector<std::size_t>{48});
     }
 
     void badInputIsAnErrorNotACrash() {
