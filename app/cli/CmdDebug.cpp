@@ -1,13 +1,14 @@
-// tessera-cli debug WORKLOAD [--target T] [--set k=v]... --break STEP|NAME --print TENSOR... [--list]
-#include <cstdio>
-#include <iostream>
-#include <sstream>
-
+// tessera-cli debug WORKLOAD [--target T] [--set k=v]... --break STEP|NAME --print TENSOR...
+// [--list]
 #include "Commands.h"
 #include "WorkloadOptions.h"
 #include "engine/core/Error.h"
 #include "engine/debug/DebugSession.h"
 #include "engine/runtime/TensorPrinter.h"
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
 
 namespace tessera::cli {
 
@@ -91,7 +92,8 @@ int debug(const ParsedArgs& args) {
     debug::DebugSession session(engine, built.runOrder.front());
     for (const std::string& b : breaks) {
         if (session.breakAt(b) == 0) {
-            throw UsageError("--break '" + b + "' matches no step, compute set or block (see --list)");
+            throw UsageError("--break '" + b +
+                             "' matches no step, compute set or block (see --list)");
         }
     }
     const std::uint64_t hits = parseHit(args.value("--hit", "1"));
@@ -114,10 +116,15 @@ int debug(const ParsedArgs& args) {
         return kExitFailed;
     }
     const compiler::StepPlan& plan = engine.compiled().steps[stop.step];
-    std::printf("stopped before step %u '%s' (%s) after %llu steps, %llu cycles\n", stop.step, plan.name.c_str(),
-                record::programKindName(plan.kind), static_cast<unsigned long long>(session.stepsExecuted()),
+    std::printf("stopped before step %u '%s' (%s) after %llu steps, %llu cycles\n", stop.step,
+                plan.name.c_str(), record::programKindName(plan.kind),
+                static_cast<unsigned long long>(session.stepsExecuted()),
                 static_cast<unsigned long long>(session.cycles()));
     for (const Tensor& t : tensors) {
+        if (!session.isLive(t)) { // its bytes may belong to another variable now
+            std::printf("%s: not live at this step\n", t.describe().c_str());
+            continue;
+        }
         std::ostringstream os;
         printTensorValues(os, t.describe(), t.elementType(), t.shape(), session.read(t));
         std::printf("%s", os.str().c_str());

@@ -1,17 +1,27 @@
-// tessera-cli workloads [--json]
+// tessera-cli workloads [--json] [--plugin LIB.so]...
 #include "Commands.h"
+#include "WorkloadOptions.h"
+#include "engine/workloads/Plugin.h"
 #include "engine/workloads/Workload.h"
 #include "reports/JsonWriter.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace tessera::cli {
 
 namespace {
 
 int listWorkloads(const ParsedArgs& args) {
-    const auto& all = workloads::all();
+    loadPlugins(args);
+    const std::vector<const workloads::Workload*> all = workloads::available();
+    std::map<const workloads::Workload*, std::string> pluginOf; // built-ins have none
+    for (const workloads::LoadedPlugin* p : workloads::loadedPlugins()) {
+        for (const workloads::Workload* w : p->workloads) {
+            pluginOf[w] = p->path;
+        }
+    }
     if (args.has("--json")) {
         reports::JsonWriter j;
         j.beginArray();
@@ -19,6 +29,9 @@ int listWorkloads(const ParsedArgs& args) {
             j.beginObject();
             j.key("name").value(w->name());
             j.key("description").value(w->description());
+            if (pluginOf.count(w)) {
+                j.key("plugin").value(pluginOf[w]);
+            }
             j.key("parameters").beginArray();
             for (const workloads::Parameter& p : w->parameters()) {
                 j.beginObject();
@@ -36,7 +49,8 @@ int listWorkloads(const ParsedArgs& args) {
     }
     std::string out;
     for (const workloads::Workload* w : all) {
-        out += w->name() + "\n    " + w->description() + "\n";
+        out += w->name() + (pluginOf.count(w) ? "  (plugin " + pluginOf[w] + ")" : "") + "\n    " +
+               w->description() + "\n";
         const auto params = w->parameters();
         std::size_t width = 0;
         for (const auto& p : params) {
@@ -60,8 +74,9 @@ Command workloadsCommand() {
     CommandSpec spec;
     spec.name = "workloads";
     spec.summary = "List the workloads and their parameters (with defaults)";
-    spec.synopsis = "[--json]";
-    spec.options = {{"--json", "", "", "print JSON instead of text"}};
+    spec.synopsis = "[--json] [--plugin LIB.so]...";
+    spec.options = {{"--json", "", "", "print JSON instead of text"},
+                    {"--plugin", "", "LIB.so", "also list the workloads of a plugin", true}};
     return {spec, listWorkloads};
 }
 

@@ -1,5 +1,7 @@
 #include "WorkloadOptions.h"
 
+#include "engine/workloads/Plugin.h"
+
 namespace tessera::cli {
 
 namespace {
@@ -18,17 +20,26 @@ unsigned parseThreads(const std::string& text) {
 
 } // namespace
 
+void loadPlugins(const ParsedArgs& args) {
+    for (const std::string& path : args.values("--plugin")) {
+        workloads::loadPlugin(path); // throws a one-line Error
+    }
+}
+
 std::vector<OptionSpec> workloadOptionSpecs() {
     return {
-        {"--target", "", "NAME", std::string("mk1, mk2, bow or tiles:N (default ") + kDefaultTarget + ")"},
+        {"--target", "", "NAME",
+         std::string("mk1, mk2, bow or tiles:N (default ") + kDefaultTarget + ")"},
         {"--set", "", "NAME=VALUE", "workload parameter", true},
         {"--target-param", "", "KEY=VALUE", "override a target parameter, e.g. clockHz=1e9", true},
         {"--threads", "", "N", "engine threads (default 0: one per core)"},
+        {"--plugin", "", "LIB.so", "load workloads from a plugin (docs/debugger.md)", true},
     };
 }
 
 WorkloadChoice chooseWorkload(const ParsedArgs& args) {
     WorkloadChoice choice;
+    loadPlugins(args);
     choice.workload = &workloads::find(args.positionals.front());
     for (const std::string& text : args.values("--set")) {
         auto [key, value] = splitAssignment(text, "--set");

@@ -1,13 +1,13 @@
 #pragma once
 // The options that choose and set up a workload run, shared by `capture` and
-// `debug`: WORKLOAD, --target, --set, --target-param, --threads.
-#include <map>
-#include <string>
-#include <vector>
-
+// `debug`: WORKLOAD, --target, --set, --target-param, --threads, --plugin.
 #include "Args.h"
 #include "engine/target/Target.h"
 #include "engine/workloads/Workload.h"
+
+#include <map>
+#include <string>
+#include <vector>
 
 namespace tessera::cli {
 
@@ -21,6 +21,8 @@ struct WorkloadChoice {
 
 inline constexpr const char* kDefaultTarget = "mk2";
 
+// Loads every --plugin LIB.so given (throws tessera::Error naming the problem).
+void loadPlugins(const ParsedArgs& args);
 // The option specs for a command's --help.
 std::vector<OptionSpec> workloadOptionSpecs();
 // Checks everything the user typed before the engine starts. Throws

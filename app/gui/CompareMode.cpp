@@ -202,9 +202,10 @@ void CompareMode::showPanes(bool compare) {
     if (compare == hadCompare) {
         return;
     }
+    // Panes that need no report (the Debugger) stay where they are.
     auto remove = [tabs](auto& panes) {
-        for (auto* p : panes) {
-            if (const int i = tabs->indexOf(p); i >= 0) {
+        for (views::Pane* p : panes) {
+            if (const int i = tabs->indexOf(p); i >= 0 && !p->worksWithoutReport()) {
                 tabs->removeTab(i);
                 p->hide();
             }
@@ -212,14 +213,17 @@ void CompareMode::showPanes(bool compare) {
     };
     if (compare) {
         remove(normalPanes_);
+        int at = 0;
         for (views::ComparePane* p : panes_) {
-            tabs->addTab(p, tr("Δ %1").arg(p->title()));
+            tabs->insertTab(at++, p, tr("Δ %1").arg(p->title()));
         }
     } else {
         remove(panes_);
         if (hadNormal || !window_->currentReport().isEmpty()) {
-            for (views::Pane* p : normalPanes_) {
-                tabs->addTab(p, p->title());
+            for (std::size_t i = 0; i < normalPanes_.size(); ++i) {
+                if (tabs->indexOf(normalPanes_[i]) < 0) {
+                    tabs->insertTab(static_cast<int>(i), normalPanes_[i], normalPanes_[i]->title());
+                }
             }
         }
     }

@@ -30,6 +30,8 @@
 #include "views/common/Selection.h"
 #include "views/panes/PaneRegistry.h"
 
+#include <utility>
+
 // Q_INIT_RESOURCE must be used outside any namespace. tessera.qrc is compiled
 // into the static tessera_gui library, so it has to be pulled in explicitly.
 static void initTesseraResources() { Q_INIT_RESOURCE(tessera); }
@@ -104,7 +106,12 @@ void MainWindow::createCentralArea() {
     panes_ = views::createPanes(paneTabs_);
     for (views::Pane* p : panes_) {
         p->setSelection(selection_);
-        p->hide(); // tabs appear once a report is loaded
+        connect(p, &views::Pane::reportProduced, this, &MainWindow::openProducedReport);
+        if (p->worksWithoutReport()) {
+            paneTabs_->addTab(p, p->title());
+        } else {
+            p->hide(); // tabs appear once a report is loaded
+        }
     }
     setCentralWidget(paneTabs_);
 }
@@ -286,6 +293,7 @@ bool MainWindow::openReport(const QString& path) {
         return false;
     }
     loadingPath_ = info.absoluteFilePath();
+    loadingProduced_ = false;
     progress_->setValue(0);
     progress_->setVisible(true);
     cancelButton_->setVisible(true);
@@ -296,6 +304,7 @@ bool MainWindow::openReport(const QString& path) {
 
 bool MainWindow::openReportNow(const QString& path, QString* error) {
     const QFileInfo info(path);
+    loadingProduced_ = false;
     const views::LoadedReport report = views::ReportLoader::loadNow(info.absoluteFilePath());
     onLoaded(report, info.absoluteFilePath());
     if (error) {
@@ -325,16 +334,30 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     compare_->close(); // a new baseline: the comparison no longer applies
     loaded_ = report;
     currentReport_ = path;
+    const bool produced = std::exchange(loadingProduced_, false);
+    const int step = selection_->step();
     selection_->clear();
     if (paneTabs_->indexOf(hint_) >= 0 && !panes_.empty()) {
+        QWidget* current = paneTabs_->currentWidget();
         paneTabs_->removeTab(paneTabs_->indexOf(hint_));
         hint_->hide();
-        for (views::Pane* p : panes_) {
-            paneTabs_->addTab(p, p->title());
+        for (std::size_t i = 0; i < panes_.size(); ++i) {
+            if (paneTabs_->indexOf(panes_[i]) < 0) {
+                paneTabs_->insertTab(static_cast<int>(i), panes_[i], panes_[i]->title());
+            }
+        }
+        if (produced && current != hint_) {
+            paneTabs_->setCurrentWidget(current);
         }
     }
     for (views::Pane* p : panes_) {
         p->setReport(report.data, report.source);
+    }
+    if (produced) {
+        selection_->setStep(step); // the Debugger's current step
+        statusBar()->showMessage(tr("Run so far: %1").arg(path));
+        emit reportOpened(path);
+        return; // the user stays in the pane; a temporary report is no recent file
     }
     const QString last = QSettings().value(QLatin1String(kLastPaneKey)).toString();
     if (!last.isEmpty()) {
@@ -349,6 +372,12 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     RecentFiles::add(path);
     rebuildRecentMenu();
     emit reportOpened(path);
+}
+
+void MainWindow::openProducedReport(const QString& path) {
+    loadingProduced_ = true;
+    loadingPath_ = path;
+    loader_->load(path);
 }
 
 void MainWindow::showError(const QString& title, const QString& message) {

@@ -80,6 +80,7 @@ private:
     void readSettings();
     void writeSettings() const;
     void onLoaded(const views::LoadedReport& report, const QString& path);
+    void openProducedReport(const QString& path);
     void showError(const QString& title, const QString& message);
 
     QTabWidget* paneTabs_ = nullptr;
@@ -94,6 +95,7 @@ private:
     QString currentReport_;
     QString loadingPath_;
     bool interactive_ = true;
+    bool loadingProduced_ = false; // the report being loaded comes from a pane
     views::LoadedReport loaded_; // keeps data and source alive for the panes
     CompareMode* compare_ = nullptr;
 };

@@ -1,8 +1,11 @@
 #pragma once
-// `tessera FILE.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`: render one pane
-// offscreen, save it, exit. For docs and CI.
+// `tessera FILE.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`:
+// render one pane offscreen, save it, exit. For docs and CI. `tessera --pane
+// debug --workload W [--break B]... [--inspect T]... --screenshot OUT.png`
+// shows the Debugger paused at the breakpoint (no report needed).
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 namespace tessera::gui {
 
@@ -13,6 +16,14 @@ struct ScreenshotRequest {
     QString output;
     QSize size{1400, 900};
     QString theme; // "", "light" or "dark"
+    // The Debugger's run (with an empty report): a workload, its options, the
+    // breakpoints to continue to, and tensors to inspect (the first) and watch.
+    QString workload;
+    QString target;
+    QStringList params; // NAME=VALUE
+    QString plugin;
+    QStringList breaks;
+    QStringList inspect;
 };
 
 // Returns the process exit code (0 ok, 2 bad input), printing one line on

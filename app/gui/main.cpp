@@ -21,9 +21,10 @@ void describeApplication() {
 }
 
 struct Options {
-    QCommandLineOption pane{QStringLiteral("pane"),
-                            QStringLiteral("Pane to show: summary, memory, liveness, program, execution."),
-                            QStringLiteral("name")};
+    QCommandLineOption pane{
+        QStringLiteral("pane"),
+        QStringLiteral("Pane to show: summary, memory, liveness, program, execution, debug."),
+        QStringLiteral("name")};
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Render the pane offscreen to a PNG and exit."),
                                   QStringLiteral("file.png")};
@@ -34,6 +35,29 @@ struct Options {
                                QStringLiteral("new.tsr")};
     QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("light or dark (default: as saved)."),
                              QStringLiteral("theme")};
+    // The Debugger (--pane debug) on a workload instead of a report.
+    QCommandLineOption workload{QStringLiteral("workload"),
+                                QStringLiteral("Debugger: run this workload (with --pane debug)."),
+                                QStringLiteral("name")};
+    QCommandLineOption target{
+        QStringLiteral("target"),
+        QStringLiteral("Debugger: mk1, mk2, bow or tiles:N (default tiles:16)."),
+        QStringLiteral("target")};
+    QCommandLineOption set{QStringLiteral("set"),
+                           QStringLiteral("Debugger: a workload parameter (repeatable)."),
+                           QStringLiteral("name=value")};
+    // Not "--plugin": QGuiApplication takes -plugin for its own input plugins.
+    QCommandLineOption plugin{QStringLiteral("workload-plugin"),
+                              QStringLiteral("Debugger: load a workload plugin first."),
+                              QStringLiteral("lib.so")};
+    QCommandLineOption breakAt{
+        QStringLiteral("break"),
+        QStringLiteral("Debugger: continue to this step, compute set or block (repeatable)."),
+        QStringLiteral("step|name")};
+    QCommandLineOption inspect{
+        QStringLiteral("inspect"),
+        QStringLiteral("Debugger: inspect this tensor; more are watched (repeatable)."),
+        QStringLiteral("tensor")};
 };
 
 void defineOptions(QCommandLineParser& parser, Options& options) {
@@ -41,8 +65,9 @@ void defineOptions(QCommandLineParser& parser, Options& options) {
         QStringLiteral("Tessera: tile-level profiler and visual debugger for BSP programs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions(
-        {options.pane, options.screenshot, options.size, options.compare, options.theme});
+    parser.addOptions({options.pane, options.screenshot, options.size, options.compare,
+                       options.theme, options.workload, options.target, options.set,
+                       options.plugin, options.breakAt, options.inspect});
     parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("A Tessera report (.tsr) to open."),
                                  QStringLiteral("[report]"));
 }
@@ -117,11 +142,22 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(options.screenshot)) {
         tessera::gui::ScreenshotRequest request;
-        if (reports.isEmpty() || !parser.isSet(options.pane)) {
-            return usage(QStringLiteral("--screenshot needs a report and --pane"));
+        const bool debugRun = parser.isSet(options.workload);
+        if ((reports.isEmpty() && !debugRun) || !parser.isSet(options.pane)) {
+            return usage(QStringLiteral(
+                "--screenshot needs --pane and a report (or --pane debug --workload NAME)"));
         }
-        request.report = reports.first();
+        if (debugRun && parser.value(options.pane) != QStringLiteral("debug")) {
+            return usage(QStringLiteral("--workload goes with --pane debug"));
+        }
+        request.report = reports.value(0);
         request.compare = parser.value(options.compare);
+        request.workload = parser.value(options.workload);
+        request.target = parser.value(options.target);
+        request.params = parser.values(options.set);
+        request.plugin = parser.value(options.plugin);
+        request.breaks = parser.values(options.breakAt);
+        request.inspect = parser.values(options.inspect);
         request.pane = parser.value(options.pane);
         request.output = parser.value(options.screenshot);
         request.theme = parser.value(options.theme);

@@ -277,6 +277,29 @@ std::vector<double> DebugSession::read(const Tensor& t) const {
     return engine_.readValues(t);
 }
 
+bool DebugSession::isVariableLive(VariableId variable) const {
+    const auto& vars = engine_.compiled().record.variables;
+    if (variable >= vars.size() || vars[variable].id != variable) {
+        throw Error("no variable with id " + std::to_string(variable));
+    }
+    const record::VariableRecord& v = vars[variable];
+    if (v.alwaysLive || v.firstStep == record::kNone) {
+        return true;
+    }
+    const compiler::StepId next = engine_.nextStep();
+    // Once the run is over, only the last user of each shared address is left.
+    return next != kNoId && v.firstStep < next && next <= v.lastStep;
+}
+
+bool DebugSession::isLive(const Tensor& t) const {
+    for (const VariableRegion& r : t.regions()) {
+        if (!isVariableLive(r.var)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 std::vector<TileId> DebugSession::owners(const Tensor& t) const {
     std::vector<TileId> out;
     out.reserve(t.numElements());

@@ -72,6 +72,14 @@ public:
     // plus the not-always-live variables live at that step.
     std::vector<std::uint64_t> liveBytes() const;
     std::vector<double> read(const Tensor& t) const;
+    // Whether read(t) now gives t's own values. A not-always-live variable
+    // shares addresses with variables whose live ranges do not overlap its
+    // own, so before its first write and after its last use its bytes may
+    // hold another variable's data. True when every variable t views is
+    // always live, or was written by an earlier step and is still to be used
+    // by the next step (or the one being stepped into).
+    bool isLive(const Tensor& t) const;
+    bool isVariableLive(VariableId variable) const;
     // The tile holding each element of `t`, in element order.
     std::vector<TileId> owners(const Tensor& t) const;
 

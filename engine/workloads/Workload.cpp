@@ -2,6 +2,7 @@
 
 #include "engine/core/Error.h"
 #include "engine/workloads/Library.h"
+#include "engine/workloads/Plugin.h"
 
 #include <charconv>
 
@@ -78,7 +79,7 @@ const std::vector<const Workload*>& all() {
 
 const Workload& find(const std::string& name) {
     std::string known;
-    for (const Workload* w : all()) {
+    for (const Workload* w : available()) { // built-ins, then loaded plugins
         if (w->name() == name) {
             return *w;
         }

@@ -5,8 +5,13 @@
 #include "RecentFiles.h"
 #include "Screenshot.h"
 #include "views/common/Pane.h"
+#include "views/common/Selection.h"
+#include "views/panes/DebugPane.h"
+#include "views/panes/LivenessPane.h"
+#include "views/panes/debug/DebugController.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QDropEvent>
 #include <QFile>
@@ -15,10 +20,9 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QApplication>
-#include <QMimeData>
 #include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
@@ -52,6 +56,8 @@ private slots:
     void viewMenuHasPaneAndZoomShortcuts();
     void screenshotRejectsBadInput();
     void screenshotOfEveryPane();
+    void debuggerWithoutAReport();
+    void screenshotOfAPausedDebugger();
 
 private:
     QString makeReport(const QString& name);
@@ -372,6 +378,59 @@ void TestMainWindow::screenshotOfEveryPane() {
         QVERIFY2(!image.isNull(), qPrintable(request.output));
         QVERIFY(image.width() > 400 && image.height() > 300);
     }
+}
+
+// The Debugger is a tab before any report is open. Each pause hands the
+// window a report of the run so far: the other panes load it and highlight
+// the current step, while the user stays in the Debugger and the temporary
+// report stays out of Open Recent.
+void TestMainWindow::debuggerWithoutAReport() {
+    MainWindow window;
+    window.setInteractive(false);
+    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("paneTabs"));
+    auto* pane = qobject_cast<tessera::views::DebugPane*>(window.pane(QStringLiteral("debug")));
+    QVERIFY(pane != nullptr);
+    QCOMPARE(tabs->count(), 2); // Start and Debugger
+    QVERIFY(window.showPane(QStringLiteral("debug")));
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+    tessera::views::debugger::DebugConfig config;
+    config.workload = QStringLiteral("elementwise");
+    config.target = QStringLiteral("tiles:4");
+    config.params = {{"n", "64"}};
+    config.breaks = {QStringLiteral("relu")};
+    QVERIFY(pane->start(config));
+    QVERIFY(opened.wait(30000)); // before the first step
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isReady(), 30000);
+    QVERIFY(pane->controller()->continueRun());
+    QTRY_VERIFY_WITH_TIMEOUT(opened.count() >= 2 && pane->isReady() && !window.isLoading(), 30000);
+    QCOMPARE(pane->controller()->state()->stepName, QStringLiteral("relu"));
+    QCOMPARE(window.currentPane(), pane);
+    QCOMPARE(tabs->count(), window.paneNames().size());
+    QCOMPARE(window.selection()->step(), 2);
+    auto* liveness =
+        qobject_cast<tessera::views::LivenessPane*>(window.pane(QStringLiteral("liveness")));
+    QVERIFY(liveness != nullptr);
+    QCOMPARE(liveness->selectedStep(), 2);
+    QVERIFY(RecentFiles::list().isEmpty());
+    QVERIFY(window.currentReport().endsWith(QStringLiteral(".tsr")));
+}
+
+void TestMainWindow::screenshotOfAPausedDebugger() {
+    tessera::gui::ScreenshotRequest request;
+    request.pane = QStringLiteral("debug");
+    request.workload = QStringLiteral("matmul");
+    request.target = QStringLiteral("tiles:4");
+    request.params = {QStringLiteral("m=8"), QStringLiteral("k=8"), QStringLiteral("n=8")};
+    request.breaks = {QStringLiteral("matmul/products")};
+    request.inspect = {QStringLiteral("A"), QStringLiteral("B")};
+    request.size = QSize(1200, 800);
+    request.output =
+        QDir(QStringLiteral(TESSERA_TEST_OUTPUT_DIR)).filePath("screenshot-debug-paused.png");
+    QFile::remove(request.output);
+    QCOMPARE(tessera::gui::takeScreenshot(request), 0);
+    QVERIFY(!QImage(request.output).isNull());
+    request.workload = QStringLiteral("no-such-workload");
+    QCOMPARE(tessera::gui::takeScreenshot(request), 2);
 }
 
 QTEST_MAIN(TestMainWindow)

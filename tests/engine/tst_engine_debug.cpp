@@ -68,6 +68,35 @@ class TestEngineDebug : public QObject {
     Q_OBJECT
 
 private slots:
+    // mul/out is written by step "mul" and read only by step "add": its bytes
+    // are its own from after "mul" until "add" has run, and may hold another
+    // variable's data before and after. Inputs and the host-read output are
+    // always live.
+    void livenessOfTensorsAtThePausedStep() {
+        Prepared p("elementwise", "tiles:16", {{"n", "1024"}});
+        DebugSession s(*p.engine);
+        const Tensor mul = p.graph.findTensor("mul/out");
+        const Tensor a = p.graph.findTensor("a");
+        QCOMPARE(stepName(s), std::string("mul"));
+        QVERIFY(!s.isLive(mul)); // not written yet
+        QVERIFY(s.isLive(a));
+        QVERIFY(s.isLive(a.slice(0, 10)));
+        QCOMPARE(s.stepOver().reason, StopReason::Stepped);
+        QCOMPARE(stepName(s), std::string("add"));
+        QVERIFY(s.isLive(mul));
+        QVERIFY(s.isLive(mul.slice(5, 9)));
+        QVERIFY(s.stepInto().reason == StopReason::Stepped && s.insideStep());
+        QVERIFY(s.isLive(mul)); // "add" is still to compute with it
+        QCOMPARE(s.stepOver().reason, StopReason::Stepped);
+        QCOMPARE(stepName(s), std::string("relu"));
+        QVERIFY(!s.isLive(mul));              // its last use has run
+        QVERIFY(!s.isLive(concat({a, mul}))); // a view over a dead variable is not live either
+        QCOMPARE(s.runToEnd().reason, StopReason::Finished);
+        QVERIFY(!s.isLive(mul));
+        QVERIFY(s.isLive(p.graph.findTensor("a")));
+        QVERIFY_THROWS_EXCEPTION(Error, s.isVariableLive(VariableId(1) << 30));
+    }
+
     void breakOnComputeSetShowsValuesSoFar() {
         Prepared p("elementwise", "tiles:16", {{"n", "4096"}});
         DebugSession s(*p.engine);

@@ -27,7 +27,7 @@ public:
     using QWidget::QWidget;
 
     // The name used on the command line (--pane) and in settings: "summary",
-    // "memory", "liveness", "program", "execution".
+    // "memory", "liveness", "program", "execution", "debug".
     virtual QString paneName() const = 0;
     virtual QString title() const = 0; // tab title for people
 
@@ -45,6 +45,14 @@ public:
     virtual void zoomIn() {}
     virtual void zoomOut() {}
     virtual void resetZoom() {}
+
+    // A pane with content of its own (the Debugger) is shown before any report is open.
+    virtual bool worksWithoutReport() const { return false; }
+
+signals:
+    // A pane that makes reports (the Debugger's run so far) asks the window to
+    // open one for the other panes, without leaving the pane.
+    void reportProduced(const QString& path);
 };
 
 } // namespace tessera::views

@@ -1,5 +1,6 @@
 #include "views/panes/PaneRegistry.h"
 
+#include "views/panes/DebugPane.h"
 #include "views/panes/ExecutionPane.h"
 #include "views/panes/LivenessPane.h"
 #include "views/panes/MemoryPane.h"
@@ -9,8 +10,8 @@
 namespace tessera::views {
 
 std::vector<Pane*> createPanes(QWidget* parent) {
-    return {new SummaryPane(parent), new MemoryPane(parent), new LivenessPane(parent), new ProgramPane(parent),
-            new ExecutionPane(parent)};
+    return {new SummaryPane(parent), new MemoryPane(parent),    new LivenessPane(parent),
+            new ProgramPane(parent), new ExecutionPane(parent), new DebugPane(parent)};
 }
 
 } // namespace tessera::views

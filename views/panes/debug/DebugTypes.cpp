@@ -1,0 +1,41 @@
+#include "views/panes/debug/DebugTypes.h"
+
+#include <QCoreApplication>
+
+namespace tessera::views::debugger {
+
+QString stopText(const PauseState& s) {
+    const QString at =
+        s.step >= 0
+            ? QCoreApplication::translate("Debugger", "step %1 '%2'").arg(s.step).arg(s.stepName)
+            : QString();
+    switch (s.reason) {
+    case debug::StopReason::Breakpoint:
+        return QCoreApplication::translate("Debugger", "Breakpoint before %1").arg(at);
+    case debug::StopReason::Stepped:
+        return s.insideStep
+                   ? QCoreApplication::translate("Debugger", "Inside %1: exchanged, not computed")
+                         .arg(at)
+                   : QCoreApplication::translate("Debugger", "Paused before %1").arg(at);
+    case debug::StopReason::Paused:
+        return QCoreApplication::translate("Debugger", "Paused by you before %1").arg(at);
+    case debug::StopReason::Finished:
+        return QCoreApplication::translate("Debugger", "Finished");
+    case debug::StopReason::Error:
+        return QCoreApplication::translate("Debugger", "Error at %1: %2").arg(at, s.message);
+    case debug::StopReason::OutOfMemory:
+        return QCoreApplication::translate("Debugger", "Out of memory before %1: %2")
+            .arg(at, s.message);
+    }
+    return {};
+}
+
+QString shapeText(const std::vector<std::size_t>& shape) {
+    QStringList parts;
+    for (std::size_t d : shape) {
+        parts << QString::number(d);
+    }
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+} // namespace tessera::views::debugger
