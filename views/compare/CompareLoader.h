@@ -2,12 +2,11 @@
 // Loads a comparison (both reports, both sides, the diff) in the background
 // with progress and cancellation, like ReportLoader does for one report.
 #include "views/compare/CompareData.h"
+#include "views/data/BackgroundLoad.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 
 namespace tessera::views {
@@ -23,11 +22,10 @@ class CompareLoader : public QObject {
 
 public:
     explicit CompareLoader(QObject* parent = nullptr);
-    ~CompareLoader() override;
 
     void load(const QString& baselinePath, const QString& comparisonPath); // cancels a load
-    void cancel();
-    bool isLoading() const;
+    void cancel() { job_.cancel(); }
+    bool isLoading() const { return job_.isRunning(); }
 
     // Loads on the calling thread (for --screenshot and tests).
     static LoadedComparison loadNow(const QString& baselinePath, const QString& comparisonPath);
@@ -37,8 +35,7 @@ signals:
     void finished(const tessera::views::LoadedComparison& result);
 
 private:
-    QFutureWatcher<LoadedComparison> watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    BackgroundLoad<LoadedComparison> job_;
 };
 
 } // namespace tessera::views

@@ -1,13 +1,13 @@
 #pragma once
 // Loads a report in the background with progress and cancellation, then
 // hands the data and an on-demand source to the GUI thread.
-#include <QFutureWatcher>
+#include "views/data/BackgroundLoad.h"
+#include "views/data/ReportData.h"
+
 #include <QObject>
 #include <QString>
-#include <atomic>
-#include <memory>
 
-#include "views/data/ReportData.h"
+#include <memory>
 
 namespace tessera::views {
 
@@ -25,11 +25,10 @@ class ReportLoader : public QObject {
 
 public:
     explicit ReportLoader(QObject* parent = nullptr);
-    ~ReportLoader() override;
 
     void load(const QString& path); // cancels a load in progress
-    void cancel();
-    bool isLoading() const;
+    void cancel() { job_.cancel(); }
+    bool isLoading() const { return job_.isRunning(); }
 
     // Loads on the calling thread (for --screenshot and tests).
     static LoadedReport loadNow(const QString& path);
@@ -39,8 +38,7 @@ signals:
     void finished(const tessera::views::LoadedReport& report);
 
 private:
-    QFutureWatcher<LoadedReport> watcher_;
-    std::shared_ptr<std::atomic<bool>> cancel_;
+    BackgroundLoad<LoadedReport> job_;
 };
 
 } // namespace tessera::views
