@@ -36,6 +36,17 @@ inline ReportPair mappingPair() {
             capturedReport("elementwise", "tiles:16", {{"n", "4096"}, {"grain", "1024"}})};
 }
 
+// Data rows "baseline", "comparison" (QString paths) for the three real pairs.
+inline void addRealPairRows() {
+    QTest::addColumn<QString>("baseline");
+    QTest::addColumn<QString>("comparison");
+    const ReportPair pairs[] = {sizesPair(), targetsPair(), mappingPair()};
+    const char* names[] = {"two sizes", "mk1 vs mk2", "tile mapping"};
+    for (int i = 0; i < 3; ++i) {
+        QTest::newRow(names[i]) << pairs[i].baseline << pairs[i].comparison;
+    }
+}
+
 // A small program before and after one Execute step is inserted in the
 // middle of its main sequence (tests/reports/ProgramVariants.h).
 inline ReportPair insertedStepPair() {

@@ -59,13 +59,7 @@ void TestCompareModels::modelsPassTheTester() {
 }
 
 void TestCompareModels::totalsMatchTheSummaries_data() {
-    QTest::addColumn<QString>("baseline");
-    QTest::addColumn<QString>("comparison");
-    const ReportPair pairs[] = {sizesPair(), targetsPair(), mappingPair()};
-    const char* names[] = {"two sizes", "mk1 vs mk2", "tile mapping"};
-    for (int i = 0; i < 3; ++i) {
-        QTest::newRow(names[i]) << pairs[i].baseline << pairs[i].comparison;
-    }
+    addRealPairRows();
 }
 
 void TestCompareModels::totalsMatchTheSummaries() {
