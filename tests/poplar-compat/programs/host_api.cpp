@@ -174,6 +174,12 @@ int main() {
               << " concat " << joined.shapeToString() << " reshape "
               << t.reshape({6, 4}).shapeToString() << " flatten " << t.flatten().numElements()
               << " element rank " << t[1][2][3].rank() << "\n";
+    const std::vector<std::size_t> shape = t[0].transpose().shape(); // {3,4} transposed
+    std::cout << "shape";
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        std::cout << " " << shape[i];
+    }
+    std::cout << "\n";
 
     // Values through views: write iota, read back a transposed slice.
     Tensor w = g2.addVariable(INT, {2, 3}, "w");
