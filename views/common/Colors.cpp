@@ -28,7 +28,9 @@ QColor categoryColor(std::uint32_t categoryId) {
     return categoryColor(static_cast<record::MemoryCategory>(categoryId));
 }
 
-QColor gapColor() { return QColor(0xdd, 0xdd, 0xdd); }
+QColor gapColor() {
+    return QColor(0xdd, 0xdd, 0xdd);
+}
 
 QColor phaseColor(Phase phase) {
     switch (phase) {
@@ -51,7 +53,8 @@ QColor heatColor(double t) {
     const auto i = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
     const double f = t - static_cast<double>(i);
     auto mix = [f](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
-    return QColor(mix(stops[i].red(), stops[i + 1].red()), mix(stops[i].green(), stops[i + 1].green()),
+    return QColor(mix(stops[i].red(), stops[i + 1].red()),
+                  mix(stops[i].green(), stops[i + 1].green()),
                   mix(stops[i].blue(), stops[i + 1].blue()));
 }
 
@@ -61,7 +64,8 @@ QColor divergingColor(double t) {
     const QColor& end = t < 0 ? low : high;
     const double f = std::fabs(t);
     auto mix = [f](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * f)); };
-    return QColor(mix(mid.red(), end.red()), mix(mid.green(), end.green()), mix(mid.blue(), end.blue()));
+    return QColor(mix(mid.red(), end.red()), mix(mid.green(), end.green()),
+                  mix(mid.blue(), end.blue()));
 }
 
 QColor betterColor(const QPalette& palette) {
@@ -79,10 +83,26 @@ QColor comparisonSideColor() {
     return QColor(0xe6, 0x7e, 0x22);
 }
 
-QColor capacityLineColor() { return QColor(0xb2, 0x18, 0x2b); }
-QColor selectionColor() { return QColor(0xff, 0xa5, 0x00); }
+QColor capacityLineColor() {
+    return QColor(0xb2, 0x18, 0x2b);
+}
+QColor selectionColor() {
+    return QColor(0xff, 0xa5, 0x00);
+}
 
-bool isDarkPalette(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
+bool isDarkPalette(const QPalette& palette) {
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+namespace {
+// setColor(role, c) sets every colour group: without this, a disabled button
+// or label reads exactly like an enabled one.
+void setDisabledText(QPalette& p, const QColor& c) {
+    for (const auto role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        p.setColor(QPalette::Disabled, role, c);
+    }
+}
+} // namespace
 
 QPalette lightPalette() {
     QPalette p;
@@ -105,6 +125,7 @@ QPalette lightPalette() {
     p.setColor(QPalette::PlaceholderText, QColor(0x80, 0x80, 0x80));
     p.setColor(QPalette::BrightText, Qt::red);
     p.setColor(QPalette::Link, QColor(0x1f, 0x5f, 0xa8));
+    setDisabledText(p, QColor(0x9a, 0x9a, 0x9a));
     return p;
 }
 
@@ -131,6 +152,7 @@ QPalette darkPalette() {
     p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
     p.setColor(QPalette::BrightText, QColor(0xff, 0x60, 0x60));
     p.setColor(QPalette::Link, QColor(0x6c, 0xb0, 0xf0));
+    setDisabledText(p, QColor(0x78, 0x78, 0x78));
     return p;
 }
 
