@@ -1,5 +1,13 @@
 #include "MainWindow.h"
 
+#include "CompareMode.h"
+#include "RecentFiles.h"
+#include "views/common/Colors.h"
+#include "views/common/Export.h"
+#include "views/common/Pane.h"
+#include "views/common/Selection.h"
+#include "views/panes/PaneRegistry.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -22,19 +30,13 @@
 #include <QTabWidget>
 #include <QUrl>
 
-#include "CompareMode.h"
-#include "RecentFiles.h"
-#include "views/common/Colors.h"
-#include "views/common/Export.h"
-#include "views/common/Pane.h"
-#include "views/common/Selection.h"
-#include "views/panes/PaneRegistry.h"
-
 #include <utility>
 
 // Q_INIT_RESOURCE must be used outside any namespace. tessera.qrc is compiled
 // into the static tessera_gui library, so it has to be pulled in explicitly.
-static void initTesseraResources() { Q_INIT_RESOURCE(tessera); }
+static void initTesseraResources() {
+    Q_INIT_RESOURCE(tessera);
+}
 
 namespace tessera::gui {
 
@@ -128,10 +130,11 @@ void MainWindow::createStatusWidgets() {
     connect(cancelButton_, &QPushButton::clicked, this, &MainWindow::cancelLoading);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancelButton_);
-    connect(loader_, &views::ReportLoader::progress, this, [this](int percent, const QString& stage) {
-        progress_->setValue(percent);
-        progress_->setFormat(tr("Loading %1: %p%").arg(stage));
-    });
+    connect(loader_, &views::ReportLoader::progress, this,
+            [this](int percent, const QString& stage) {
+                progress_->setValue(percent);
+                progress_->setFormat(tr("Loading %1: %p%").arg(stage));
+            });
 }
 
 void MainWindow::createMenus() {
@@ -175,7 +178,8 @@ void MainWindow::createViewMenu() {
         views::Pane* p = panes_[i];
         QAction* a = view->addAction(p->title(), this, [this, p] { showPane(p->paneName()); });
         a->setObjectName(QStringLiteral("actionPane_") + p->paneName());
-        a->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + static_cast<int>(i))));
+        a->setShortcut(
+            QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + static_cast<int>(i))));
     }
     view->addSeparator();
     auto zoom = [this](void (views::Pane::*f)()) {
@@ -230,11 +234,14 @@ void MainWindow::setTheme(Theme theme) {
 void MainWindow::rebuildExportMenu() {
     exportMenu_->clear();
     views::Pane* p = currentPane();
-    const QList<views::ExportTarget> targets = p ? p->exportTargets() : QList<views::ExportTarget>();
+    const QList<views::ExportTarget> targets =
+        p ? p->exportTargets() : QList<views::ExportTarget>();
     for (const views::ExportTarget& t : targets) {
         auto save = [this, t](const QString& kind, const QString& filter) {
-            const QString suggested = QFileInfo(currentReport_).completeBaseName() + "-" + t.name + "." + kind;
-            const QString path = QFileDialog::getSaveFileName(this, tr("Export %1").arg(t.name), suggested, filter);
+            const QString suggested =
+                QFileInfo(currentReport_).completeBaseName() + "-" + t.name + "." + kind;
+            const QString path =
+                QFileDialog::getSaveFileName(this, tr("Export %1").arg(t.name), suggested, filter);
             if (path.isEmpty()) {
                 return;
             }
@@ -242,14 +249,18 @@ void MainWindow::rebuildExportMenu() {
             const bool ok = kind == "png"   ? views::exportPng(t.widget, path, &error)
                             : kind == "pdf" ? views::exportPdf(t.widget, path, &error)
                                             : views::exportCsv(t.model, path, &error);
-            ok ? statusBar()->showMessage(tr("Exported %1").arg(path)) : showError(tr("Export failed"), error);
+            ok ? statusBar()->showMessage(tr("Exported %1").arg(path))
+               : showError(tr("Export failed"), error);
         };
         if (t.widget) {
-            exportMenu_->addAction(tr("%1 as PNG…").arg(t.name), this, [save] { save("png", "PNG images (*.png)"); });
-            exportMenu_->addAction(tr("%1 as PDF…").arg(t.name), this, [save] { save("pdf", "PDF documents (*.pdf)"); });
+            exportMenu_->addAction(tr("%1 as PNG…").arg(t.name), this,
+                                   [save] { save("png", "PNG images (*.png)"); });
+            exportMenu_->addAction(tr("%1 as PDF…").arg(t.name), this,
+                                   [save] { save("pdf", "PDF documents (*.pdf)"); });
         }
         if (t.model) {
-            exportMenu_->addAction(tr("%1 as CSV…").arg(t.name), this, [save] { save("csv", "CSV tables (*.csv)"); });
+            exportMenu_->addAction(tr("%1 as CSV…").arg(t.name), this,
+                                   [save] { save("csv", "CSV tables (*.csv)"); });
         }
     }
     if (exportMenu_->isEmpty()) {
@@ -313,9 +324,13 @@ bool MainWindow::openReportNow(const QString& path, QString* error) {
     return report.data != nullptr;
 }
 
-void MainWindow::cancelLoading() { loader_->cancel(); }
+void MainWindow::cancelLoading() {
+    loader_->cancel();
+}
 
-bool MainWindow::isLoading() const { return loader_->isLoading(); }
+bool MainWindow::isLoading() const {
+    return loader_->isLoading();
+}
 
 void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path) {
     progress_->setVisible(false);
@@ -419,13 +434,15 @@ bool MainWindow::showPane(const QString& name) {
     return true;
 }
 
-views::Pane* MainWindow::currentPane() const { return qobject_cast<views::Pane*>(paneTabs_->currentWidget()); }
+views::Pane* MainWindow::currentPane() const {
+    return qobject_cast<views::Pane*>(paneTabs_->currentWidget());
+}
 
 void MainWindow::showOpenDialog() {
     QSettings settings;
     const QString dir = settings.value(QLatin1String(kLastDirKey)).toString();
-    const QString path =
-        QFileDialog::getOpenFileName(this, tr("Open Report"), dir, tr("Tessera reports (*.tsr);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Report"), dir,
+                                                      tr("Tessera reports (*.tsr);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }
@@ -434,12 +451,13 @@ void MainWindow::showOpenDialog() {
 }
 
 void MainWindow::showAbout() {
-    QMessageBox::about(this, tr("About Tessera"),
-                       tr("<h3>Tessera %1</h3>"
-                          "<p>A tile-level profiler and visual debugger for bulk-synchronous programs "
-                          "written in the Poplar style.</p>"
-                          "<p>Built with Qt %2.</p>")
-                           .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    QMessageBox::about(
+        this, tr("About Tessera"),
+        tr("<h3>Tessera %1</h3>"
+           "<p>A tile-level profiler and visual debugger for bulk-synchronous programs "
+           "written in the Poplar style.</p>"
+           "<p>Built with Qt %2.</p>")
+            .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -1,12 +1,13 @@
 #pragma once
 // The main window: menus, the panes in tabs, background loading with
 // progress and cancel, export, themes, and the shared selection.
+#include "views/data/ReportLoader.h"
+
 #include <QIcon>
 #include <QMainWindow>
 #include <QString>
-#include <vector>
 
-#include "views/data/ReportLoader.h"
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -96,7 +97,7 @@ private:
     QString loadingPath_;
     bool interactive_ = true;
     bool loadingProduced_ = false; // the report being loaded comes from a pane
-    views::LoadedReport loaded_; // keeps data and source alive for the panes
+    views::LoadedReport loaded_;   // keeps data and source alive for the panes
     CompareMode* compare_ = nullptr;
 };
 

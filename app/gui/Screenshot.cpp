@@ -109,8 +109,9 @@ int takeScreenshot(const ScreenshotRequest& request) {
     if (!pixmap.save(request.output, "PNG")) {
         return fail(QStringLiteral("cannot write %1").arg(request.output));
     }
-    std::printf("wrote %s (%dx%d, pane %s)\n", qPrintable(QFileInfo(request.output).absoluteFilePath()),
-                pixmap.width(), pixmap.height(), qPrintable(request.pane));
+    std::printf("wrote %s (%dx%d, pane %s)\n",
+                qPrintable(QFileInfo(request.output).absoluteFilePath()), pixmap.width(),
+                pixmap.height(), qPrintable(request.pane));
     return 0;
 }
 

@@ -1,15 +1,16 @@
 // tessera: the GUI. `tessera [REPORT.tsr]`, or headless
 // `tessera REPORT.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`; see --help.
-#include <QApplication>
-#include <QCommandLineParser>
-#include <QCoreApplication>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-
 #include "CompareMode.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace {
 
@@ -28,12 +29,14 @@ struct Options {
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Render the pane offscreen to a PNG and exit."),
                                   QStringLiteral("file.png")};
-    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1400x900)."),
+    QCommandLineOption size{QStringLiteral("size"),
+                            QStringLiteral("Window size for --screenshot (default 1400x900)."),
                             QStringLiteral("WxH"), QStringLiteral("1400x900")};
     QCommandLineOption compare{QStringLiteral("compare"),
                                QStringLiteral("Compare the report (the baseline) with this one."),
                                QStringLiteral("new.tsr")};
-    QCommandLineOption theme{QStringLiteral("theme"), QStringLiteral("light or dark (default: as saved)."),
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QStringLiteral("light or dark (default: as saved)."),
                              QStringLiteral("theme")};
     // The Debugger (--pane debug) on a workload instead of a report.
     QCommandLineOption workload{QStringLiteral("workload"),
@@ -66,9 +69,10 @@ void defineOptions(QCommandLineParser& parser, Options& options) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOptions({options.pane, options.screenshot, options.size, options.compare,
-                       options.theme, options.workload, options.target, options.set,
-                       options.plugin, options.breakAt, options.inspect});
-    parser.addPositionalArgument(QStringLiteral("report"), QStringLiteral("A Tessera report (.tsr) to open."),
+                       options.theme, options.workload, options.target, options.set, options.plugin,
+                       options.breakAt, options.inspect});
+    parser.addPositionalArgument(QStringLiteral("report"),
+                                 QStringLiteral("A Tessera report (.tsr) to open."),
                                  QStringLiteral("[report]"));
 }
 
@@ -95,7 +99,8 @@ bool wantsScreenshot(int argc, char** argv) {
 }
 
 bool hasDisplay() {
-    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
+    return !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") ||
            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
@@ -194,8 +199,9 @@ int main(int argc, char** argv) {
                     [&window, name = parser.value(options.pane)] { window.showPane(name); });
             }
         } else if (parser.isSet(options.pane)) {
-            QObject::connect(&window, &tessera::gui::MainWindow::reportOpened, &window,
-                             [&window, name = parser.value(options.pane)] { window.showPane(name); });
+            QObject::connect(
+                &window, &tessera::gui::MainWindow::reportOpened, &window,
+                [&window, name = parser.value(options.pane)] { window.showPane(name); });
         }
     }
     return QApplication::exec();

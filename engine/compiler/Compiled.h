@@ -2,14 +2,14 @@
 // The compiled form of a graph and its programs: where every byte lives, what
 // each step moves and runs, and what it costs. Produced by compile(), used by
 // the runtime and turned into records for the report.
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+#include "engine/record/Records.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include "engine/graph/Graph.h"
-#include "engine/program/Program.h"
-#include "engine/record/Records.h"
 
 namespace tessera::compiler {
 
@@ -21,8 +21,8 @@ using BlockId = std::uint32_t;
 struct DataBlock {
     TileId tile = 0;
     std::uint64_t bytes = 0;
-    VariableId var = kNoId;  // kNoId for an exchange buffer
-    StepId step = kNoId;     // the step owning an exchange buffer
+    VariableId var = kNoId; // kNoId for an exchange buffer
+    StepId step = kNoId;    // the step owning an exchange buffer
     bool alwaysLive = true;
     bool constant = false;
     StepId firstStep = kNoId; // live range, for not-always-live blocks
@@ -87,20 +87,22 @@ struct StepPlan {
     std::string name;
     ComputeSetId computeSet = kNoId;
     std::uint32_t operation = kNoId;
-    std::vector<Transfer> gather;  // before compute (or the whole copy)
-    std::vector<Transfer> scatter; // after compute
+    std::vector<Transfer> gather;     // before compute (or the whole copy)
+    std::vector<Transfer> scatter;    // after compute
     std::vector<VertexPlan> vertices; // sorted by tile
     std::vector<HostTransfer> host;   // stream copies, prints, predicates
     std::string stream;
-    Tensor source;      // Copy, stream to host, PrintTensor, Predicate
-    Tensor destination; // Copy, stream to device
+    Tensor source;                         // Copy, stream to host, PrintTensor, Predicate
+    Tensor destination;                    // Copy, stream to device
     std::vector<VariableId> reads, writes; // for liveness
     // Cost, filled by the cycle model.
     std::uint64_t syncCycles = 0, exchangePhaseCycles = 0, computePhaseCycles = 0;
     std::vector<std::uint32_t> computeCycles, exchangeCycles, bytesIn, bytesOut;
     std::uint64_t flops = 0;
     bool crossesIpus = false;
-    std::uint64_t totalCycles() const { return syncCycles + exchangePhaseCycles + computePhaseCycles; }
+    std::uint64_t totalCycles() const {
+        return syncCycles + exchangePhaseCycles + computePhaseCycles;
+    }
 };
 
 enum class Op : std::uint8_t { Step, LoopInit, LoopNext, JumpIfNot, Jump };
@@ -109,10 +111,10 @@ enum class Op : std::uint8_t { Step, LoopInit, LoopNext, JumpIfNot, Jump };
 // debugger can stop between any two steps).
 struct Instruction {
     Op op = Op::Step;
-    StepId step = kNoId;          // Step; JumpIfNot reads the flag its Predicate step set
-    std::uint64_t count = 0;      // LoopInit
-    std::uint32_t target = 0;     // jump target
-    bool expect = true;           // JumpIfNot: continue when flag == expect
+    StepId step = kNoId;      // Step; JumpIfNot reads the flag its Predicate step set
+    std::uint64_t count = 0;  // LoopInit
+    std::uint32_t target = 0; // jump target
+    bool expect = true;       // JumpIfNot: continue when flag == expect
 };
 
 struct CompiledGraph;
@@ -128,7 +130,8 @@ struct CompiledGraph {
     std::vector<record::ProgramNodeRecord> nodes;
     std::vector<std::pair<StepId, StepId>> loops;        // step ranges of loop bodies, inner first
     std::vector<std::pair<StepId, StepId>> programSteps; // step range [first, end) per program
-    std::vector<const CodeletInfo*> codelets; // codelets the graph uses; index = codelet id in records
+    std::vector<const CodeletInfo*>
+        codelets;                          // codelets the graph uses; index = codelet id in records
     std::vector<std::uint64_t> storeBytes; // host-side store size per tile
     record::CompiledRecord record;         // what the report gets
     bool outOfMemory = false;

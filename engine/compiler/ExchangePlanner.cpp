@@ -2,21 +2,25 @@
 // A field whose tensor is one contiguous run on the vertex's tile points
 // straight at it; anything else gets a slot in the step's exchange buffer on
 // that tile, filled before compute and written back after it.
-#include <algorithm>
-#include <map>
-
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+
+#include <algorithm>
+#include <map>
 
 namespace tessera::compiler {
 
 namespace {
 
-std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
+    return (v + a - 1) / a * a;
+}
 
 class Planner {
 public:
-    explicit Planner(CompiledGraph& out) : out_(out), graph_(*out.graph) {}
+    explicit Planner(CompiledGraph& out)
+        : out_(out)
+        , graph_(*out.graph) {}
 
     void run() {
         for (StepId s = 0; s < out_.steps.size(); ++s) {
@@ -70,7 +74,8 @@ private:
                                   "' is not a stream of this graph");
         }
         const DataStream& s = it->second;
-        if (s.toDevice != toDevice || s.type != t.elementType() || s.numElements != t.numElements()) {
+        if (s.toDevice != toDevice || s.type != t.elementType() ||
+            s.numElements != t.numElements()) {
             throw ValidationError("program step '" + step.name + "': stream '" + step.stream +
                                   "' of this graph does not match tensor " + t.describe() +
                                   " in direction, type or size (a stream of another graph?)");
@@ -88,7 +93,8 @@ private:
     }
 
     Location exchangeSlot(StepId s, TileId tile, std::uint64_t bytes) {
-        auto [it, added] = bufferOf_.try_emplace({s, tile}, static_cast<BlockId>(out_.blocks.size()));
+        auto [it, added] =
+            bufferOf_.try_emplace({s, tile}, static_cast<BlockId>(out_.blocks.size()));
         if (added) {
             DataBlock b;
             b.tile = tile;
@@ -168,7 +174,7 @@ private:
             const std::size_t n = std::min(src[i].elements - usedSrc, dst[j].elements - usedDst);
             step.gather.push_back({{src[i].location.block, src[i].location.offset + usedSrc * size},
                                    {dst[j].location.block, dst[j].location.offset + usedDst * size},
-                                                      n * size});
+                                   n * size});
             usedSrc += n;
             usedDst += n;
             if (usedSrc == src[i].elements) {
@@ -199,7 +205,8 @@ private:
                 }
                 throw ValidationError("Copy '" + step.name + "': source " + step.source.describe() +
                                       " and destination " + step.destination.describe() +
-                                      " overlap in tensor '" + graph_.variable(a[i].var).name + "'");
+                                      " overlap in tensor '" + graph_.variable(a[i].var).name +
+                                      "'");
             }
             if (less(a[i], b[j])) {
                 ++i;
@@ -226,6 +233,8 @@ private:
 
 } // namespace
 
-void planExchanges(CompiledGraph& out) { Planner(out).run(); }
+void planExchanges(CompiledGraph& out) {
+    Planner(out).run();
+}
 
 } // namespace tessera::compiler

@@ -3,9 +3,9 @@
 // from first to last use, widened to whole loop bodies when it is also used
 // outside the loop. Everything else (constants, host-visible, initialised,
 // read before written, unused) is always live.
-#include <algorithm>
-
 #include "engine/compiler/Passes.h"
+
+#include <algorithm>
 
 namespace tessera::compiler {
 
@@ -51,8 +51,8 @@ void analyseLiveness(CompiledGraph& out) {
     std::vector<bool> alwaysLive(n);
     for (VariableId v = 0; v < n; ++v) {
         const VariableData& d = vars[v];
-        alwaysLive[v] = d.isConstant || d.hostAccess || !d.initialValue.empty() || first[v] == kNoId ||
-                        readFirst[v] || multiProgram[v];
+        alwaysLive[v] = d.isConstant || d.hostAccess || !d.initialValue.empty() ||
+                        first[v] == kNoId || readFirst[v] || multiProgram[v];
     }
     for (DataBlock& b : out.blocks) {
         if (b.var == kNoId) {

@@ -4,10 +4,10 @@
 // (variables and exchange buffers placed first-fit, sharing addresses when
 // their live ranges do not overlap), then the stack. Alignment padding is
 // counted as gaps. Sizes of code and state follow docs/engine.md.
+#include "engine/compiler/Passes.h"
+
 #include <algorithm>
 #include <map>
-
-#include "engine/compiler/Passes.h"
 
 namespace tessera::compiler {
 
@@ -15,15 +15,17 @@ namespace {
 
 using record::MemoryCategory;
 
-constexpr std::uint32_t kControlCodeBase = 64;      // per tile: entry, sync and exit
-constexpr std::uint32_t kControlCodePerStep = 12;   // a call or a sync per program step
-constexpr std::uint32_t kExchangeCodeBase = 16;     // per step a tile exchanges in
+constexpr std::uint32_t kControlCodeBase = 64;    // per tile: entry, sync and exit
+constexpr std::uint32_t kControlCodePerStep = 12; // a call or a sync per program step
+constexpr std::uint32_t kExchangeCodeBase = 16;   // per step a tile exchanges in
 constexpr std::uint32_t kExchangeCodePerTransfer = 8;
-constexpr std::uint32_t kEdgePointerBytes = 4;      // scalar edge
-constexpr std::uint32_t kVectorEdgeBytes = 8;       // pointer + size
-constexpr std::uint32_t kListEntryBytes = 8;        // per vector-list entry
+constexpr std::uint32_t kEdgePointerBytes = 4; // scalar edge
+constexpr std::uint32_t kVectorEdgeBytes = 8;  // pointer + size
+constexpr std::uint32_t kListEntryBytes = 8;   // per vector-list entry
 
-std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
+std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
+    return (v + a - 1) / a * a;
+}
 
 struct TileLayout {
     std::uint64_t cursor = 0; // offset from the memory base
@@ -33,7 +35,9 @@ struct TileLayout {
 
 class Layout {
 public:
-    explicit Layout(CompiledGraph& out) : out_(out), target_(out.graph->getTarget()) {}
+    explicit Layout(CompiledGraph& out)
+        : out_(out)
+        , target_(out.graph->getTarget()) {}
 
     void run() {
         const std::uint32_t tiles = target_.numTiles();
@@ -51,7 +55,8 @@ public:
     }
 
 private:
-    void place(TileId t, MemoryCategory c, std::uint64_t bytes, std::uint64_t align, std::uint32_t owner) {
+    void place(TileId t, MemoryCategory c, std::uint64_t bytes, std::uint64_t align,
+               std::uint32_t owner) {
         if (bytes == 0) {
             return;
         }
@@ -63,7 +68,8 @@ private:
         l.byCategory[static_cast<std::size_t>(c)] += bytes;
     }
 
-    void addBlockRecord(TileId t, MemoryCategory c, std::uint64_t offset, std::uint64_t bytes, std::uint32_t owner) {
+    void addBlockRecord(TileId t, MemoryCategory c, std::uint64_t offset, std::uint64_t bytes,
+                        std::uint32_t owner) {
         record::MemoryBlockRecord r;
         r.tile = t;
         r.category = c;
@@ -101,14 +107,16 @@ private:
                 }
             }
             for (const auto& [tile, count] : transfers) {
-                exchangeCode_[tile].push_back({s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
+                exchangeCode_[tile].push_back(
+                    {s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
             }
             std::map<TileId, std::uint32_t> hostTransfers;
             for (const HostTransfer& h : step.host) {
                 ++hostTransfers[out_.blocks[h.device.block].tile];
             }
             for (const auto& [tile, count] : hostTransfers) {
-                hostCode_[tile].push_back({s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
+                hostCode_[tile].push_back(
+                    {s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
             }
         }
     }
@@ -149,8 +157,9 @@ private:
             place(t, MemoryCategory::VertexCode, c->codeBytes, 8, id);
         }
         place(t, MemoryCategory::ControlCode,
-              kControlCodeBase + kControlCodePerStep * static_cast<std::uint64_t>(out_.steps.size()), 8,
-              record::kNone);
+              kControlCodeBase +
+                  kControlCodePerStep * static_cast<std::uint64_t>(out_.steps.size()),
+              8, record::kNone);
         for (const auto& [step, bytes] : exchangeCode_[t]) {
             place(t, MemoryCategory::InternalExchangeCode, bytes, 8, step);
         }
@@ -159,11 +168,12 @@ private:
         }
         // Vertex state.
         for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(out_.graph->vertices()[id]).first, 4, id);
+            place(t, MemoryCategory::VertexInstanceState,
+                  vertexStateBytes(out_.graph->vertices()[id]).first, 4, id);
         }
         for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(out_.graph->vertices()[id]).second, 4,
-                  id);
+            place(t, MemoryCategory::VectorListDescriptor,
+                  vertexStateBytes(out_.graph->vertices()[id]).second, 4, id);
         }
         // Data: constants, always-live, then the shared pool.
         TileLayout& l = layouts_[t];
@@ -174,9 +184,11 @@ private:
                 DataBlock& block = out_.blocks[b];
                 if (block.alwaysLive && block.constant == constants) {
                     l.cursor = alignUp(l.cursor, dataAlign);
-                    block.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + l.cursor);
+                    block.address =
+                        static_cast<std::uint32_t>(target_.memoryBaseAddress + l.cursor);
                     block.storeOffset = l.cursor - dataStart;
-                    place(t, constants ? MemoryCategory::Constant : MemoryCategory::AlwaysLiveVariable,
+                    place(t,
+                          constants ? MemoryCategory::Constant : MemoryCategory::AlwaysLiveVariable,
                           block.bytes, dataAlign, block.var);
                 }
             }
@@ -185,8 +197,9 @@ private:
         out_.storeBytes[t] = l.cursor - dataStart;
         // Stack last.
         place(t, MemoryCategory::Stack,
-              static_cast<std::uint64_t>(stackNeed) * target_.numWorkerContexts + target_.supervisorStackBytes, 8,
-              record::kNone);
+              static_cast<std::uint64_t>(stackNeed) * target_.numWorkerContexts +
+                  target_.supervisorStackBytes,
+              8, record::kNone);
         finishTile(t);
     }
 
@@ -202,8 +215,9 @@ private:
                 sum += alignUp(out_.blocks[b].bytes, align);
             }
         }
-        std::stable_sort(items.begin(), items.end(),
-                         [&](BlockId a, BlockId b) { return out_.blocks[a].bytes > out_.blocks[b].bytes; });
+        std::stable_sort(items.begin(), items.end(), [&](BlockId a, BlockId b) {
+            return out_.blocks[a].bytes > out_.blocks[b].bytes;
+        });
         struct Placed {
             std::uint64_t offset, end;
             StepId first, last;
@@ -229,9 +243,11 @@ private:
             }
             placed.push_back({offset, offset + size, block.firstStep, block.lastStep});
             poolSize = std::max(poolSize, offset + size);
-            block.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + poolStart + offset);
+            block.address =
+                static_cast<std::uint32_t>(target_.memoryBaseAddress + poolStart + offset);
             block.storeOffset = poolStart + offset - dataStart;
-            addBlockRecord(t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset, block.bytes,
+            addBlockRecord(t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset,
+                           block.bytes,
                            block.var != kNoId ? block.var : exchangeBufferId(out_, block.step));
         }
         l.cursor = poolStart + poolSize;
@@ -253,7 +269,8 @@ private:
         rec.alwaysLiveBytes = l.used - rec.notAlwaysLivePeakBytes;
         rec.overflowBytes = l.cursor > target_.bytesPerTile ? l.cursor - target_.bytesPerTile : 0;
         for (const MemoryRegion& region : target_.memoryRegions()) {
-            const std::uint64_t end = std::min<std::uint64_t>(l.cursor, region.offset + region.bytes);
+            const std::uint64_t end =
+                std::min<std::uint64_t>(l.cursor, region.offset + region.bytes);
             rec.bytesByRegion.push_back(end > region.offset ? end - region.offset : 0);
         }
         if (rec.overflowBytes) {
@@ -272,6 +289,8 @@ private:
 
 } // namespace
 
-void layOutMemory(CompiledGraph& out) { Layout(out).run(); }
+void layOutMemory(CompiledGraph& out) {
+    Layout(out).run();
+}
 
 } // namespace tessera::compiler

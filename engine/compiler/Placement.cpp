@@ -1,10 +1,10 @@
 // One data block per variable per tile that holds part of it; the variable's
 // elements on a tile are stored in element order, one after another.
-#include <algorithm>
-#include <map>
-
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+
+#include <algorithm>
+#include <map>
 
 namespace tessera::compiler {
 
@@ -16,7 +16,8 @@ void placeVariables(CompiledGraph& out) {
         std::map<TileId, BlockId> blockOfTile;
         std::map<TileId, std::size_t> countOnTile;
         for (const TileInterval& iv : v.mapping.intervals()) {
-            auto [it, added] = blockOfTile.try_emplace(iv.tile, static_cast<BlockId>(out.blocks.size()));
+            auto [it, added] =
+                blockOfTile.try_emplace(iv.tile, static_cast<BlockId>(out.blocks.size()));
             if (added) {
                 DataBlock b;
                 b.tile = iv.tile;
@@ -39,8 +40,8 @@ Location CompiledGraph::locate(VariableId var, std::size_t element) const {
     auto it = std::upper_bound(list.begin(), list.end(), element,
                                [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
     if (it == list.begin() || element >= std::prev(it)->end) {
-        throw Error("internal: element " + std::to_string(element) + " of '" + graph->variable(var).name +
-                    "' has no placement");
+        throw Error("internal: element " + std::to_string(element) + " of '" +
+                    graph->variable(var).name + "' has no placement");
     }
     --it;
     const std::size_t size = sizeOf(graph->variable(var).type);
@@ -52,8 +53,9 @@ std::vector<Run> CompiledGraph::runsOf(const Tensor& t) const {
     for (const VariableRegion& r : t.regions()) {
         const auto& list = placements.at(r.var);
         const std::size_t size = sizeOf(graph->variable(r.var).type);
-        auto it = std::upper_bound(list.begin(), list.end(), r.begin,
-                                   [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
+        auto it =
+            std::upper_bound(list.begin(), list.end(), r.begin,
+                             [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
         --it;
         for (std::size_t e = r.begin; e < r.end; ++it) {
             const std::size_t take = std::min(r.end, it->end) - e;

@@ -41,7 +41,9 @@ ProgramKind recordKind(Kind k) {
 
 class Flattener {
 public:
-    Flattener(CompiledGraph& out, std::uint32_t programIndex) : out_(out), programIndex_(programIndex) {}
+    Flattener(CompiledGraph& out, std::uint32_t programIndex)
+        : out_(out)
+        , programIndex_(programIndex) {}
 
     void visit(const program::Node& n, std::uint32_t parent, std::uint32_t operation, int depth) {
         if (depth > 10000) {
@@ -121,7 +123,8 @@ private:
         return r.id;
     }
 
-    StepId addStep(const program::Node& n, std::uint32_t node, std::uint32_t operation, ProgramKind kind) {
+    StepId addStep(const program::Node& n, std::uint32_t node, std::uint32_t operation,
+                   ProgramKind kind) {
         StepPlan s;
         s.kind = kind;
         s.node = node;
@@ -147,8 +150,9 @@ private:
     StepId addPredicateStep(const program::Node& n, std::uint32_t node, std::uint32_t operation) {
         program::Node pred;
         pred.kind = n.kind;
-        pred.name = (n.name.empty() ? std::string(record::programKindName(recordKind(n.kind))) : n.name) +
-                    "/predicate";
+        pred.name =
+            (n.name.empty() ? std::string(record::programKindName(recordKind(n.kind))) : n.name) +
+            "/predicate";
         const StepId id = addStep(pred, node, operation, ProgramKind::Predicate);
         out_.programs[programIndex_].pop_back(); // the JumpIfNot evaluates it
         out_.steps[id].source = n.predicate;

@@ -52,7 +52,8 @@ float halfBitsToFloat(std::uint16_t bits) {
                 ++e;
                 mantissa <<= 1;
             } while ((mantissa & 0x400u) == 0);
-            f = sign | (static_cast<std::uint32_t>(127 - 15 - e) << 23) | ((mantissa & 0x3ffu) << 13);
+            f = sign | (static_cast<std::uint32_t>(127 - 15 - e) << 23) |
+                ((mantissa & 0x3ffu) << 13);
         }
     } else if (exponent == 0x1f) {
         f = sign | 0x7f800000u | (mantissa << 13);

@@ -12,7 +12,8 @@ float halfBitsToFloat(std::uint16_t bits);
 struct half {
     std::uint16_t bits = 0;
     half() = default;
-    half(float value) : bits(floatToHalfBits(value)) {}
+    half(float value)
+        : bits(floatToHalfBits(value)) {}
     operator float() const { return halfBitsToFloat(bits); }
     half& operator+=(float v) { return *this = half(float(*this) + v); }
     half& operator-=(float v) { return *this = half(float(*this) - v); }

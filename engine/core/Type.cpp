@@ -1,8 +1,8 @@
 #include "engine/core/Type.h"
 
-#include <cstring>
-
 #include "engine/core/Error.h"
+
+#include <cstring>
 
 namespace tessera {
 
@@ -49,13 +49,17 @@ Type typeFromName(std::string_view name) {
                 "' (expected float, half, int, unsigned int or bool)");
 }
 
-template <typename T> static T loadRaw(const std::byte* p) {
+template <typename T>
+static T loadRaw(const std::byte* p) {
     T v;
     std::memcpy(&v, p, sizeof v);
     return v;
 }
 
-template <typename T> static void storeRaw(std::byte* p, T v) { std::memcpy(p, &v, sizeof v); }
+template <typename T>
+static void storeRaw(std::byte* p, T v) {
+    std::memcpy(p, &v, sizeof v);
+}
 
 double loadAsDouble(Type type, const std::byte* p) {
     switch (type) {

@@ -1,27 +1,43 @@
 #pragma once
 // Element types of tensors, as Poplar names them.
+#include "engine/core/Half.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
-
-#include "engine/core/Half.h"
 
 namespace tessera {
 
 enum class Type : std::uint8_t { Float, Half, Int, UnsignedInt, Bool };
 
 std::size_t sizeOf(Type type);
-std::string_view typeName(Type type); // "float", "half", "int", "unsigned int", "bool"
+std::string_view typeName(Type type);     // "float", "half", "int", "unsigned int", "bool"
 Type typeFromName(std::string_view name); // throws Error for an unknown name
 
 // Maps a C++ element type to its Type.
-template <typename T> struct TypeOf;
-template <> struct TypeOf<float> { static constexpr Type value = Type::Float; };
-template <> struct TypeOf<half> { static constexpr Type value = Type::Half; };
-template <> struct TypeOf<int> { static constexpr Type value = Type::Int; };
-template <> struct TypeOf<unsigned> { static constexpr Type value = Type::UnsignedInt; };
-template <> struct TypeOf<bool> { static constexpr Type value = Type::Bool; };
+template <typename T>
+struct TypeOf;
+template <>
+struct TypeOf<float> {
+    static constexpr Type value = Type::Float;
+};
+template <>
+struct TypeOf<half> {
+    static constexpr Type value = Type::Half;
+};
+template <>
+struct TypeOf<int> {
+    static constexpr Type value = Type::Int;
+};
+template <>
+struct TypeOf<unsigned> {
+    static constexpr Type value = Type::UnsignedInt;
+};
+template <>
+struct TypeOf<bool> {
+    static constexpr Type value = Type::Bool;
+};
 
 // Conversions between element storage and double, for host I/O and printing.
 double loadAsDouble(Type type, const std::byte* p);

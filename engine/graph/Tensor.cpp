@@ -1,10 +1,10 @@
 #include "engine/graph/Tensor.h"
 
+#include "engine/core/Error.h"
+
 #include <algorithm>
 #include <numeric>
 #include <sstream>
-
-#include "engine/core/Error.h"
 
 namespace tessera {
 
@@ -81,7 +81,9 @@ const std::vector<VariableRegion>& Tensor::regions() const {
     requireValid();
     return data_->regions;
 }
-std::string Tensor::describe() const { return graph_ ? data_->description : "<empty tensor>"; }
+std::string Tensor::describe() const {
+    return graph_ ? data_->description : "<empty tensor>";
+}
 
 std::size_t Tensor::dim(std::size_t i) const {
     if (i >= rank()) {
@@ -136,7 +138,9 @@ Tensor Tensor::gather(const std::vector<std::size_t>& newShape,
     return Tensor(graph_, data_->type, newShape, std::move(regions), std::move(description));
 }
 
-Tensor Tensor::operator[](std::size_t i) const { return index({i}); }
+Tensor Tensor::operator[](std::size_t i) const {
+    return index({i});
+}
 
 Tensor Tensor::index(const std::vector<std::size_t>& indices) const {
     requireValid();
@@ -180,8 +184,8 @@ Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) 
     newShape[dimension] = end - begin;
     const std::size_t inner = product(std::vector<std::size_t>(
         shape().begin() + static_cast<std::ptrdiff_t>(dimension) + 1, shape().end()));
-    const std::size_t outer = product(
-        std::vector<std::size_t>(shape().begin(), shape().begin() + static_cast<std::ptrdiff_t>(dimension)));
+    const std::size_t outer = product(std::vector<std::size_t>(
+        shape().begin(), shape().begin() + static_cast<std::ptrdiff_t>(dimension)));
     const std::size_t block = shape()[dimension] * inner;
     std::vector<VariableRegion> regions;
     for (std::size_t o = 0; o < outer; ++o) {
@@ -192,7 +196,8 @@ Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) 
     return Tensor(graph_, data_->type, std::move(newShape), std::move(regions), std::move(desc));
 }
 
-Tensor Tensor::slice(const std::vector<std::size_t>& begin, const std::vector<std::size_t>& end) const {
+Tensor Tensor::slice(const std::vector<std::size_t>& begin,
+                     const std::vector<std::size_t>& end) const {
     requireValid();
     if (begin.size() != rank() || end.size() != rank()) {
         throw Error("tensor " + describe() + ": slice bounds " + shapeString(begin) + ", " +
@@ -214,7 +219,9 @@ Tensor Tensor::reshape(const std::vector<std::size_t>& newShape) const {
     return Tensor(graph_, data_->type, newShape, data_->regions, describe());
 }
 
-Tensor Tensor::flatten() const { return reshape({numElements()}); }
+Tensor Tensor::flatten() const {
+    return reshape({numElements()});
+}
 
 Tensor Tensor::flatten(std::size_t fromDim, std::size_t toDim) const {
     requireValid();
@@ -223,7 +230,8 @@ Tensor Tensor::flatten(std::size_t fromDim, std::size_t toDim) const {
                     std::to_string(fromDim) + "," + std::to_string(toDim) + ") of rank " +
                     std::to_string(rank()));
     }
-    std::vector<std::size_t> s(shape().begin(), shape().begin() + static_cast<std::ptrdiff_t>(fromDim));
+    std::vector<std::size_t> s(shape().begin(),
+                               shape().begin() + static_cast<std::ptrdiff_t>(fromDim));
     std::size_t merged = 1;
     for (std::size_t d = fromDim; d < toDim; ++d) {
         merged *= shape()[d];
@@ -236,7 +244,8 @@ Tensor Tensor::flatten(std::size_t fromDim, std::size_t toDim) const {
 Tensor Tensor::transpose() const {
     requireValid();
     if (rank() != 2) {
-        throw Error("tensor " + describe() + ": transpose needs rank 2, not " + std::to_string(rank()));
+        throw Error("tensor " + describe() + ": transpose needs rank 2, not " +
+                    std::to_string(rank()));
     }
     return dimShuffle({1, 0});
 }
@@ -375,8 +384,8 @@ Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension) {
         for (std::size_t d = 0; d < t.rank(); ++d) {
             if (d != dimension && t.shape()[d] != first.shape()[d]) {
                 throw Error("concat: shape " + shapeString(t.shape()) + " of " + t.describe() +
-                            " does not match " + shapeString(first.shape()) + " outside dimension " +
-                            std::to_string(dimension));
+                            " does not match " + shapeString(first.shape()) +
+                            " outside dimension " + std::to_string(dimension));
             }
         }
         newShape[dimension] += t.shape()[dimension];

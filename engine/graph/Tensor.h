@@ -2,13 +2,13 @@
 // A Tensor is a view: a shape over an ordered list of element ranges of graph
 // variables. Views (index, slice, reshape, transpose, dimShuffle, concat...)
 // build new lists and never copy data, as in Poplar.
+#include "engine/core/Type.h"
+#include "engine/graph/Ids.h"
+
 #include <cstddef>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "engine/core/Type.h"
-#include "engine/graph/Ids.h"
 
 namespace tessera {
 
@@ -46,7 +46,7 @@ public:
     Tensor reshape(const std::vector<std::size_t>& shape) const;
     Tensor flatten() const;
     Tensor flatten(std::size_t fromDim, std::size_t toDim) const; // merges [from, to)
-    Tensor transpose() const;                                      // rank 2
+    Tensor transpose() const;                                     // rank 2
     Tensor dimShuffle(const std::vector<std::size_t>& permutation) const;
     Tensor reverse(std::size_t dimension) const;
     Tensor broadcast(std::size_t times, std::size_t dimension) const;
@@ -66,9 +66,10 @@ private:
            std::vector<VariableRegion> regions, std::string description);
     void requireValid() const;
     // Flat element range [begin, end) of this view as variable regions.
-    void appendFlatRange(std::size_t begin, std::size_t end, std::vector<VariableRegion>& out) const;
-    Tensor gather(const std::vector<std::size_t>& shape, const std::vector<std::size_t>& flatIndices,
-                  std::string description) const;
+    void appendFlatRange(std::size_t begin, std::size_t end,
+                         std::vector<VariableRegion>& out) const;
+    Tensor gather(const std::vector<std::size_t>& shape,
+                  const std::vector<std::size_t>& flatIndices, std::string description) const;
 
     struct Data {
         Type type;

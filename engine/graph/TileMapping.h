@@ -1,11 +1,11 @@
 #pragma once
 // Which tile holds each element range of one variable. Later assignments
 // override earlier ones, as Graph::setTileMapping does in Poplar.
+#include "engine/graph/Ids.h"
+
 #include <cstddef>
 #include <map>
 #include <vector>
-
-#include "engine/graph/Ids.h"
 
 namespace tessera {
 

@@ -34,9 +34,11 @@ const char* kindName(Kind kind) {
     return "?";
 }
 
-Program::Program() : node_(std::make_shared<Node>()) {}
+Program::Program()
+    : node_(std::make_shared<Node>()) {}
 
-Program::Program(Kind kind, std::string name) : node_(std::make_shared<Node>()) {
+Program::Program(Kind kind, std::string name)
+    : node_(std::make_shared<Node>()) {
     node_->kind = kind;
     node_->name = std::move(name);
 }
@@ -62,7 +64,8 @@ void Sequence::add(const Program& p) {
     node_->children.push_back(p.node());
 }
 
-Execute::Execute(ComputeSet cs, const std::string& name) : Program(Kind::Execute, name) {
+Execute::Execute(ComputeSet cs, const std::string& name)
+    : Program(Kind::Execute, name) {
     if (cs.id == kNoId) {
         throw Error("Execute: invalid compute set");
     }
@@ -132,7 +135,8 @@ static void checkStream(const DataStream& s, const Tensor& t, bool toDevice) {
     }
     if (s.toDevice != toDevice) {
         throw Error("Copy: stream '" + s.name + "' goes " +
-                    (s.toDevice ? "host to device" : "device to host") + " and cannot be used the other way");
+                    (s.toDevice ? "host to device" : "device to host") +
+                    " and cannot be used the other way");
     }
     if (s.type != t.elementType()) {
         throw Error("Copy: stream '" + s.name + "' has type " + std::string(typeName(s.type)) +
@@ -141,7 +145,8 @@ static void checkStream(const DataStream& s, const Tensor& t, bool toDevice) {
     }
     if (s.numElements != t.numElements()) {
         throw Error("Copy: stream '" + s.name + "' carries " + std::to_string(s.numElements) +
-                    " elements but tensor " + t.describe() + " has " + std::to_string(t.numElements()));
+                    " elements but tensor " + t.describe() + " has " +
+                    std::to_string(t.numElements()));
     }
 }
 
@@ -159,19 +164,23 @@ Copy::Copy(const Tensor& source, const DataStream& stream, const std::string& na
     node_->source = source;
 }
 
-PrintTensor::PrintTensor(const std::string& title, const Tensor& t) : Program(Kind::PrintTensor, title) {
+PrintTensor::PrintTensor(const std::string& title, const Tensor& t)
+    : Program(Kind::PrintTensor, title) {
     if (!t.valid()) {
         throw Error("PrintTensor '" + title + "': the tensor is empty");
     }
     node_->source = t;
 }
 
-PrintTensor::PrintTensor(const Tensor& t) : PrintTensor(t.valid() ? t.describe() : "", t) {}
+PrintTensor::PrintTensor(const Tensor& t)
+    : PrintTensor(t.valid() ? t.describe() : "", t) {}
 
-Block::Block(const Program& body, const std::string& name) : Program(Kind::Block, name) {
+Block::Block(const Program& body, const std::string& name)
+    : Program(Kind::Block, name) {
     node_->children.push_back(body.node());
 }
 
-Sync::Sync() : Program(Kind::Sync) {}
+Sync::Sync()
+    : Program(Kind::Sync) {}
 
 } // namespace tessera::program

@@ -1,13 +1,13 @@
 #pragma once
 // Control programs in Poplar's shape. A Program is a cheap handle to a node;
 // copies share the node, so a Sequence can be built up after it was stored.
+#include "engine/graph/Graph.h"
+
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include "engine/graph/Graph.h"
 
 namespace tessera::program {
 
@@ -29,13 +29,13 @@ const char* kindName(Kind kind);
 
 struct Node {
     Kind kind = Kind::Sequence;
-    std::string name;                          // debug name; Block names an operation
+    std::string name; // debug name; Block names an operation
     std::vector<std::shared_ptr<Node>> children;
-    ComputeSetId computeSet = kNoId;           // Execute
-    std::size_t count = 0;                     // Repeat
-    Tensor source, destination;                // Copy, stream copies, PrintTensor (source)
-    Tensor predicate;                          // If, RepeatWhile*
-    std::string stream;                        // stream copies
+    ComputeSetId computeSet = kNoId; // Execute
+    std::size_t count = 0;           // Repeat
+    Tensor source, destination;      // Copy, stream copies, PrintTensor (source)
+    Tensor predicate;                // If, RepeatWhile*
+    std::string stream;              // stream copies
 };
 
 class Program {
@@ -51,7 +51,8 @@ protected:
 
 class Sequence : public Program {
 public:
-    Sequence() : Program(Kind::Sequence) {}
+    Sequence()
+        : Program(Kind::Sequence) {}
     Sequence(std::initializer_list<Program> programs, const std::string& name = "");
     explicit Sequence(const std::vector<Program>& programs, const std::string& name = "");
     void add(const Program& p);

@@ -1,11 +1,11 @@
 #pragma once
 // Formats tensor values the way PrintTensor shows them: floats with 7
 // decimals, integers plain, one innermost row a line for rank 2 and up.
+#include "engine/core/Type.h"
+
 #include <iosfwd>
 #include <string>
 #include <vector>
-
-#include "engine/core/Type.h"
 
 namespace tessera {
 

@@ -59,7 +59,8 @@ void ThreadPool::workerLoop(unsigned index) {
     }
 }
 
-void ThreadPool::parallelFor(std::size_t n, const std::function<void(std::size_t, std::size_t)>& body) {
+void ThreadPool::parallelFor(std::size_t n,
+                             const std::function<void(std::size_t, std::size_t)>& body) {
     if (n == 0) {
         return;
     }

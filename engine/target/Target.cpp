@@ -1,11 +1,11 @@
 #include "engine/target/Target.h"
 
+#include "engine/core/Error.h"
+
 #include <charconv>
 #include <functional>
 #include <map>
 #include <sstream>
-
-#include "engine/core/Error.h"
 
 namespace tessera {
 
@@ -44,22 +44,25 @@ double parseDouble(std::string_view key, std::string_view text) {
     return value;
 }
 
-#define TESSERA_U32_FIELD(f)                                                                  \
-    {                                                                                         \
-#f, Field{[](const Target& t) { return std::to_string(t.f); },                        \
-                  [](Target& t, std::string_view v) { t.f = parseUnsigned(#f, v); } }         \
+#define TESSERA_U32_FIELD(f)                                                                       \
+    {                                                                                              \
+#f, Field {                                                                                \
+            [](const Target& t) { return std::to_string(t.f); },                                   \
+                [](Target& t, std::string_view v) { t.f = parseUnsigned(#f, v); }                  \
+        }                                                                                          \
     }
 
 const std::map<std::string, Field, std::less<>>& fields() {
     static const std::map<std::string, Field, std::less<>> table = {
         {"name", Field{[](const Target& t) { return t.name; },
                        [](Target& t, std::string_view v) { t.name = std::string(v); }}},
-        {"clockHz", Field{[](const Target& t) {
-                              std::ostringstream os;
-                              os << t.clockHz;
-                              return os.str();
-                          },
-                          [](Target& t, std::string_view v) { t.clockHz = parseDouble("clockHz", v); }}},
+        {"clockHz",
+         Field{[](const Target& t) {
+                   std::ostringstream os;
+                   os << t.clockHz;
+                   return os.str();
+               },
+               [](Target& t, std::string_view v) { t.clockHz = parseDouble("clockHz", v); }}},
         TESSERA_U32_FIELD(numIPUs),
         TESSERA_U32_FIELD(tilesPerIPU),
         TESSERA_U32_FIELD(bytesPerTile),
@@ -144,7 +147,9 @@ Target Target::preset(std::string_view name) {
     throw Error("unknown target '" + std::string(name) + "' (expected mk1, mk2, bow or tiles:N)");
 }
 
-std::vector<std::string> Target::presetNames() { return {"mk1", "mk2", "bow", "tiles:N"}; }
+std::vector<std::string> Target::presetNames() {
+    return {"mk1", "mk2", "bow", "tiles:N"};
+}
 
 void Target::set(std::string_view key, std::string_view value) {
     auto it = fields().find(key);

@@ -22,23 +22,23 @@ struct Target {
     std::uint32_t tilesPerIPU = 16;
     std::uint32_t bytesPerTile = 256 * 1024;
     std::uint32_t memoryBaseAddress = 0x40000;
-    std::vector<MemoryRegion> regions;        // empty means one region covering the tile
+    std::vector<MemoryRegion> regions; // empty means one region covering the tile
     double clockHz = 1.6e9;
     std::uint32_t numWorkerContexts = 6;
-    std::uint32_t fp32FlopsPerCycle = 16;     // per tile, all workers busy
+    std::uint32_t fp32FlopsPerCycle = 16; // per tile, all workers busy
     std::uint32_t fp16FlopsPerCycle = 64;
     std::uint32_t exchangeBytesPerCycle = 4;  // per tile, on-chip
     std::uint32_t exchangeLatencyCycles = 30; // fixed cost of a tile's exchange phase
     std::uint32_t ipuLinkBytesPerCycle = 200; // per IPU: all its IPU-Links together
     std::uint32_t interIpuLatencyCycles = 500;
-    std::uint32_t ipuSyncCycles = 150;        // sync among the tiles of one IPU
-    std::uint32_t globalSyncCycles = 1500;    // sync across IPUs
-    std::uint32_t hostSyncCycles = 3000;      // sync with the host before a stream copy
-    std::uint32_t hostBytesPerCycle = 20;     // per IPU: its host link, one direction
+    std::uint32_t ipuSyncCycles = 150;     // sync among the tiles of one IPU
+    std::uint32_t globalSyncCycles = 1500; // sync across IPUs
+    std::uint32_t hostSyncCycles = 3000;   // sync with the host before a stream copy
+    std::uint32_t hostBytesPerCycle = 20;  // per IPU: its host link, one direction
     std::uint32_t onTileCopyBytesPerCycle = 8;
-    std::uint32_t workerStackBytes = 256;     // per worker context
+    std::uint32_t workerStackBytes = 256; // per worker context
     std::uint32_t supervisorStackBytes = 128;
-    std::uint32_t minAlignment = 8;           // bytes, for variables
+    std::uint32_t minAlignment = 8; // bytes, for variables
 
     std::uint32_t numTiles() const { return numIPUs * tilesPerIPU; }
     std::uint32_t ipuOfTile(std::uint32_t tile) const { return tile / tilesPerIPU; }

@@ -371,7 +371,8 @@ void TestMainWindow::screenshotOfEveryPane() {
         request.report = makeReport(QStringLiteral("shots.tsr"));
         request.pane = pane;
         request.size = QSize(1200, 800);
-        request.output = QDir(QStringLiteral(TESSERA_TEST_OUTPUT_DIR)).filePath("screenshot-" + pane + ".png");
+        request.output =
+            QDir(QStringLiteral(TESSERA_TEST_OUTPUT_DIR)).filePath("screenshot-" + pane + ".png");
         QFile::remove(request.output);
         QCOMPARE(tessera::gui::takeScreenshot(request), 0);
         const QImage image(request.output);

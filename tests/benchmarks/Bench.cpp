@@ -99,8 +99,8 @@ int main(int argc, char** argv) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
-        } else if (arg == "--only" && i + 1 < argc && (std::string(argv[i + 1]) == "engine" ||
-                                                       std::string(argv[i + 1]) == "views")) {
+        } else if (arg == "--only" && i + 1 < argc &&
+                   (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views")) {
             only = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
             std::cout << "usage: tessera-bench [--quick] [--only engine|views]\n"

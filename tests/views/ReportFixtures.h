@@ -1,16 +1,17 @@
 #pragma once
 // Real reports for pane tests: captured once per test process from the
 // workload library into the test's build directory.
-#include <QCoreApplication>
-#include <QDir>
-#include <QString>
-#include <map>
-#include <string>
-
 #include "engine/runtime/Engine.h"
 #include "engine/target/Target.h"
 #include "engine/workloads/Workload.h"
 #include "reports/ReportWriter.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QString>
+
+#include <map>
+#include <string>
 
 namespace tessera::testing {
 

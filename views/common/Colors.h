@@ -1,10 +1,10 @@
 #pragma once
 // One place for the colours panes use, so every pane agrees: memory
 // categories, BSP phases, heat maps; with light and dark variants.
+#include "engine/record/Records.h"
+
 #include <QColor>
 #include <QPalette>
-
-#include "engine/record/Records.h"
 
 namespace tessera::views {
 

@@ -23,7 +23,9 @@ QString formatCount(std::uint64_t value) {
     return digits;
 }
 
-QString formatPercent(double fraction) { return QString("%1%").arg(fraction * 100.0, 0, 'f', 1); }
+QString formatPercent(double fraction) {
+    return QString("%1%").arg(fraction * 100.0, 0, 'f', 1);
+}
 
 QString formatCyclesAsTime(std::uint64_t cycles, double clockHz) {
     if (clockHz <= 0) {
@@ -42,6 +44,8 @@ QString formatCyclesAsTime(std::uint64_t cycles, double clockHz) {
     return QString("%1 s").arg(seconds, 0, 'f', 3);
 }
 
-QString formatAddress(std::uint64_t address) { return QString("0x%1").arg(address, 0, 16); }
+QString formatAddress(std::uint64_t address) {
+    return QString("0x%1").arg(address, 0, 16);
+}
 
 } // namespace tessera::views

@@ -1,14 +1,15 @@
 #pragma once
 // Number formatting shared by panes: bytes, cycles, percentages.
 #include <QString>
+
 #include <cstdint>
 
 namespace tessera::views {
 
-QString formatBytes(std::uint64_t bytes);   // "1.5 KiB", "624.0 KiB", "12 B"
-QString formatCount(std::uint64_t value);   // "12,345"
-QString formatPercent(double fraction);     // 0.123 -> "12.3%"
+QString formatBytes(std::uint64_t bytes);                         // "1.5 KiB", "624.0 KiB", "12 B"
+QString formatCount(std::uint64_t value);                         // "12,345"
+QString formatPercent(double fraction);                           // 0.123 -> "12.3%"
 QString formatCyclesAsTime(std::uint64_t cycles, double clockHz); // "7.68 µs"
-QString formatAddress(std::uint64_t address); // "0x4c000"
+QString formatAddress(std::uint64_t address);                     // "0x4c000"
 
 } // namespace tessera::views

@@ -3,6 +3,7 @@
 #include <QList>
 #include <QString>
 #include <QWidget>
+
 #include <memory>
 
 class QAbstractItemModel;
@@ -15,9 +16,9 @@ class Selection;
 
 // Something the user can export: a plot (PNG, PDF) and/or a table (CSV).
 struct ExportTarget {
-    QString name;                         // used in file names, e.g. "memory-per-tile"
-    QWidget* widget = nullptr;            // rendered to PNG/PDF when set
-    QAbstractItemModel* model = nullptr;  // written as CSV when set
+    QString name;                        // used in file names, e.g. "memory-per-tile"
+    QWidget* widget = nullptr;           // rendered to PNG/PDF when set
+    QAbstractItemModel* model = nullptr; // written as CSV when set
 };
 
 class Pane : public QWidget {
@@ -32,7 +33,8 @@ public:
     virtual QString title() const = 0; // tab title for people
 
     // Shows a report (null: none). The source answers on-demand queries.
-    virtual void setReport(std::shared_ptr<const ReportData> data, std::shared_ptr<ReportSource> source) = 0;
+    virtual void setReport(std::shared_ptr<const ReportData> data,
+                           std::shared_ptr<ReportSource> source) = 0;
     // Every pane follows and drives the shared selection.
     virtual void setSelection(Selection* selection) = 0;
     virtual QList<ExportTarget> exportTargets() const = 0;

@@ -1,9 +1,10 @@
 #pragma once
 // The panes of the main window, in tab order.
-#include <QWidget>
-#include <vector>
-
 #include "views/common/Pane.h"
+
+#include <QWidget>
+
+#include <vector>
 
 namespace tessera::views {
 
