@@ -76,8 +76,8 @@ std::string more(std::size_t shown, std::size_t total) {
     return shown < total ? "  ... and " + std::to_string(total - shown) + " more\n" : "";
 }
 
-void deltaJson(JsonWriter& j, const Delta& d) {
-    j.beginObject();
+// The four numbers of a Delta, inside the object being written.
+void deltaFields(JsonWriter& j, const Delta& d) {
     j.key("baseline").value(d.baseline);
     j.key("comparison").value(d.comparison);
     j.key("delta").value(d.delta());
@@ -87,7 +87,17 @@ void deltaJson(JsonWriter& j, const Delta& d) {
     } else {
         j.null();
     }
+}
+
+void deltaJson(JsonWriter& j, const Delta& d) {
+    j.beginObject();
+    deltaFields(j, d);
     j.endObject();
+}
+
+void deltaJson(JsonWriter& j, const char* key, const Delta& d) {
+    j.key(key);
+    deltaJson(j, d);
 }
 
 void idJson(JsonWriter& j, const char* key, std::uint32_t id) {
@@ -298,15 +308,7 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         j.key(f.key).beginObject();
         j.key("label").value(f.label);
         j.key("unit").value(f.unit);
-        j.key("baseline").value(f.value.baseline);
-        j.key("comparison").value(f.value.comparison);
-        j.key("delta").value(f.value.delta());
-        j.key("percent");
-        if (const auto p = f.value.percent()) {
-            j.value(*p);
-        } else {
-            j.null();
-        }
+        deltaFields(j, f.value);
         j.endObject();
     }
     j.endObject();
@@ -323,18 +325,12 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         j.key("change").value(changeName(s.change));
         idJson(j, "baseline_step", s.baselineStep);
         idJson(j, "comparison_step", s.comparisonStep);
-        j.key("executions");
-        deltaJson(j, s.executions);
-        j.key("cycles");
-        deltaJson(j, s.cycles);
-        j.key("compute");
-        deltaJson(j, s.compute);
-        j.key("exchange");
-        deltaJson(j, s.exchange);
-        j.key("sync");
-        deltaJson(j, s.sync);
-        j.key("cycles_per_execution");
-        deltaJson(j, s.perExecution);
+        deltaJson(j, "executions", s.executions);
+        deltaJson(j, "cycles", s.cycles);
+        deltaJson(j, "compute", s.compute);
+        deltaJson(j, "exchange", s.exchange);
+        deltaJson(j, "sync", s.sync);
+        deltaJson(j, "cycles_per_execution", s.perExecution);
         j.endObject();
     }
     j.endArray().endObject();
@@ -350,14 +346,10 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         j.key("change").value(changeName(c.change));
         idJson(j, "baseline_id", c.baselineId);
         idJson(j, "comparison_id", c.comparisonId);
-        j.key("vertices");
-        deltaJson(j, c.vertices);
-        j.key("executions");
-        deltaJson(j, c.executions);
-        j.key("cycles");
-        deltaJson(j, c.cycles);
-        j.key("compute");
-        deltaJson(j, c.compute);
+        deltaJson(j, "vertices", c.vertices);
+        deltaJson(j, "executions", c.executions);
+        deltaJson(j, "cycles", c.cycles);
+        deltaJson(j, "compute", c.compute);
         j.endObject();
     }
     j.endArray().endObject();
@@ -372,12 +364,9 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         j.key("change").value(changeName(l.change));
         idJson(j, "baseline_step", l.baselineStep);
         idJson(j, "comparison_step", l.comparisonStep);
-        j.key("bytes");
-        deltaJson(j, l.bytes);
-        j.key("max_tile_bytes");
-        deltaJson(j, l.maxTileBytes);
-        j.key("live_variables");
-        deltaJson(j, l.liveVariables);
+        deltaJson(j, "bytes", l.bytes);
+        deltaJson(j, "max_tile_bytes", l.maxTileBytes);
+        deltaJson(j, "live_variables", l.liveVariables);
         j.endObject();
     }
     j.endArray().endObject();
@@ -393,14 +382,10 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         const TileMemoryDelta& t = d.tiles[i];
         j.beginObject();
         j.key("tile").value(t.tile);
-        j.key("total");
-        deltaJson(j, t.total);
-        j.key("always_live");
-        deltaJson(j, t.alwaysLive);
-        j.key("not_always_live");
-        deltaJson(j, t.notAlwaysLive);
-        j.key("gaps");
-        deltaJson(j, t.gaps);
+        deltaJson(j, "total", t.total);
+        deltaJson(j, "always_live", t.alwaysLive);
+        deltaJson(j, "not_always_live", t.notAlwaysLive);
+        deltaJson(j, "gaps", t.gaps);
         j.key("categories").beginObject();
         for (std::size_t k = 0; k < t.categories.size() && k < d.categories.size(); ++k) {
             j.key(d.categories[k].key);
@@ -422,10 +407,8 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         j.key("change").value(changeName(v.change));
         idJson(j, "baseline_id", v.baselineId);
         idJson(j, "comparison_id", v.comparisonId);
-        j.key("bytes");
-        deltaJson(j, v.bytes);
-        j.key("tiles");
-        deltaJson(j, v.tiles);
+        deltaJson(j, "bytes", v.bytes);
+        deltaJson(j, "tiles", v.tiles);
         j.key("type_or_shape_changed").value(v.typeOrShapeChanged);
         j.key("always_live_changed").value(v.alwaysLiveChanged);
         j.key("placement_changed").value(v.placementChanged);

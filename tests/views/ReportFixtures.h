@@ -6,10 +6,12 @@
 #include "engine/workloads/Workload.h"
 #include "reports/ReportWriter.h"
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QDir>
 #include <QString>
 
+#include <cstdlib>
 #include <map>
 #include <string>
 
@@ -61,6 +63,24 @@ inline QString capturedReport(const std::string& workload, const std::string& ta
 // A matmul that does not fit a 4-tile target: the out-of-memory report.
 inline QString outOfMemoryReport() {
     return capturedReport("matmul", "tiles:4", {{"m", "512"}, {"k", "512"}, {"n", "512"}}, true);
+}
+
+// A report by short name: "oom" is the out-of-memory report, anything else a
+// workload captured on the default target.
+inline QString namedReport(const QString& name) {
+    return name == "oom" ? outOfMemoryReport() : capturedReport(name.toStdString());
+}
+
+// Pixel checks: every channel within `tolerance`, or the sum of the channels'
+// differences (for antialiased or blended colours).
+inline bool channelsWithin(const QColor& a, const QColor& b, int tolerance) {
+    return std::abs(a.red() - b.red()) <= tolerance &&
+           std::abs(a.green() - b.green()) <= tolerance &&
+           std::abs(a.blue() - b.blue()) <= tolerance;
+}
+inline int colourDistance(const QColor& a, const QColor& b) {
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+           std::abs(a.blue() - b.blue());
 }
 
 } // namespace tessera::testing

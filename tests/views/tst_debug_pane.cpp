@@ -7,6 +7,7 @@
 // run continues to the end with its verification, and pausing a running
 // program works while the window keeps processing events.
 #include "DebugFixtures.h"
+#include "ReportFixtures.h"
 #include "views/common/Colors.h"
 #include "views/common/Selection.h"
 #include "views/models/ModelRoles.h"
@@ -37,9 +38,7 @@ using testing::waitIdle;
 namespace {
 
 bool near(const QColor& a, const QColor& b, int tolerance = 3) {
-    return std::abs(a.red() - b.red()) <= tolerance &&
-           std::abs(a.green() - b.green()) <= tolerance &&
-           std::abs(a.blue() - b.blue()) <= tolerance;
+    return testing::channelsWithin(a, b, tolerance);
 }
 
 void save(QWidget* w, const QString& name) {

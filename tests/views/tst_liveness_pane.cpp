@@ -24,15 +24,8 @@ using namespace tessera::views;
 
 namespace {
 
-QString reportPath(const QString& name) {
-    return name == "oom" ? testing::outOfMemoryReport()
-                         : testing::capturedReport(name.toStdString());
-}
-
 bool near(const QColor& a, const QColor& b, int tolerance = 40) {
-    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
-               std::abs(a.blue() - b.blue()) <=
-           tolerance;
+    return testing::colourDistance(a, b) <= tolerance;
 }
 
 // Whether a pixel near column x (device pixels), anywhere down the middle
@@ -88,7 +81,7 @@ private slots:
 
     void rendersReports() {
         QFETCH(QString, report);
-        const QString path = reportPath(report);
+        const QString path = testing::namedReport(report);
         const LoadedReport loaded = ReportLoader::loadNow(path);
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         Selection selection;
@@ -253,7 +246,7 @@ private slots:
     }
 
     void alwaysLiveList() {
-        const LoadedReport loaded = ReportLoader::loadNow(reportPath("mlp-train"));
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
         LivenessPane pane;
         pane.setReport(loaded.data, loaded.source);
         int expected = 0;

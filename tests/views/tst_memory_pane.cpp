@@ -34,9 +34,7 @@ QString out(const QString& name) {
 }
 
 bool near(const QColor& a, const QColor& b, int tolerance = 3) {
-    return std::abs(a.red() - b.red()) <= tolerance &&
-           std::abs(a.green() - b.green()) <= tolerance &&
-           std::abs(a.blue() - b.blue()) <= tolerance;
+    return testing::channelsWithin(a, b, tolerance);
 }
 
 LoadedReport load(const QString& path) {

@@ -51,13 +51,6 @@ std::map<std::uint32_t, std::uint64_t> executionsFromReader(const reports::Repor
     return count;
 }
 
-QString reportPath(const QString& name) {
-    if (name == "oom") {
-        return testing::outOfMemoryReport();
-    }
-    return testing::capturedReport(name.toStdString());
-}
-
 } // namespace
 
 class TestProgramModels : public QObject {
@@ -74,7 +67,7 @@ private slots:
     void treeRowsMatchTheReportsNodes_data() { reports_data(); }
     void treeRowsMatchTheReportsNodes() {
         QFETCH(QString, report);
-        const Loaded l = load(reportPath(report));
+        const Loaded l = load(testing::namedReport(report));
         ProgramTreeModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -107,7 +100,7 @@ private slots:
     void executionsComeFromTheExecutedSteps_data() { reports_data(); }
     void executionsComeFromTheExecutedSteps() {
         QFETCH(QString, report);
-        const Loaded l = load(reportPath(report));
+        const Loaded l = load(testing::namedReport(report));
         const auto expected = executionsFromReader(*l.reader);
         const auto steps = l.reader->programSteps();
         std::uint64_t cycles = 0;
@@ -126,7 +119,7 @@ private slots:
     }
 
     void repeatExecutions() {
-        const Loaded l = load(reportPath("mlp-train"));
+        const Loaded l = load(testing::namedReport("mlp-train"));
         ProgramTreeModel model;
         model.setProgram(l.data, l.stats);
         const QModelIndex root = model.index(0, 0);
@@ -147,7 +140,7 @@ private slots:
     void operationsAggregateTheirSteps_data() { reports_data(); }
     void operationsAggregateTheirSteps() {
         QFETCH(QString, report);
-        const Loaded l = load(reportPath(report));
+        const Loaded l = load(testing::namedReport(report));
         OperationsModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -195,7 +188,7 @@ private slots:
     }
 
     void operationsSortAndFilter() {
-        const Loaded l = load(reportPath("mlp-train"));
+        const Loaded l = load(testing::namedReport("mlp-train"));
         OperationsModel model;
         model.setProgram(l.data, l.stats);
         QSortFilterProxyModel proxy;
@@ -233,7 +226,7 @@ private slots:
     }
 
     void liveVariablesAtAStep() {
-        const Loaded l = load(reportPath("mlp-train"));
+        const Loaded l = load(testing::namedReport("mlp-train"));
         auto lookup = std::make_shared<const VariableLookup>(*l.data);
         LiveVariablesModel model;
         QAbstractItemModelTester tester(&model,
@@ -262,7 +255,7 @@ private slots:
     }
 
     void comparingSteps() {
-        const Loaded l = load(reportPath("mlp-train"));
+        const Loaded l = load(testing::namedReport("mlp-train"));
         auto lookup = std::make_shared<const VariableLookup>(*l.data);
         StepComparisonModel model;
         QAbstractItemModelTester tester(&model,

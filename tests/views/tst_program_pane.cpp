@@ -34,15 +34,8 @@ using namespace tessera::views;
 
 namespace {
 
-QString reportPath(const QString& name) {
-    return name == "oom" ? testing::outOfMemoryReport()
-                         : testing::capturedReport(name.toStdString());
-}
-
 bool near(const QColor& a, const QColor& b, int tolerance = 24) {
-    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
-               std::abs(a.blue() - b.blue()) <=
-           tolerance;
+    return testing::colourDistance(a, b) <= tolerance;
 }
 
 // The colour drawn inside node `index`, just below its top edge, at zoom 1.
@@ -86,7 +79,7 @@ private slots:
 
     void rendersReports() {
         QFETCH(QString, report);
-        const LoadedReport loaded = ReportLoader::loadNow(reportPath(report));
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport(report));
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         const ReportData& data = *loaded.data;
         Selection selection;
@@ -266,7 +259,7 @@ private slots:
     }
 
     void operationsFilterAndGraphScope() {
-        const LoadedReport loaded = ReportLoader::loadNow(reportPath("mlp-train"));
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
         ProgramPane pane;
         pane.resize(1400, 900);
         pane.setReport(loaded.data, loaded.source);
