@@ -1,5 +1,6 @@
 // A report as CSV tables, one file per table in a directory.
 #include "reports/Export.h"
+#include "reports/OutputFile.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
 
@@ -8,6 +9,8 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <memory>
+#include <span>
 #include <string_view>
 #include <system_error>
 
@@ -36,14 +39,14 @@ std::string id(std::uint32_t value) {
     return value == kNone ? std::string() : std::to_string(value);
 }
 
+// One table, written to a temporary beside its final name; close() makes it
+// ready and the caller renames every table only once all of them are, so a
+// failure (a full disk) leaves the directory as it was.
 class CsvFile {
 public:
     CsvFile(const std::filesystem::path& path, const std::vector<std::string>& header)
-        : path_(path)
-        , out_(path, std::ios::binary | std::ios::trunc) {
-        if (!out_) {
-            throw ReportError(path.string() + ": cannot write: " + std::strerror(errno));
-        }
+        : file_(std::make_unique<AtomicOutputFile>(path))
+        , out_(file_->stream()) {
         row(header);
         rows_ = 0;
     }
@@ -57,33 +60,29 @@ public:
         out_ << "\r\n";
         ++rows_;
     }
-    std::pair<std::filesystem::path, std::uint64_t> close() {
-        out_.close();
-        if (!out_) {
-            throw ReportError(path_.string() + ": cannot write (disk full?)");
-        }
-        return {path_, rows_};
+    std::pair<std::filesystem::path, std::uint64_t>
+    close(std::vector<std::unique_ptr<AtomicOutputFile>>& ready) {
+        file_->finishWriting();
+        const std::filesystem::path path = file_->target();
+        ready.push_back(std::move(file_));
+        return {path, rows_};
     }
 
 private:
-    std::filesystem::path path_;
-    std::ofstream out_;
+    std::unique_ptr<AtomicOutputFile> file_;
+    std::ostream& out_;
     std::uint64_t rows_ = 0;
 };
+
+constexpr const char* kTables[] = {"tiles.csv",         "variables.csv",    "executed_steps.csv",
+                                   "program_steps.csv", "compute_sets.csv", "runs.csv"};
 
 std::string n(std::uint64_t v) {
     return std::to_string(v);
 }
 
-} // namespace
-
-CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& directory) {
-    std::error_code ec;
-    std::filesystem::create_directories(directory, ec);
-    if (ec || !std::filesystem::is_directory(directory)) {
-        throw ReportError(directory.string() + ": cannot create the directory" +
-                          (ec ? ": " + ec.message() : std::string()));
-    }
+CsvResult writeTables(const ReportReader& reader, const std::filesystem::path& directory) {
+    std::vector<std::unique_ptr<AtomicOutputFile>> ready;
     CsvResult result;
     const TargetInfo& target = reader.target();
     const std::vector<MemoryCategoryEntry> categories = reader.memoryCategories();
@@ -125,7 +124,7 @@ CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& dir
             }
             f.row(row);
         }
-        result.files.push_back(f.close());
+        result.files.push_back(f.close(ready));
     }
     {
         CsvFile f(directory / "variables.csv",
@@ -141,7 +140,7 @@ CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& dir
                    n(v.alwaysLive), n(v.hostAccess), n(v.isExchangeBuffer), id(v.firstStep),
                    id(v.lastStep), n(v.totalBytes), n(v.numTiles)});
         }
-        result.files.push_back(f.close());
+        result.files.push_back(f.close(ready));
     }
 
     // Executions of each program step, for the step and compute set tables.
@@ -170,7 +169,7 @@ CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& dir
                 }
             }
         }
-        result.files.push_back(f.close());
+        result.files.push_back(f.close(ready));
     }
     {
         auto nameOfNode = [&](std::uint32_t node) {
@@ -239,7 +238,7 @@ CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& dir
                    n(s.notAlwaysLiveBytesMax),
                    n(s.liveVariableCount)});
         }
-        result.files.push_back(f.close());
+        result.files.push_back(f.close(ready));
     }
     {
         std::vector<std::uint64_t> setRuns(computeSets.size(), 0), setCycles(computeSets.size(), 0);
@@ -255,7 +254,7 @@ CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& dir
             const ComputeSetEntry& c = computeSets[i];
             f.row({n(c.id), c.name, n(c.vertexCount), n(setRuns[i]), n(setCycles[i])});
         }
-        result.files.push_back(f.close());
+        result.files.push_back(f.close(ready));
     }
     {
         CsvFile f(directory / "runs.csv",
@@ -266,9 +265,36 @@ CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& dir
                    n(r.computeCycles), n(r.exchangeCycles), n(r.syncCycles), n(r.completed),
                    r.error});
         }
-        result.files.push_back(f.close());
+        result.files.push_back(f.close(ready));
+    }
+    for (const auto& file : ready) {
+        file->commit();
     }
     return result;
+}
+
+} // namespace
+
+CsvResult exportCsv(const ReportReader& reader, const std::filesystem::path& directory) {
+    const std::filesystem::path input = reader.info().path;
+    for (const char* table : kTables) {
+        refuseToOverwriteInput(directory / table, std::span(&input, 1));
+    }
+    std::error_code ec;
+    const bool existed = std::filesystem::exists(directory, ec);
+    std::filesystem::create_directories(directory, ec);
+    if (ec || !std::filesystem::is_directory(directory)) {
+        throw ReportError(directory.string() + ": cannot create the directory" +
+                          (ec ? ": " + writeErrorText(ec.value()) : std::string()));
+    }
+    try {
+        return writeTables(reader, directory);
+    } catch (...) {
+        if (!existed) { // leave nothing behind: remove() only removes it empty
+            std::filesystem::remove(directory, ec);
+        }
+        throw;
+    }
 }
 
 } // namespace tessera::reports

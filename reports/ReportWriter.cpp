@@ -188,7 +188,8 @@ void ReportWriter::State::open() {
         throw ReportError(output.string() + ": cannot write the report: no such directory '" +
                           output.parent_path().string() + "'");
     }
-    db = std::make_unique<sql::Database>(partial.string(), sql::Database::Mode::Create);
+    db = std::make_unique<sql::Database>(partial.string(), sql::Database::Mode::Create,
+                                         output.string());
     // The partial file is thrown away on failure, so durability is only
     // needed at the end (close() turns synchronous back on for the last commit).
     db->exec("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;"

@@ -11,15 +11,16 @@
 
 namespace tessera::reports::sql {
 
-Database::Database(const std::string& path, Mode mode)
-    : path_(path) {
+Database::Database(const std::string& path, Mode mode, std::string name)
+    : path_(path)
+    , name_(name.empty() ? path : std::move(name)) {
     const int flags =
         mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     // A connection is never shared between threads (docs/ARCHITECTURE.md).
     const int rc = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     if (rc != SQLITE_OK) {
         if (db_ == nullptr) {
-            throw ReportError(path + ": cannot open: out of memory");
+            throw ReportError(name_ + ": cannot open: out of memory");
         }
         fail(rc, "cannot open");
     }
@@ -45,11 +46,13 @@ void Database::fail(int code, std::string_view what) const {
     const std::string message = db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(code);
     switch (code & 0xff) {
     case SQLITE_CORRUPT:
-        throw ReportError(path_ + ": the report is truncated or corrupt (" + message + ")");
+        throw ReportError(name_ + ": the report is truncated or corrupt (" + message + ")");
+    case SQLITE_FULL:
+        throw ReportError(name_ + ": cannot write: disk full");
     case SQLITE_NOTADB:
-        throw ReportError(path_ + ": not a Tessera report: file is not a database");
+        throw ReportError(name_ + ": not a Tessera report: file is not a database");
     default:
-        throw ReportError(path_ + ": " + std::string(what) + ": " + message);
+        throw ReportError(name_ + ": " + std::string(what) + ": " + message);
     }
 }
 

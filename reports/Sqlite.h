@@ -17,7 +17,9 @@ class Statement;
 class Database {
 public:
     enum class Mode { ReadOnly, Create };
-    Database(const std::string& path, Mode mode);
+    // `name` is the file errors name (the report a partial file becomes);
+    // the path itself when empty.
+    Database(const std::string& path, Mode mode, std::string name = {});
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
@@ -34,6 +36,7 @@ public:
 private:
     sqlite3* db_ = nullptr;
     std::string path_;
+    std::string name_;
 };
 
 // A prepared statement. bind*() take 1-based indices as SQLite does; column*()

@@ -1,15 +1,18 @@
 // tessera-cli capture WORKLOAD [--target T] [--set k=v]... [--target-param k=v]... -o FILE.tsr
 #include "Commands.h"
+#include "Output.h"
 #include "Progress.h"
 #include "WorkloadOptions.h"
 #include "engine/core/Error.h"
 #include "engine/target/Target.h"
 #include "engine/workloads/Workload.h"
+#include "reports/OutputFile.h"
 #include "reports/ReportWriter.h"
 
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <vector>
 
 namespace tessera::cli {
 
@@ -32,6 +35,9 @@ int capture(const ParsedArgs& args) {
         throw UsageError("'capture' needs -o FILE.tsr (see 'tessera-cli capture --help')");
     }
     const bool quiet = args.has("--quiet");
+    const std::vector<std::string> plugins = args.values("--plugin");
+    reports::refuseToOverwriteInput(
+        output, std::vector<std::filesystem::path>(plugins.begin(), plugins.end()));
 
     // Everything the user typed is checked before the engine starts, so a typo
     // costs no capture time and leaves no file behind.
@@ -73,17 +79,16 @@ int capture(const ParsedArgs& args) {
 
     if (!quiet) {
         const double ms = target.clockHz > 0 ? 1e3 * double(result.cycles) / target.clockHz : 0.0;
-        std::printf("captured %s on %s: %llu cycles in %llu steps (%.3f ms at %.3f GHz)\n",
-                    workload.name().c_str(), target.name.c_str(),
-                    static_cast<unsigned long long>(result.cycles),
-                    static_cast<unsigned long long>(progress.steps()), ms, target.clockHz / 1e9);
-        std::printf("verification: %s (max abs error %.3g)\n",
-                    result.verification.passed ? "passed" : "FAILED",
-                    result.verification.maxAbsError);
+        print("captured %s on %s: %llu cycles in %llu steps (%.3f ms at %.3f GHz)\n",
+              workload.name().c_str(), target.name.c_str(),
+              static_cast<unsigned long long>(result.cycles),
+              static_cast<unsigned long long>(progress.steps()), ms, target.clockHz / 1e9);
+        print("verification: %s (max abs error %.3g)\n",
+              result.verification.passed ? "passed" : "FAILED", result.verification.maxAbsError);
         std::error_code ec;
         const auto size = std::filesystem::file_size(output, ec);
-        std::printf("report: %s (%s)\n", output.c_str(), ec ? "?" : humanBytes(size).c_str());
-        std::fflush(stdout);
+        print("report: %s (%s)\n", output.c_str(), ec ? "?" : humanBytes(size).c_str());
+        flushStandardOutput();
     }
     if (!result.verification.passed) {
         printError("verification failed for " + workload.name() + ": " +

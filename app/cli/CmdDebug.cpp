@@ -1,6 +1,7 @@
 // tessera-cli debug WORKLOAD [--target T] [--set k=v]... --break STEP|NAME --print TENSOR...
 // [--list]
 #include "Commands.h"
+#include "Output.h"
 #include "WorkloadOptions.h"
 #include "engine/core/Error.h"
 #include "engine/debug/DebugSession.h"
@@ -27,21 +28,21 @@ std::uint64_t parseHit(const std::string& text) {
 }
 
 void listProgram(const Graph& graph, const compiler::CompiledGraph& compiled) {
-    std::printf("steps (program order):\n");
+    print("steps (program order):\n");
     for (compiler::StepId s = 0; s < compiled.steps.size(); ++s) {
         const compiler::StepPlan& p = compiled.steps[s];
-        std::printf("  %4u  %-18s %s\n", s, record::programKindName(p.kind), p.name.c_str());
+        print("  %4u  %-18s %s\n", s, record::programKindName(p.kind), p.name.c_str());
     }
-    std::printf("blocks:\n");
+    print("blocks:\n");
     for (const auto& n : compiled.nodes) {
         if (n.kind == record::ProgramKind::Block) {
-            std::printf("  %s\n", n.name.c_str());
+            print("  %s\n", n.name.c_str());
         }
     }
-    std::printf("tensors:\n");
+    print("tensors:\n");
     for (const VariableData& v : graph.variables()) {
-        std::printf("  %-32s %-12s %s\n", v.name.c_str(), std::string(typeName(v.type)).c_str(),
-                    shapeString(v.shape).c_str());
+        print("  %-32s %-12s %s\n", v.name.c_str(), std::string(typeName(v.type)).c_str(),
+              shapeString(v.shape).c_str());
     }
 }
 
@@ -116,19 +117,19 @@ int debug(const ParsedArgs& args) {
         return kExitFailed;
     }
     const compiler::StepPlan& plan = engine.compiled().steps[stop.step];
-    std::printf("stopped before step %u '%s' (%s) after %llu steps, %llu cycles\n", stop.step,
-                plan.name.c_str(), record::programKindName(plan.kind),
-                static_cast<unsigned long long>(session.stepsExecuted()),
-                static_cast<unsigned long long>(session.cycles()));
+    print("stopped before step %u '%s' (%s) after %llu steps, %llu cycles\n", stop.step,
+          plan.name.c_str(), record::programKindName(plan.kind),
+          static_cast<unsigned long long>(session.stepsExecuted()),
+          static_cast<unsigned long long>(session.cycles()));
     for (const Tensor& t : tensors) {
         if (!session.isLive(t)) { // its bytes may belong to another variable now
-            std::printf("%s: not live at this step\n", t.describe().c_str());
+            print("%s: not live at this step\n", t.describe().c_str());
             continue;
         }
         std::ostringstream os;
         printTensorValues(os, t.describe(), t.elementType(), t.shape(), session.read(t));
-        std::printf("%s", os.str().c_str());
-        std::printf("  lives on %s\n", ownership(session.owners(t)).c_str());
+        print("%s", os.str().c_str());
+        print("  lives on %s\n", ownership(session.owners(t)).c_str());
     }
     return kExitOk;
 }

@@ -1,5 +1,6 @@
 // tessera-cli diff BASE.tsr NEW.tsr [--json] [--fail-on METRIC:+N%|+N]... [--top N]
 #include "Commands.h"
+#include "Output.h"
 #include "reports/Compare.h"
 #include "reports/CompareFormat.h"
 #include "reports/JsonWriter.h"
@@ -146,21 +147,21 @@ int diff(const ParsedArgs& args) {
                 }
                 j.endArray();
             });
-        std::fputs(text.c_str(), stdout);
+        printText(text);
     } else {
-        std::fputs(reports::formatDiffText(result, format).c_str(), stdout);
+        printText(reports::formatDiffText(result, format));
         if (!outcomes.empty()) {
-            std::printf("\nThresholds\n");
+            print("\nThresholds\n");
             for (const Outcome& o : outcomes) {
-                std::printf("  %-6s %s grew %s (%s), bound %s\n", o.failed ? "FAILED" : "ok",
-                            o.threshold.metric.c_str(),
-                            reports::formatCount(o.figure.value.delta(), true).c_str(),
-                            reports::formatPercent(o.figure.value).c_str(),
-                            formatBound(o.threshold).c_str());
+                print("  %-6s %s grew %s (%s), bound %s\n", o.failed ? "FAILED" : "ok",
+                      o.threshold.metric.c_str(),
+                      reports::formatCount(o.figure.value.delta(), true).c_str(),
+                      reports::formatPercent(o.figure.value).c_str(),
+                      formatBound(o.threshold).c_str());
             }
         }
     }
-    std::fflush(stdout);
+    flushStandardOutput();
 
     int failures = 0;
     for (const Outcome& o : outcomes) {

@@ -1,14 +1,15 @@
 // tessera-cli export FILE.tsr --format chrome-trace|csv -o OUT [--max-events N]
 #include "Commands.h"
+#include "Output.h"
 #include "reports/Export.h"
+#include "reports/OutputFile.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <system_error>
+#include <span>
 
 namespace tessera::cli {
 
@@ -34,44 +35,31 @@ int exportChromeTrace(const reports::ReportReader& reader, const std::string& ou
     if (args.has("--max-events")) {
         options.maxEvents = parseCount("--max-events", args.value("--max-events"));
     }
-    // Written beside the output and renamed into place: never half a trace.
-    const std::string partial = output + ".partial";
-    reports::ChromeTraceResult result;
-    try {
-        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            throw reports::ReportError(output + ": cannot write the trace");
-        }
-        result = reports::exportChromeTrace(reader, out, options);
-        out.close();
-        if (!out) {
-            throw reports::ReportError(output + ": cannot write the trace (disk full?)");
-        }
-        std::filesystem::rename(partial, output);
-    } catch (...) {
-        std::error_code ec;
-        std::filesystem::remove(partial, ec);
-        throw;
-    }
+    // Written beside the output and renamed into place: never half a trace,
+    // and the previous file intact when the disk is full.
+    reports::AtomicOutputFile file(output);
+    const reports::ChromeTraceResult result =
+        reports::exportChromeTrace(reader, file.stream(), options);
+    file.commit();
     const std::string tiles =
         result.tileLevel == 0
             ? "single steps"
             : "level-of-detail buckets of " +
                   std::to_string(1ull << (6 * std::min(result.tileLevel, 10u))) + " steps";
-    std::printf("wrote %s: %llu events, %u tile tracks of %u tile%s (%s)\n", output.c_str(),
-                static_cast<unsigned long long>(result.events), result.tileTracks,
-                result.tilesPerTrack, result.tilesPerTrack == 1 ? "" : "s", tiles.c_str());
+    print("wrote %s: %llu events, %u tile tracks of %u tile%s (%s)\n", output.c_str(),
+          static_cast<unsigned long long>(result.events), result.tileTracks, result.tilesPerTrack,
+          result.tilesPerTrack == 1 ? "" : "s", tiles.c_str());
     return kExitOk;
 }
 
 int exportCsv(const reports::ReportReader& reader, const std::string& output) {
     const reports::CsvResult result = reports::exportCsv(reader, output);
-    std::printf("wrote %zu tables to %s/:", result.files.size(), output.c_str());
+    print("wrote %zu tables to %s/:", result.files.size(), output.c_str());
     for (const auto& [file, rows] : result.files) {
-        std::printf(" %s (%llu rows)", file.filename().string().c_str(),
-                    static_cast<unsigned long long>(rows));
+        print(" %s (%llu rows)", file.filename().string().c_str(),
+              static_cast<unsigned long long>(rows));
     }
-    std::printf("\n");
+    print("\n");
     return kExitOk;
 }
 
@@ -91,7 +79,11 @@ int exportReport(const ParsedArgs& args) {
     if (args.has("--max-events") && format != "chrome-trace") {
         throw UsageError("option '--max-events' is for --format chrome-trace");
     }
-    const reports::ReportReader reader(args.positionals.front());
+    const std::filesystem::path input = args.positionals.front();
+    if (format == "chrome-trace") {
+        reports::refuseToOverwriteInput(output, std::span(&input, 1));
+    }
+    const reports::ReportReader reader(input);
     return format == "csv" ? exportCsv(reader, output) : exportChromeTrace(reader, output, args);
 }
 
@@ -111,7 +103,10 @@ Command exportCommand() {
         "(default 500000), tracks show level-of-detail buckets of 64^k steps instead.\n\n"
         "csv writes the directory OUT (created if needed) with tiles.csv, variables.csv,\n"
         "compute_sets.csv, program_steps.csv, executed_steps.csv and runs.csv, each with a\n"
-        "header row. docs/report-format.md lists the columns.";
+        "header row. docs/report-format.md lists the columns.\n\n"
+        "Every file is written beside its final name and renamed into place when complete:\n"
+        "a failure (\"disk full\") leaves the previous files as they were. OUT may not be\n"
+        "the report itself (compared by file identity, so links count too).";
     spec.options = {
         {"--format", "", "FORMAT", "chrome-trace or csv (required)"},
         {"--output", "-o", "OUT", "the trace file, or the CSV directory (required)"},

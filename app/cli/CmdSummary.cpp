@@ -1,5 +1,6 @@
 // tessera-cli summary FILE.tsr [--json]
 #include "Commands.h"
+#include "Output.h"
 #include "reports/ReportReader.h"
 
 #include <cstdio>
@@ -25,7 +26,7 @@ Command summaryCommand() {
                 const reports::Summary summary = reader.summary();
                 const std::string text = args.has("--json") ? reports::formatJson(summary)
                                                             : reports::formatText(summary);
-                std::fputs(text.c_str(), stdout);
+                printText(text);
                 return kExitOk;
             }};
 }

@@ -1,5 +1,6 @@
 // tessera-cli workloads [--json] [--plugin LIB.so]...
 #include "Commands.h"
+#include "Output.h"
 #include "WorkloadOptions.h"
 #include "engine/workloads/Plugin.h"
 #include "engine/workloads/Workload.h"
@@ -44,7 +45,7 @@ int listWorkloads(const ParsedArgs& args) {
             j.endObject();
         }
         j.endArray();
-        std::fputs(j.str().c_str(), stdout);
+        printText(j.str());
         return kExitOk;
     }
     std::string out;
@@ -64,7 +65,7 @@ int listWorkloads(const ParsedArgs& args) {
         out += "\n";
     }
     out += "Capture one with: tessera-cli capture WORKLOAD [--set NAME=VALUE]... -o FILE.tsr\n";
-    std::fputs(out.c_str(), stdout);
+    printText(out);
     return kExitOk;
 }
 

@@ -1,7 +1,9 @@
 // tessera-cli: the headless face of Tessera. Dispatches to one command; every
 // failure ends as one "tessera-cli: error: ..." line and an exit code.
 #include "Commands.h"
+#include "Output.h"
 #include "engine/core/Error.h"
+#include "reports/OutputFile.h"
 #include "reports/ReportError.h"
 
 #include <algorithm>
@@ -48,11 +50,11 @@ int dispatch(const std::vector<std::string>& args) {
         if (first == "help" && args.size() > 1) {
             return dispatch({args[1], "--help"});
         }
-        std::fputs(toolHelp().c_str(), stdout);
+        printText(toolHelp());
         return kExitOk;
     }
     if (first == "--version") {
-        std::printf("tessera-cli %s\n", TESSERA_VERSION);
+        print("tessera-cli %s\n", TESSERA_VERSION);
         return kExitOk;
     }
     const auto& all = commands();
@@ -64,7 +66,7 @@ int dispatch(const std::vector<std::string>& args) {
     const std::vector<std::string> rest(args.begin() + 1, args.end());
     const ParsedArgs parsed = parseArgs(it->spec, rest);
     if (parsed.help) {
-        std::fputs(helpText(it->spec).c_str(), stdout);
+        printText(helpText(it->spec));
         return kExitOk;
     }
     return it->run(parsed);
@@ -78,12 +80,24 @@ void printError(const std::string& message) {
     std::fprintf(stderr, "tessera-cli: error: %s\n", line.c_str());
 }
 
+// What a command printed is its result: when it did not reach standard
+// output (a full disk, a closed file), the command failed.
+int checkStandardOutput(int code) {
+    const int error = flushStandardOutput();
+    if (error == 0) {
+        return code;
+    }
+    printError(error > 0 ? "cannot write to standard output: " + reports::writeErrorText(error)
+                         : std::string("cannot write to standard output"));
+    return kExitUsage;
+}
+
 } // namespace tessera::cli
 
 int main(int argc, char** argv) {
     using namespace tessera::cli;
     try {
-        return dispatch(std::vector<std::string>(argv + 1, argv + argc));
+        return checkStandardOutput(dispatch(std::vector<std::string>(argv + 1, argv + argc)));
     } catch (const UsageError& e) {
         printError(e.what());
     } catch (const tessera::reports::ReportError& e) {
@@ -93,5 +107,5 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
         printError(e.what());
     }
-    return kExitUsage;
+    return kExitUsage; // the error is said; a second line about stdout would only add noise
 }

@@ -246,6 +246,10 @@ void MainWindow::rebuildExportMenu() {
                 return;
             }
             QString error;
+            if (views::wouldOverwriteInput(path, openReports(), &error)) {
+                showError(tr("Export failed"), error);
+                return;
+            }
             const bool ok = kind == "png"   ? views::exportPng(t.widget, path, &error)
                             : kind == "pdf" ? views::exportPdf(t.widget, path, &error)
                                             : views::exportCsv(t.model, path, &error);
@@ -326,6 +330,14 @@ bool MainWindow::openReportNow(const QString& path, QString* error) {
 
 void MainWindow::cancelLoading() {
     loader_->cancel();
+}
+
+QStringList MainWindow::openReports() const {
+    QStringList open{currentReport_};
+    if (compare_ != nullptr && compare_->isActive()) {
+        open << compare_->comparisonPath();
+    }
+    return open;
 }
 
 bool MainWindow::isLoading() const {

@@ -6,6 +6,7 @@
 #include <QIcon>
 #include <QMainWindow>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -42,6 +43,8 @@ public:
     void cancelLoading();
     bool isLoading() const;
     QString currentReport() const { return currentReport_; }
+    // The report and the comparison open now: files no export may write over.
+    QStringList openReports() const;
 
     QStringList paneNames() const;
     views::Pane* pane(const QString& name) const;

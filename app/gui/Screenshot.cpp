@@ -2,6 +2,7 @@
 
 #include "CompareMode.h"
 #include "MainWindow.h"
+#include "views/common/Export.h"
 #include "views/common/Pane.h"
 #include "views/panes/DebugPane.h"
 #include "views/panes/debug/DebugController.h"
@@ -105,13 +106,14 @@ int takeScreenshot(const ScreenshotRequest& request) {
     if (!settle([&] { return pane->isReady() && !window.isLoading(); })) {
         return fail(QStringLiteral("pane '%1' did not finish loading its data").arg(request.pane));
     }
-    const QPixmap pixmap = pane->grab();
-    if (!pixmap.save(request.output, "PNG")) {
-        return fail(QStringLiteral("cannot write %1").arg(request.output));
+    if (views::wouldOverwriteInput(request.output, window.openReports(), &error) ||
+        !views::exportPng(pane, request.output, &error)) {
+        return fail(error);
     }
+    const QSize size = pane->size() * pane->devicePixelRatio();
     std::printf("wrote %s (%dx%d, pane %s)\n",
-                qPrintable(QFileInfo(request.output).absoluteFilePath()), pixmap.width(),
-                pixmap.height(), qPrintable(request.pane));
+                qPrintable(QFileInfo(request.output).absoluteFilePath()), size.width(),
+                size.height(), qPrintable(request.pane));
     return 0;
 }
 

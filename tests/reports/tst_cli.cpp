@@ -1,6 +1,9 @@
 // tessera-cli as a user and a CI job see it: exit codes, one-line errors,
 // help on every command, capture + summary --json, diff and its --fail-on
 // gates, export, a killed capture.
+#include <unistd.h>
+
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,6 +44,11 @@ void expectError(const Result& r, const QString& needle, int code = 2) {
     QVERIFY2(lines.size() == 1, qPrintable("stderr: " + r.err));
     QVERIFY2(lines[0].startsWith("tessera-cli: error: "), qPrintable(lines[0]));
     QVERIFY2(lines[0].contains(needle), qPrintable(lines[0] + " / expected: " + needle));
+}
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace
@@ -392,6 +400,46 @@ private slots:
                     "for --format chrome-trace");
         expectError(cli({"export", file("missing.tsr"), "--format", "csv", "-o", csv}),
                     "no such file");
+    }
+
+    // No command writes over one of its inputs, however the output is spelt:
+    // the same name, another path to it, a hard link, a symbolic link.
+    void noCommandWritesOverItsInput() {
+        const QString report = file("elementwise.tsr");
+        const QByteArray before = readAll(report);
+        QVERIFY(!before.isEmpty());
+        QVERIFY(QFile::link(report, file("link-to-report.tsr")));
+        QCOMPARE(::link(QFile::encodeName(report).constData(),
+                        QFile::encodeName(file("hardlink.tsr")).constData()),
+                 0);
+        const QStringList spellings = {report, dir_.path() + "/./sub/../elementwise.tsr",
+                                       file("link-to-report.tsr"), file("hardlink.tsr")};
+        QVERIFY(QDir(dir_.path()).mkpath("sub"));
+        for (const QString& output : spellings) {
+            expectError(cli({"export", report, "--format", "chrome-trace", "-o", output}),
+                        "refusing to write over it");
+            QCOMPARE(readAll(report), before);
+        }
+        // A CSV directory one of whose tables would be the report.
+        QVERIFY(QDir(dir_.path()).mkpath("csv-over"));
+        QCOMPARE(::link(QFile::encodeName(report).constData(),
+                        QFile::encodeName(file("csv-over/runs.csv")).constData()),
+                 0);
+        expectError(cli({"export", report, "--format", "csv", "-o", file("csv-over")}),
+                    "runs.csv: is an input of this command");
+        QCOMPARE(readAll(report), before);
+        QVERIFY(!QFile::exists(file("csv-over/tiles.csv"))); // refused before writing anything
+        // capture's inputs are its plugins: checked before any is loaded.
+        QFile plugin(file("plugin.so"));
+        QVERIFY(plugin.open(QIODevice::WriteOnly));
+        plugin.write("not really a plugin");
+        plugin.close();
+        expectError(
+            cli({"capture", "elementwise", "--plugin", plugin.fileName(), "-o", plugin.fileName()}),
+            "refusing to write over it");
+        QCOMPARE(readAll(plugin.fileName()), QByteArray("not really a plugin"));
+        // The report still opens and says what it said.
+        QCOMPARE(cli({"summary", report}).exitCode, 0);
     }
 };
 

@@ -1,12 +1,23 @@
 #include "views/common/Export.h"
 
+#include "reports/OutputFile.h"
+#include "reports/ReportError.h"
+
 #include <QAbstractItemModel>
+#include <QBuffer>
 #include <QFile>
+#include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPixmap>
+#include <QSaveFile>
+#include <QStorageInfo>
 #include <QTextStream>
 #include <QWidget>
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
 
 namespace tessera::views {
 
@@ -27,38 +38,90 @@ bool fail(QString* error, const QString& message) {
     return false;
 }
 
+// QSaveFile writes a temporary beside `path` and renames it only on commit(),
+// so a failed export leaves the previous file (or none), never a cut one.
+bool commit(QSaveFile& file, qint64 bytesTried, QString* error) {
+    if (file.commit()) {
+        return true;
+    }
+    // Qt reports ENOSPC as strerror's text; say it the way every Tessera write does.
+    const QStorageInfo storage(QFileInfo(file.fileName()).absolutePath());
+    const bool full =
+        storage.isValid() && storage.bytesAvailable() < std::max<qint64>(bytesTried, 1);
+    return fail(error,
+                QStringLiteral("cannot write %1: %2")
+                    .arg(file.fileName(), full ? QStringLiteral("disk full") : file.errorString()));
+}
+
+bool open(QSaveFile& file, QString* error) {
+    if (!file.open(QIODevice::WriteOnly)) {
+        return fail(error,
+                    QStringLiteral("cannot write %1: %2").arg(file.fileName(), file.errorString()));
+    }
+    return true;
+}
+
 } // namespace
+
+bool wouldOverwriteInput(const QString& output, const QStringList& inputs, QString* error) {
+    std::vector<std::filesystem::path> paths;
+    for (const QString& input : inputs) {
+        if (!input.isEmpty()) {
+            paths.emplace_back(QFile::encodeName(input).toStdString());
+        }
+    }
+    try {
+        reports::refuseToOverwriteInput(QFile::encodeName(output).toStdString(), paths);
+    } catch (const reports::ReportError& e) {
+        return !fail(error, QString::fromUtf8(e.what()));
+    }
+    return false;
+}
 
 bool exportPng(QWidget* widget, const QString& path, QString* error) {
     if (!widget) {
         return fail(error, "nothing to export");
     }
     const QPixmap pixmap = widget->grab();
-    if (!pixmap.save(path, "PNG")) {
-        return fail(error, "cannot write " + path);
+    QBuffer png;
+    png.open(QIODevice::WriteOnly);
+    if (!pixmap.save(&png, "PNG")) {
+        return fail(error, "cannot encode the image as PNG");
     }
-    return true;
+    QSaveFile file(path);
+    if (!open(file, error)) {
+        return false;
+    }
+    file.write(png.data());
+    return commit(file, png.size(), error);
 }
 
 bool exportPdf(QWidget* widget, const QString& path, QString* error) {
     if (!widget) {
         return fail(error, "nothing to export");
     }
-    QPdfWriter writer(path);
-    writer.setResolution(96);
-    writer.setPageSize(QPageSize(QSizeF(widget->width(), widget->height()), QPageSize::Point));
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    QPainter painter;
-    if (!painter.begin(&writer)) {
-        return fail(error, "cannot write " + path);
+    QSaveFile file(path);
+    if (!open(file, error)) {
+        return false;
     }
-    const double scale =
-        std::min(painter.device()->width() / double(std::max(1, widget->width())),
-                 painter.device()->height() / double(std::max(1, widget->height())));
-    painter.scale(scale, scale);
-    widget->render(&painter);
-    painter.end();
-    return true;
+    {
+        QPdfWriter writer(&file);
+        writer.setResolution(96);
+        writer.setPageSize(QPageSize(QSizeF(widget->width(), widget->height()), QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return fail(error, "cannot write " + path);
+        }
+        const double scale =
+            std::min(painter.device()->width() / double(std::max(1, widget->width())),
+                     painter.device()->height() / double(std::max(1, widget->height())));
+        painter.scale(scale, scale);
+        widget->render(&painter);
+        painter.end();
+    }
+    return commit(file, file.size(), error);
 }
 
 namespace {
@@ -112,12 +175,13 @@ bool exportCsv(const QAbstractItemModel* model, const QString& path, QString* er
     if (!model) {
         return fail(error, "nothing to export");
     }
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-        return fail(error, "cannot write " + path + ": " + file.errorString());
+    QSaveFile file(path);
+    if (!open(file, error)) {
+        return false;
     }
-    file.write(toCsv(model).toUtf8());
-    return true;
+    const QByteArray text = toCsv(model).toUtf8();
+    file.write(text);
+    return commit(file, text.size(), error);
 }
 
 } // namespace tessera::views
