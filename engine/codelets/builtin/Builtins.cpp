@@ -14,6 +14,7 @@ void registerBuiltinCodelets(CodeletRegistry& registry) {
     registerReduceCodelets(registry);
     registerMatMulCodelets(registry);
     registerDataCodelets(registry);
+    registerSliceCodelets(registry);
 }
 
 } // namespace tessera
