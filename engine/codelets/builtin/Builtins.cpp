@@ -15,6 +15,7 @@ void registerBuiltinCodelets(CodeletRegistry& registry) {
     registerMatMulCodelets(registry);
     registerDataCodelets(registry);
     registerSliceCodelets(registry);
+    registerRandomCodelets(registry);
 }
 
 } // namespace tessera

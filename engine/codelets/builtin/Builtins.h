@@ -12,6 +12,7 @@ void registerReduceCodelets(CodeletRegistry& registry);
 void registerMatMulCodelets(CodeletRegistry& registry);
 void registerDataCodelets(CodeletRegistry& registry);
 void registerSliceCodelets(CodeletRegistry& registry);
+void registerRandomCodelets(CodeletRegistry& registry);
 
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.
