@@ -368,6 +368,8 @@ private slots:
         Expression neg;
         neg.unary(UnaryOp::Negate, neg.placeholder(0));
         ops::mapWithOutput(g, seq, neg, {x}, out, "negate");
+        g.createHostRead("x", x); // live to the end: read back below
+        g.createHostRead("out", out);
         Engine engine(g, seq);
         std::vector<double> xv(12), rv = {1, 2, 3, 4};
         for (std::size_t i = 0; i < 12; ++i) {

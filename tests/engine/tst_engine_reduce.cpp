@@ -218,6 +218,8 @@ private slots:
         ops::addStages(seq, update, "acc");
         ops::addStages(seq, update, "acc again");
         ops::addStages(seq, scaled, "sq");
+        g.createHostRead("out", out); // live to the end: read back below
+        g.createHostRead("sq", sq);
         Engine engine(g, seq);
         std::vector<double> values(24);
         for (std::size_t i = 0; i < 24; ++i) {

@@ -107,6 +107,8 @@ private slots:
         prog::Sequence seq;
         ops::dynamicUpdate(g, seq, t, s, off1, {0}, {2}, "update");
         ops::dynamicUpdate(g, seq, u, patch, off2, {0, 1}, {1, 2}, "update2");
+        g.createHostRead("t", t); // live to the end: read back below
+        g.createHostRead("u", u);
         Engine engine(g, seq);
         engine.writeValues(t, iota(20));
         engine.writeValues(s, iota(10, 100));

@@ -16,6 +16,7 @@ void registerBuiltinCodelets(CodeletRegistry& registry) {
     registerDataCodelets(registry);
     registerSliceCodelets(registry);
     registerRandomCodelets(registry);
+    registerOrderCodelets(registry);
 }
 
 } // namespace tessera

@@ -13,6 +13,7 @@ void registerMatMulCodelets(CodeletRegistry& registry);
 void registerDataCodelets(CodeletRegistry& registry);
 void registerSliceCodelets(CodeletRegistry& registry);
 void registerRandomCodelets(CodeletRegistry& registry);
+void registerOrderCodelets(CodeletRegistry& registry);
 
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.
