@@ -2,7 +2,8 @@
 # The SDK directory is self-contained and laid out as Poplar's SDK is, and it
 # still works when copied elsewhere:
 #   1. enable.sh, include/ (every header of the source include/, identical, no
-#      others), lib/ (the five libraries), bin/popc, python/;
+#      others), lib/ (the five libraries, the CMake package files), bin/popc,
+#      python/;
 #   2. no text file names an absolute path, and the binaries' RUNPATH is
 #      relative ($ORIGIN);
 #   3. a copy of the directory, its enable.sh sourced, sets CPATH, LIBRARY_PATH,
@@ -22,9 +23,14 @@ fail() {
 
 # 1. The layout.
 libs=(poplar popops poplin poputil popnn)
-required=(enable.sh include/poplar/IPUModel.hpp include/poplar/Vertex.hpp bin/popc)
+required=(enable.sh include/poplar/IPUModel.hpp include/poplar/Vertex.hpp bin/popc
+          lib/cmake/poplar/poplar-config.cmake lib/cmake/poplar/poplar-config-version.cmake
+          lib/cmake/poplibs/poplibs-config.cmake lib/cmake/poplibs/poplibs-config-version.cmake)
 for lib in "${libs[@]}"; do
     required+=("lib/lib$lib.so")
+    if [[ $lib != poplar ]]; then
+        required+=("lib/cmake/$lib/$lib-targets.cmake")
+    fi
 done
 for f in "${required[@]}"; do
     [[ -f "$sdk/$f" ]] || fail "$sdk/$f is missing"
@@ -44,7 +50,7 @@ while IFS= read -r -d '' copy; do
 done < <(find "$sdk/include" -type f -print0)
 
 # 2. Nothing outside the directory is named.
-if hits=$(grep -rlF -e "$sdk" -e "$source_include" "$sdk/enable.sh"); then
+if hits=$(grep -rlF -e "$sdk" -e "$source_include" "$sdk/enable.sh" "$sdk/lib/cmake"); then
     fail "these files name absolute paths: $hits"
 fi
 for bin in "$sdk"/lib/lib*.so "$sdk/bin/popc"; do
