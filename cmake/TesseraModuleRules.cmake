@@ -1,5 +1,6 @@
 # Enforces the module boundaries of docs/ARCHITECTURE.md at configure time:
-# engine links neither Qt nor SQLite; reports links no Qt.
+# engine links neither Qt nor SQLite (nor reports/); reports links no Qt; the
+# Poplar-compatible SDK (app/sdk) links no Qt.
 function(_tessera_forbid target pattern why)
   if(NOT TARGET ${target})
     return()
@@ -20,13 +21,13 @@ function(_tessera_forbid target pattern why)
 endfunction()
 
 function(tessera_check_module_rules)
-  _tessera_forbid(tessera_engine "Qt|qt|SQLite|sqlite|QCustomPlot" "the engine is Qt-free and SQL-free")
+  _tessera_forbid(tessera_engine "Qt|qt|SQLite|sqlite|QCustomPlot|tessera_reports"
+                  "the engine is Qt-free and SQL-free and sits below reports/")
   _tessera_forbid(tessera_reports "Qt|qt|QCustomPlot" "reports/ is Qt-free")
-  # The Poplar-compatible libraries (engine/poplar-compat) are the one part of
-  # engine/ allowed to link reports/ (and so SQLite): POPLAR_ENGINE_OPTIONS
-  # autoReport makes a Poplar program write its report itself. tessera_engine
-  # stays SQL-free (checked above); the compat libraries stay Qt-free.
-  foreach(lib IN ITEMS poplar popops poplin poputil popnn)
+  # The Poplar-compatible SDK (app/sdk) sits above reports/ (it links it, and so
+  # SQLite: POPLAR_ENGINE_OPTIONS autoReport makes a Poplar program write its
+  # report itself) and, like tessera-cli, is Qt-free.
+  foreach(lib IN ITEMS poplar popops poplin poputil popnn popc)
     _tessera_forbid(${lib} "Qt|qt|QCustomPlot" "the Poplar-compatible libraries are Qt-free")
   endforeach()
 endfunction()

@@ -1,7 +1,9 @@
 # CPack: `cpack --preset release` (or installer/package.sh) turns the release
 # build into a Debian package and a relocatable tarball, both holding
-# bin/tessera, bin/tessera-cli, the .desktop entry, the MIME type and the icons.
+# bin/tessera, bin/tessera-cli, the Poplar-compatible SDK (lib/tessera/poplar-sdk),
+# the .desktop entry, the MIME type and the icons.
 # Install rules live next to what they install: app/CMakeLists.txt (binaries),
+# app/sdk/CMakeLists.txt (the Poplar-compatible SDK, <prefix>/lib/tessera/poplar-sdk),
 # resources/CMakeLists.txt (desktop integration).
 include(GNUInstallDirs)
 

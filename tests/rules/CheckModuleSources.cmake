@@ -9,11 +9,14 @@ set(_inc "^[ \t]*#[ \t]*include[ \t]*")
 set(_qt "<(Q[A-Za-z]+|Qt[A-Za-z]+/[A-Za-z_.]+|q[a-z]+\\.h)>")
 set(_sqlite "[<\"]sqlite3\\.h[>\"]")
 set(_plot "[<\"]qcustomplot\\.h[>\"]")
-# module | pattern (may itself contain '|') | why
+set(_reports "[<\"]reports/")
+# module (a folder, may contain '/') | pattern (may itself contain '|') | why
 set(_rules
   "engine|${_inc}(${_qt}|${_sqlite}|${_plot})|the engine knows no Qt and no SQLite"
+  "engine|${_inc}${_reports}|engine/ sits below reports/: it includes no reports/ header"
   "reports|${_inc}(${_qt}|${_plot})|reports/ knows no Qt"
   "views|(${_inc}(${_sqlite}|<QSql[A-Za-z]*>|<QtSql/))|(sqlite3_[a-z_]+[ \t]*\\()|views/ use reports/' API, never SQL"
+  "app/sdk|${_inc}(${_qt}|${_plot})|the Poplar-compatible SDK knows no Qt"
 )
 
 set(_violations 0)
@@ -38,7 +41,7 @@ foreach(rule IN LISTS _rules)
     endforeach()
   endforeach()
   list(LENGTH files count)
-  message(STATUS "${module}/: ${count} source files checked")
+  message(STATUS "${module}/: ${count} source files checked (${why})")
 endforeach()
 
 if(_violations GREATER 0)

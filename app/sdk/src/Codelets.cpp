@@ -83,8 +83,9 @@ std::string shellQuote(const std::string& s) {
     return out + "'";
 }
 
-// Where poplar/Vertex.hpp lives: $TESSERA_POPLAR_INCLUDE, next to this library
-// (<sdk>/lib/libpoplar.so -> <sdk>/include), or the source tree it was built from.
+// Where poplar/Vertex.hpp lives: $TESSERA_POPLAR_INCLUDE, else the SDK
+// directory this library is in (<sdk>/lib/libpoplar.so -> <sdk>/include; the
+// build tree's SDK directory has its own copy of the headers).
 fs::path includeDir() {
     const std::string fromEnv = env("TESSERA_POPLAR_INCLUDE");
     if (!fromEnv.empty()) {
@@ -98,13 +99,12 @@ fs::path includeDir() {
                 return fs::weakly_canonical(candidate);
             }
         }
+        throw graph_object_load_error("cannot find Tessera's poplar/Vertex.hpp in " +
+                                      (lib / ".." / "include").string() +
+                                      "; set TESSERA_POPLAR_INCLUDE");
     }
-#ifdef TESSERA_POPLAR_SOURCE_INCLUDE_DIR
-    return TESSERA_POPLAR_SOURCE_INCLUDE_DIR;
-#else
     throw graph_object_load_error(
         "cannot find Tessera's poplar/Vertex.hpp; set TESSERA_POPLAR_INCLUDE");
-#endif
 }
 
 std::string compiler() {
