@@ -23,9 +23,16 @@ cd "$REPO"
 log "checking dependencies"
 bash "$REPO/installer/install-deps.sh" || fail "installing dependencies"
 
-log "configuring and building (preset: release)"
+log "configuring and building the GUI and the CLI (preset: release)"
 cmake --preset release || fail "cmake configure (preset release)"
-cmake --build --preset release -j "${TESSERA_JOBS:-2}" || fail "build (preset release)"
+# Only what this script runs: the test suites and the Poplar SDK are built by
+# installer/test.sh or a plain 'cmake --build --preset release'.
+targets=(tessera-cli)
+if grep -q '^TESSERA_BUILD_GUI:BOOL=ON' "$REPO/build/release/CMakeCache.txt"; then
+    targets+=(tessera)
+fi
+cmake --build --preset release -j "${TESSERA_JOBS:-2}" --target "${targets[@]}" ||
+    fail "build (preset release: ${targets[*]})"
 
 CLI="$REPO/build/release/app/tessera-cli"
 GUI="$REPO/build/release/app/tessera"
