@@ -2,7 +2,8 @@
 //   compute:  vertices list-scheduled on the tile's worker contexts; a worker
 //             issues every numWorkerContexts cycles, so tile cycles =
 //             contexts x the busiest worker's thread cycles;
-//   exchange: latency + max(bytes in, bytes out) / exchangeBytesPerCycle
+//   exchange: latency + max(bytes in, bytes out) / exchangeBytesPerCycle, a
+//             byte sent to several tiles counted once in its sender's bytes out
 //             + on-tile copies / onTileCopyBytesPerCycle
 //             + for a tile using the IPU-Links: inter-IPU latency + the busier
 //               direction of its IPU's link traffic / ipuLinkBytesPerCycle
@@ -29,6 +30,28 @@ std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
 
 std::uint32_t clamp32(std::uint64_t v) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, 0xffffffffu));
+}
+
+// A byte range of a block sent to another tile of the same IPU.
+struct SentRange {
+    BlockId block;
+    std::uint64_t begin, end;
+};
+
+// The ranges merged where they overlap or touch, per block.
+std::vector<SentRange> unionOf(std::vector<SentRange> ranges) {
+    std::sort(ranges.begin(), ranges.end(), [](const SentRange& a, const SentRange& b) {
+        return a.block != b.block ? a.block < b.block : a.begin < b.begin;
+    });
+    std::vector<SentRange> merged;
+    for (const SentRange& r : ranges) {
+        if (!merged.empty() && merged.back().block == r.block && r.begin <= merged.back().end) {
+            merged.back().end = std::max(merged.back().end, r.end);
+        } else {
+            merged.push_back(r);
+        }
+    }
+    return merged;
 }
 
 } // namespace
@@ -81,7 +104,11 @@ void estimateCycles(CompiledGraph& out) {
             active[tile] = true;
         }
 
-        // Exchange: tally bytes per tile from the transfers.
+        // Exchange: tally bytes per tile from the transfers. On chip, a tile
+        // sends each byte once however many tiles receive it (the exchange is
+        // time-scheduled: receivers listen in the same cycles), so a tile's
+        // bytes out are the union of the ranges it sends.
+        std::vector<SentRange> sent;
         auto tally = [&](const Transfer& t) {
             const TileId src = out.blocks[t.source.block].tile;
             const TileId dst = out.blocks[t.destination.block].tile;
@@ -92,12 +119,15 @@ void estimateCycles(CompiledGraph& out) {
                 ipuOut[src] += t.bytes;
                 ipuIn[dst] += t.bytes;
             } else {
-                remoteOut[src] += t.bytes;
+                sent.push_back({t.source.block, t.source.offset, t.source.offset + t.bytes});
                 remoteIn[dst] += t.bytes;
             }
         };
         std::for_each(step.gather.begin(), step.gather.end(), tally);
         std::for_each(step.scatter.begin(), step.scatter.end(), tally);
+        for (const SentRange& r : unionOf(std::move(sent))) {
+            remoteOut[out.blocks[r.block].tile] += r.end - r.begin;
+        }
         for (const HostTransfer& h : step.host) {
             const TileId tile = out.blocks[h.device.block].tile;
             host[tile] += h.bytes;

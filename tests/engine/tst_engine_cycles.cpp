@@ -121,6 +121,7 @@ private slots:
     void exchangeForRemoteOperands_data();
     void exchangeForRemoteOperands();
     void remoteInOutMovesBothWays();
+    void broadcastIsSentOnce();
     void onTileCopiesUseTheLocalRate();
     void copySteps();
     void hostSteps();
@@ -339,6 +340,34 @@ void TestEngineCycles::remoteInOutMovesBothWays() {
     // ScaledAdd: 14 + ceil(6 / 2) = 17 thread cycles.
     QCOMPARE(step.computeCycles[2], std::uint32_t(6 * 17));
     QCOMPARE(step.totalCycles, std::uint64_t(150 + 36 + 102));
+}
+
+// Tile 0's 100 floats read by vertices on tiles 1, 2 and 3 in one step: the
+// exchange is time-scheduled, so tile 0 sends the 400 bytes once and each
+// receiver takes them in; half of them also go to tile 1 a second time (the
+// same bytes: still sent once).
+void TestEngineCycles::broadcastIsSentOnce() {
+    Graph g(smallTarget());
+    Tensor x = g.addVariable(Type::Float, {100}, "x");
+    g.setTileMapping(x, 0);
+    const ComputeSet cs = g.addComputeSet("broadcast");
+    for (TileId t = 1; t < 4; ++t) {
+        Tensor out = g.addVariable(Type::Float, {100}, "out" + std::to_string(t));
+        g.setTileMapping(out, t);
+        g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", x}, {"out", out}}), t);
+    }
+    Tensor half = g.addVariable(Type::Float, {50}, "half");
+    g.setTileMapping(half, 1);
+    g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", x.slice(25, 75)}, {"out", half}}), 1);
+    record::InMemoryRecorder rec;
+    Engine engine(g, prog::Execute(cs), withRecorder(&rec));
+    const auto& step = rec.compiled.programSteps.at(0);
+    QCOMPARE(step.bytesOut, (std::vector<std::uint32_t>{400, 0, 0, 0}));
+    QCOMPARE(step.bytesIn, (std::vector<std::uint32_t>{0, 600, 400, 400}));
+    QCOMPARE(step.exchangeCycles[0], std::uint32_t(kLatency + 400 / 4));
+    QCOMPARE(step.exchangeCycles[1], std::uint32_t(kLatency + 600 / 4));
+    QCOMPARE(step.exchangeCycles[2], std::uint32_t(kLatency + 400 / 4));
+    QCOMPARE(step.exchangePhaseCycles, kLatency + 600 / 4);
 }
 
 void TestEngineCycles::onTileCopiesUseTheLocalRate() {
