@@ -16,6 +16,8 @@ PACKAGES=(
     libqcustomplot-dev libboost-graph-dev libsqlite3-dev sqlite3
     # clang + its sanitizer/libFuzzer runtimes
     clang libclang-rt-14-dev
+    # tessera-bench's reference for the simulated matrix product (OpenBLAS sgemm)
+    libopenblas-dev
     # headless GUI tests: a font for text rendering, an X server for xvfb-run
     fonts-dejavu-core xvfb xauth
 )
