@@ -190,12 +190,13 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
     const bool perTile = numTiles > 0 && numTiles <= options.perTileTracksUpTo;
 
     // The budget: a quarter for the step track, a quarter for the counter,
-    // half for the tile tracks (up to three slices per track and step).
+    // half for the tile tracks (up to five slices per track and step: sync,
+    // exchange, sync, compute, sync).
     const std::uint64_t budget = std::max<std::uint64_t>(options.maxEvents, 64);
     const std::uint64_t tracksAtSteps = perTile ? numTiles : groups;
     result.stepLevel = chooseLevel(levels, totalSteps, 1, 1, budget / 4);
     result.tileLevel =
-        numTiles == 0 ? 0 : chooseLevel(levels, totalSteps, 3 * tracksAtSteps, groups, budget / 2);
+        numTiles == 0 ? 0 : chooseLevel(levels, totalSteps, 5 * tracksAtSteps, groups, budget / 2);
     const bool tileSteps = numTiles > 0 && result.tileLevel == 0;
     result.tilesPerTrack = tileSteps && perTile ? 1 : groupTiles;
     result.tileTracks = numTiles == 0 ? 0 : tileSteps && perTile ? numTiles : groups;
@@ -308,29 +309,34 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
                             std::min(first + result.tilesPerTrack, numTiles) - first;
                         std::string args =
                             result.tilesPerTrack == 1
-                                ? "{\"compute\":" + num(c.computeSum) +
+                                ? "{\"step\":" + s.nameJson + ",\"seq\":" + num(e.sequence) +
+                                      ",\"compute\":" + num(c.computeSum) +
                                       ",\"exchange\":" + num(c.exchangeSum) +
                                       ",\"sync\":" + num(c.syncSum) + "}"
-                                : "{\"tiles\":" + num(tiles) +
+                                : "{\"step\":" + s.nameJson + ",\"seq\":" + num(e.sequence) +
+                                      ",\"tiles\":" + num(tiles) +
                                       ",\"compute_max\":" + num(c.computeMax) +
                                       ",\"compute_mean\":" + num(c.computeSum / tiles) +
                                       ",\"exchange_max\":" + num(c.exchangeMax) +
                                       ",\"exchange_mean\":" + num(c.exchangeSum / tiles) +
                                       ",\"sync_mean\":" + num(c.syncSum / tiles) + "}";
-                        w.slice(s.nameJson, "tile", tid, start, end, args);
-                        // The phases of the (slowest) tile, inside the step.
-                        if (c.exchangeMax > 0) {
-                            const std::uint64_t a = addSat(e.startCycle, exchangeStart);
-                            const std::uint64_t b =
-                                std::min(addSat(a, c.exchangeMax), addSat(e.startCycle, e.cycles));
-                            w.slice("\"exchange\"", "exchange", tid, clock.ns(a), clock.ns(b),
-                                    "{}");
-                        }
-                        if (c.computeMax > 0) {
-                            const std::uint64_t a = addSat(e.startCycle, computeStart);
-                            const std::uint64_t b =
-                                std::min(addSat(a, c.computeMax), addSat(e.startCycle, e.cycles));
-                            w.slice("\"compute\"", "compute", tid, clock.ns(a), clock.ns(b), "{}");
+                        // The tile's own phases, side by side: sync until
+                        // the exchange phase, its exchange, waiting for the
+                        // slowest tile's exchange, its compute, waiting for
+                        // the slowest tile. Imbalance shows as sync.
+                        const std::uint64_t stepEnd = addSat(e.startCycle, e.cycles);
+                        const std::uint64_t exA = addSat(e.startCycle, exchangeStart);
+                        const std::uint64_t exB = std::min(addSat(exA, c.exchangeMax), stepEnd);
+                        const std::uint64_t coA = addSat(e.startCycle, computeStart);
+                        const std::uint64_t coB = std::min(addSat(coA, c.computeMax), stepEnd);
+                        const std::uint64_t bounds[] = {e.startCycle, exA, exB, coA, coB, stepEnd};
+                        static constexpr const char* kPhase[] = {"sync", "exchange", "sync",
+                                                                 "compute", "sync"};
+                        for (std::size_t i = 0; i < 5; ++i) {
+                            if (bounds[i + 1] > bounds[i]) {
+                                w.slice(std::string("\"") + kPhase[i] + "\"", kPhase[i], tid,
+                                        clock.ns(bounds[i]), clock.ns(bounds[i + 1]), args);
+                            }
                         }
                     }
                 }

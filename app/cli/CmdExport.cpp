@@ -97,8 +97,8 @@ Command exportCommand() {
     spec.description =
         "chrome-trace writes OUT as Trace Event Format JSON: a track of program steps (all\n"
         "tiles), one track per tile (targets of up to 64 tiles) or per group of 16 tiles,\n"
-        "with each executed step a slice named after the step and its compute / exchange /\n"
-        "sync cycles as arguments, and a counter of not-always-live memory. Times are in\n"
+        "with each tile's sync, exchange and compute phases of every executed step as slices\n"
+        "(imbalance shows as sync), and a counter of not-always-live memory. Times are in\n"
         "microseconds at the target's clock. When single steps would exceed --max-events\n"
         "(default 500000), tracks show level-of-detail buckets of 64^k steps instead.\n\n"
         "csv writes the directory OUT (created if needed) with tiles.csv, variables.csv,\n"

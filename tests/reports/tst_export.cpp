@@ -168,28 +168,43 @@ private slots:
             QCOMPARE(steps[i]["args"]["compute_phase"].toInteger(), qint64(p.computePhaseCycles));
         }
 
-        // A tile track: per step, the tile's cycles in the args, and its
-        // exchange and compute phases nested inside the step's slice.
+        // A tile track: per step, the tile's own phases side by side (sync,
+        // exchange, sync, compute, sync, empty ones left out), covering the
+        // step exactly; the exchange and compute slices last the tile's own
+        // cycles, so a lighter tile shows more sync.
+        const auto ns = [&](std::uint64_t cycles) { return double(cycles) * 1e6 / clock; };
         for (unsigned tile = 0; tile < tiles; ++tile) {
             const auto& track = slices.at(10 + int(tile));
-            std::size_t step = 0;
-            double parentStart = 0, parentEnd = 0;
-            for (const QJsonObject& e : track) {
-                const double ts = e["ts"].toDouble(), end = ts + e["dur"].toDouble();
-                if (e["cat"].toString() == "tile") {
-                    const auto& r = rec.steps.at(step++);
-                    const auto& p = rec.compiled.programSteps.at(r.programStep);
+            std::size_t at = 0;
+            for (const auto& r : rec.steps) {
+                const auto& p = rec.compiled.programSteps.at(r.programStep);
+                const std::uint64_t phases[5] = {
+                    p.syncCycles, p.exchangeCycles.at(tile),
+                    p.exchangePhaseCycles - p.exchangeCycles.at(tile), p.computeCycles.at(tile),
+                    r.cycles - p.syncCycles - p.exchangePhaseCycles - p.computeCycles.at(tile)};
+                const char* names[5] = {"sync", "exchange", "sync", "compute", "sync"};
+                double cursor = ns(r.startCycle);
+                for (int i = 0; i < 5; ++i) {
+                    if (phases[i] == 0) {
+                        continue;
+                    }
+                    QVERIFY2(at < track.size(), "a tile track ends early");
+                    const QJsonObject& e = track[at++];
+                    QCOMPARE(e["name"].toString(), QString(names[i]));
+                    QCOMPARE(e["args"]["step"].toString(), QString::fromStdString(p.name));
                     QCOMPARE(e["args"]["compute"].toInteger(), qint64(p.computeCycles.at(tile)));
-                    QCOMPARE(e["args"]["exchange"].toInteger(), qint64(p.exchangeCycles.at(tile)));
-                    parentStart = ts;
-                    parentEnd = end;
-                } else {
-                    QVERIFY(e["cat"].toString() == "compute" || e["cat"].toString() == "exchange");
-                    QVERIFY2(ts >= parentStart - 1e-9 && end <= parentEnd + 1e-9,
-                             "a phase pokes out of its step");
+                    QVERIFY2(qAbs(e["ts"].toDouble() - cursor) < 2e-3, "phases are not contiguous");
+                    QVERIFY2(qAbs(e["dur"].toDouble() - ns(phases[i])) < 2e-3,
+                             qPrintable(QString("%1 of tile %2 lasts %3 us, expected %4")
+                                            .arg(names[i])
+                                            .arg(tile)
+                                            .arg(e["dur"].toDouble())
+                                            .arg(ns(phases[i]))));
+                    cursor += ns(phases[i]);
                 }
+                QVERIFY(qAbs(cursor - ns(r.startCycle + r.cycles)) < 4e-3);
             }
-            QCOMPARE(step, rec.steps.size());
+            QCOMPARE(at, track.size());
         }
     }
 
