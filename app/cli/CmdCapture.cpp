@@ -71,7 +71,8 @@ int capture(const ParsedArgs& args) {
         // the report, so write it, then fail.
         progress.stop();
         writer.finish();
-        printError(std::string(e.what()) + "; report written to " + output);
+        printError(std::string(e.what()) +
+                   " (--allow-out-of-memory runs it anyway); report written to " + output);
         return kExitFailed;
     }
     progress.stop();

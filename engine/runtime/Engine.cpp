@@ -81,8 +81,7 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
         throw OutOfMemoryError("out of memory: " + std::to_string(over) +
                                " tile(s) over capacity; tile " + std::to_string(worst->tile) +
                                " needs " + std::to_string(worst->totalIncludingGaps) +
-                               " bytes of " + std::to_string(graph.getTarget().bytesPerTile) +
-                               " (enable allowOutOfMemory to run and profile anyway)");
+                               " bytes of " + std::to_string(graph.getTarget().bytesPerTile));
     }
     prepare();
 }

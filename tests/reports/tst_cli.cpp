@@ -402,6 +402,22 @@ private slots:
                     "no such file");
     }
 
+    // Out of memory: exit 1, the report still written, and the hint names the
+    // CLI's own flag (not the engine option).
+    void outOfMemoryNamesTheFlag() {
+        const QString out = file("oom.tsr");
+        const Result r =
+            cli({"capture", "elementwise", "--target", "tiles:4", "--set", "n=1000000", "-o", out});
+        expectError(r, "out of memory", 1);
+        QVERIFY2(r.err.contains("--allow-out-of-memory"), qPrintable(r.err));
+        QVERIFY2(!r.err.contains("allowOutOfMemory"), qPrintable(r.err));
+        QVERIFY(QFile::exists(out));
+        QCOMPARE(cli({"summary", out}).exitCode, 0);
+        const Result allowed = cli({"capture", "elementwise", "--target", "tiles:4", "--set",
+                                    "n=1000000", "--allow-out-of-memory", "-q", "-o", out});
+        QVERIFY2(allowed.exitCode == 0, qPrintable(allowed.err)); // runs, and verifies
+    }
+
     // No command writes over one of its inputs, however the output is spelt:
     // the same name, another path to it, a hard link, a symbolic link.
     void noCommandWritesOverItsInput() {

@@ -117,7 +117,9 @@ auto translate(F&& f) -> decltype(f()) {
     try {
         return f();
     } catch (const tessera::OutOfMemoryError& e) {
-        throw poplar::graph_memory_allocation_error(e.what());
+        throw poplar::graph_memory_allocation_error(
+            std::string(e.what()) +
+            " (the engine option debug.allowOutOfMemory runs and profiles it anyway)");
     } catch (const tessera::ValidationError& e) {
         throw poplar::graph_program_compilation_error(e.what());
     } catch (const poplar::poplar_error&) {
