@@ -16,6 +16,8 @@ PACKAGES=(
     libqcustomplot-dev libboost-graph-dev libsqlite3-dev sqlite3
     # clang + its sanitizer/libFuzzer runtimes
     clang libclang-rt-14-dev
+    # libpva's Python module (pybind11) and the pva tests' plots
+    pybind11-dev python3-dev python3-matplotlib
     # headless GUI tests: a font for text rendering, an X server for xvfb-run
     fonts-dejavu-core xvfb xauth
 )
