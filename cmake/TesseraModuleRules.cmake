@@ -27,7 +27,7 @@ function(tessera_check_module_rules)
   # The Poplar-compatible SDK (app/sdk) sits above reports/ (it links it, and so
   # SQLite: POPLAR_ENGINE_OPTIONS autoReport makes a Poplar program write its
   # report itself) and, like tessera-cli, is Qt-free.
-  foreach(lib IN ITEMS poplar popops poplin poputil popnn popc)
+  foreach(lib IN ITEMS poplar popops poplin poputil popnn popc pva pva_python)
     _tessera_forbid(${lib} "Qt|qt|QCustomPlot" "the Poplar-compatible libraries are Qt-free")
   endforeach()
 endfunction()

@@ -47,6 +47,15 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "hicolor-icon-theme, shared-mime-info, deskt
 # CPACK_PACKAGING_INSTALL_PREFIX is left unset on purpose: the DEB generator
 # then installs under /usr, the tarball holds bin/ and share/ at its top.
 
+# The Python module pva lives in the SDK's python/ directory; a .pth file in
+# Debian's dist-packages puts it on Python's path (the line is relative to the
+# .pth file: /usr/lib/python3/dist-packages -> /usr/lib/tessera/poplar-sdk/python),
+# so `import pva` works without sourcing enable.sh.
+if(TESSERA_PVA_PYTHON)
+  file(WRITE ${CMAKE_BINARY_DIR}/tessera-pva.pth "../../tessera/poplar-sdk/python\n")
+  install(FILES ${CMAKE_BINARY_DIR}/tessera-pva.pth DESTINATION lib/python3/dist-packages)
+endif()
+
 set(CPACK_SOURCE_GENERATOR "TGZ")
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build/" "/\\\\.cache/" "\\\\.tsr$")
 

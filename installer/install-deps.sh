@@ -18,6 +18,8 @@ PACKAGES=(
     clang libclang-rt-14-dev
     # tessera-bench's reference for the simulated matrix product (OpenBLAS sgemm)
     libopenblas-dev
+    # libpva's Python module (pybind11) and the pva tests' plots
+    pybind11-dev python3-dev python3-matplotlib
     # headless GUI tests: a font for text rendering, an X server for xvfb-run
     fonts-dejavu-core xvfb xauth
 )

@@ -89,8 +89,9 @@ views::Pane* CompareMode::pane(const QString& name) const {
 
 void CompareMode::showOpenDialog() {
     const QString dir = QFileInfo(window_->currentReport()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(window_, tr("Compare With Report"), dir,
-                                                      tr("Tessera reports (*.tsr);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(window_, tr("Compare With Report"), dir,
+                                     tr("Tessera reports (*.tsr *.pop);;All files (*)"));
     if (!path.isEmpty()) {
         compareWith(path);
     }

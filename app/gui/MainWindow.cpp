@@ -453,8 +453,8 @@ views::Pane* MainWindow::currentPane() const {
 void MainWindow::showOpenDialog() {
     QSettings settings;
     const QString dir = settings.value(QLatin1String(kLastDirKey)).toString();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Report"), dir,
-                                                      tr("Tessera reports (*.tsr);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open Report"), dir, tr("Tessera reports (*.tsr *.pop);;All files (*)"));
     if (path.isEmpty()) {
         return;
     }

@@ -2,8 +2,8 @@
 # The SDK directory is self-contained and laid out as Poplar's SDK is, and it
 # still works when copied elsewhere:
 #   1. enable.sh, include/ (every header of the source include/, identical, no
-#      others), lib/ (the five libraries, the CMake package files), bin/popc,
-#      python/;
+#      others), lib/ (the five libraries, libpva, the CMake package files),
+#      bin/popc, python/ (with the pva module when the build has it);
 #   2. no text file names an absolute path, and the binaries' RUNPATH is
 #      relative ($ORIGIN);
 #   3. a copy of the directory, its enable.sh sourced, sets CPATH, LIBRARY_PATH,
@@ -25,7 +25,8 @@ fail() {
 libs=(poplar popops poplin poputil popnn)
 required=(enable.sh include/poplar/IPUModel.hpp include/poplar/Vertex.hpp bin/popc
           lib/cmake/poplar/poplar-config.cmake lib/cmake/poplar/poplar-config-version.cmake
-          lib/cmake/poplibs/poplibs-config.cmake lib/cmake/poplibs/poplibs-config-version.cmake)
+          lib/cmake/poplibs/poplibs-config.cmake lib/cmake/poplibs/poplibs-config-version.cmake
+          lib/libpva.so include/pva/pva.hpp)
 for lib in "${libs[@]}"; do
     required+=("lib/lib$lib.so")
     if [[ $lib != poplar ]]; then
@@ -53,7 +54,8 @@ done < <(find "$sdk/include" -type f -print0)
 if hits=$(grep -rlF -e "$sdk" -e "$source_include" "$sdk/enable.sh" "$sdk/lib/cmake"); then
     fail "these files name absolute paths: $hits"
 fi
-for bin in "$sdk"/lib/lib*.so "$sdk/bin/popc"; do
+for bin in "$sdk"/lib/lib*.so "$sdk/bin/popc" "$sdk"/python/*.so; do
+    [[ -e "$bin" ]] || continue # python/*.so: no module in this build
     runpath=$(readelf -d "$bin" | sed -n 's/.*(\(RUNPATH\|RPATH\)).*\[\(.*\)\]/\2/p')
     case "$runpath" in
         "\$ORIGIN" | "\$ORIGIN/../lib") ;;

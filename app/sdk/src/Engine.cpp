@@ -5,6 +5,7 @@
 #include "Impl.h"
 #include "Options.h"
 #include "ProfileSummary.h"
+#include "ReportCapture.h"
 #include "Serialize.h"
 #include "engine/compiler/Compiled.h"
 #include "reports/ReportWriter.h"
@@ -54,6 +55,7 @@ struct EngineImpl {
     std::vector<tessera::program::Program> programs;
     EngineConfig config;
     std::unique_ptr<tessera::reports::ReportWriter> writer;
+    std::unique_ptr<CaptureRecorder> capture; // for getReport()
     std::unique_ptr<SummaryRecorder> summary;
     std::unique_ptr<tessera::Engine> engine;
     std::vector<std::shared_ptr<StreamCallback>> callbacks;
@@ -67,11 +69,18 @@ struct EngineImpl {
         if (config.report) {
             namespace fs = std::filesystem;
             std::error_code ec;
-            fs::create_directories(config.reportDirectory, ec);
-            reportPath = (fs::path(config.reportDirectory) / "profile.tsr").string();
+            // As Poplar: <autoReport.directory>[/<engine name>]/profile.pop
+            // (in Tessera's report format).
+            fs::path dir = config.reportDirectory;
+            if (!config.name.empty()) {
+                dir /= config.name;
+            }
+            fs::create_directories(dir, ec);
+            reportPath = (dir / "profile.pop").string();
             tessera::reports::WriterOptions wo;
             wo.toolVersion = TESSERA_VERSION;
             wo.workload = programName();
+            wo.workloadParameters = config.profilerOptions;
             wo.keepIncomplete = true;
             try {
                 writer = std::make_unique<tessera::reports::ReportWriter>(reportPath, wo);
@@ -79,7 +88,8 @@ struct EngineImpl {
                 throw poplar_error("autoReport: cannot write '" + reportPath + "': " + e.what());
             }
         }
-        summary = std::make_unique<SummaryRecorder>(writer.get());
+        capture = std::make_unique<CaptureRecorder>(writer.get());
+        summary = std::make_unique<SummaryRecorder>(capture.get());
         tessera::EngineOptions eo;
         eo.allowOutOfMemory = config.allowOutOfMemory;
         eo.recorder = summary.get();
@@ -224,6 +234,11 @@ void Engine::printProfileSummary(std::ostream& out, const OptionFlags& opts) con
 
 std::string Engine::getReportPath() const {
     return impl_->reportPath;
+}
+
+pva::Report Engine::getReport(bool reportExecution) {
+    return impl_->capture->report(reportExecution, TESSERA_VERSION, detail::programName(),
+                                  impl_->config.profilerOptions);
 }
 
 // ---- Executable ---------------------------------------------------------------

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <regex>
 
 namespace poplar::detail {
 
@@ -104,6 +105,39 @@ private:
     std::size_t i_ = 0;
 };
 
+bool isProfilerOption(const std::string& key) {
+    return key == "profiler.blocks.filter" || key == "profiler.programs.filter" ||
+           key == "profiler.blocks.implicitFlush" || key == "profiler.blocks.bufferSize" ||
+           key == "debug.instrumentExternalExchange";
+}
+
+// Validates a lightweight-profiling option and records it (a later value of
+// the same key replaces an earlier one).
+void setProfilerOption(EngineConfig& c, const std::string& key, const std::string& value) {
+    if (key == "profiler.blocks.filter" || key == "profiler.programs.filter") {
+        try {
+            std::regex check(value);
+        } catch (const std::regex_error& e) {
+            throw invalid_option("option '" + key + "': '" + value +
+                                 "' is not a regular expression: " + e.what());
+        }
+    } else if (key == "profiler.blocks.bufferSize") {
+        if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos ||
+            value.size() > 12) {
+            throw invalid_option("option '" + key + "': '" + value + "' is not a byte count");
+        }
+    } else {
+        boolValue(key, value);
+    }
+    for (auto& [k, v] : c.profilerOptions) {
+        if (k == key) {
+            v = value;
+            return;
+        }
+    }
+    c.profilerOptions.emplace_back(key, value);
+}
+
 void apply(EngineConfig& c, const OptionFlags& flags) {
     for (const auto& [key, value] : flags) {
         if (key == "debug.allowOutOfMemory") {
@@ -115,6 +149,10 @@ void apply(EngineConfig& c, const OptionFlags& flags) {
             c.report = c.report || boolValue(key, value);
         } else if (key == "autoReport.directory") {
             c.reportDirectory = value.empty() ? "." : value;
+        } else if (key == "debug.name") {
+            c.name = value;
+        } else if (isProfilerOption(key)) {
+            setProfilerOption(c, key, value);
         }
         // Other options (profiler.*, target.*, opt.*, ...) change nothing here.
     }

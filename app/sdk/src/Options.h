@@ -3,6 +3,8 @@
 #include <poplar/OptionFlags.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace poplar::detail {
 
@@ -11,6 +13,14 @@ struct EngineConfig {
     bool instrument = false;
     bool report = false; // autoReport.all / outputGraphProfile / outputExecutionProfile
     std::string reportDirectory = "."; // autoReport.directory
+    // The engine's name (option debug.name): autoReport writes into a
+    // subdirectory of that name, as Poplar does for a named engine.
+    std::string name;
+    // Lightweight profiling (profiler.blocks.filter, profiler.programs.filter,
+    // profiler.blocks.implicitFlush, profiler.blocks.bufferSize,
+    // debug.instrumentExternalExchange) as given, validated; stored with the
+    // report for libpva's blocks (docs/libpva.md).
+    std::vector<std::pair<std::string, std::string>> profilerOptions;
 };
 
 // The options given in code, then those in $POPLAR_ENGINE_OPTIONS (which win).

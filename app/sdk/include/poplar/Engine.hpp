@@ -14,6 +14,7 @@
 #include <poplar/Tensor.hpp>
 #include <poplar/Type.hpp>
 #include <poplar/exceptions.hpp>
+#include <pva/pva.hpp>
 
 #include <cassert>
 #include <cmath>
@@ -67,6 +68,9 @@ public:
     void printProfileSummary(std::ostream& out, const OptionFlags& opts = OptionFlags()) const;
     // Where the report goes (empty unless autoReport is on).
     std::string getReportPath() const;
+    // The report of what ran so far (libpva; link with -lpva), whether or not
+    // autoReport is on; without reportExecution, the compilation only.
+    pva::Report getReport(bool reportExecution = true);
 
 private:
     std::unique_ptr<detail::EngineImpl> impl_;
