@@ -52,6 +52,55 @@ tessera::ops::ReduceSpec specOf(const ReduceParams& p) {
     return spec;
 }
 
+bool isFloating(const poplar::Type& t) {
+    return t == poplar::FLOAT || t == poplar::HALF;
+}
+
+// The checks PopLibs makes before it creates an output (the engine makes them
+// again): dimensions, the type pair, scale and update only with ADD and
+// SQUARE_ADD.
+void validate(const poplar::Tensor& in, const poplar::Type& out,
+              const std::vector<std::size_t>& dims, const ReduceParams& p,
+              const std::string& name) {
+    for (const std::size_t d : dims) {
+        if (d >= in.rank()) {
+            throw poputil::poplibs_error(name + ": cannot reduce dimension " + std::to_string(d) +
+                                         " of a tensor " + in.shapeToString());
+        }
+    }
+    const poplar::Type t = in.elementType();
+    bool ok = true;
+    switch (p.op) {
+    case Operation::ADD:
+    case Operation::SQUARE_ADD:
+    case Operation::MUL:
+        ok = t != poplar::BOOL && out != poplar::BOOL &&
+             (t == out || (isFloating(t) && isFloating(out)));
+        break;
+    case Operation::MIN:
+    case Operation::MAX:
+        ok = t == out && t != poplar::BOOL;
+        break;
+    case Operation::LOGICAL_AND:
+    case Operation::LOGICAL_OR:
+        ok = t == poplar::BOOL && out == poplar::BOOL;
+        break;
+    case Operation::LOG_ADD:
+        detail::unsupported("popops::reduce with Operation::LOG_ADD");
+    }
+    if (!ok) {
+        throw poputil::poplibs_error(name + ": reduce " + asString(p.op) + " from " + t.toString() +
+                                     " to " + out.toString() + " is not supported");
+    }
+    const bool sum = p.op == Operation::ADD || p.op == Operation::SQUARE_ADD;
+    if ((p.update || p.useScale) && !sum) {
+        throw poputil::poplibs_error(name +
+                                     ": scale and update are only valid with the ADD or "
+                                     "SQUARE_ADD operations, not " +
+                                     asString(p.op));
+    }
+}
+
 void addToSequence(poplar::program::Sequence& prog, const std::vector<tessera::ComputeSet>& css,
                    const std::string& name) {
     detail::intoSequence(
@@ -75,6 +124,7 @@ poplar::Tensor reduce(poplar::Graph& graph, const poplar::Tensor& in, const popl
         throw poputil::poplibs_error("popops::reduce: cannot do an update using reduce(); "
                                      "call reduceWithOutput() instead");
     }
+    validate(in, outType, dims, params, nameOf(dc, "reduce"));
     return detail::run(graph, [&] {
         std::vector<tessera::ComputeSet> stages;
         const tessera::Tensor out =
