@@ -9,6 +9,8 @@
 
 #include <popops/DynamicSlice.hpp>
 #include <popops/Encoding.hpp>
+#include <popops/EncodingConstants.hpp>
+#include <popops/Gather.hpp>
 #include <popops/Sort.hpp>
 #include <popops/codelets.hpp>
 #include <poputil/exceptions.hpp>
@@ -276,7 +278,7 @@ void encodings(Checker& c) {
             idx[i] = c.rng.below(unsigned(classes));
         }
         if (indexType == UNSIGNED_INT && n > 1) {
-            idx[n - 1] = 4294967295.0; // PopLibs' masked label: an all-off row
+            idx[n - 1] = MASKED_LABEL_CODE; // an all-off row
         }
         const Tensor indices = c.constant(indexType, {n}, idx);
         const std::string group = "encodeOneHot " + indexType.toString() + " to " + type.toString();
@@ -305,6 +307,56 @@ void encodings(Checker& c) {
     c.place(s);
     popops::iota(g, s, -2, c.prog, "iota");
     c.expect("iota", "int from -2", s, {-2, -1, 0, 1, 2});
+}
+
+// gather along an axis: input's shape with the axis replaced by the indices'.
+void gathers(Checker& c) {
+    Graph& g = c.graph;
+    for (int trial = 0; trial < 3; ++trial) {
+        const std::vector<std::size_t> shape = {2 + c.rng.below(3), 2 + c.rng.below(3),
+                                                1 + c.rng.below(3)};
+        const unsigned axis = unsigned(trial);
+        const std::vector<double> values = randomValues(c.rng, count(shape), FLOAT);
+        const Tensor input = popops::createGatherInput(g, FLOAT, shape, axis);
+        g.setInitialValue(input, ArrayRef<double>(values));
+        const std::vector<std::size_t> ishape = {2, 1 + c.rng.below(3)};
+        std::vector<double> idx(count(ishape));
+        for (std::size_t i = 0; i < idx.size(); ++i) {
+            idx[i] = c.rng.below(unsigned(shape[axis]));
+        }
+        const Tensor indices = c.constant(trial == 1 ? INT : UNSIGNED_INT, ishape, idx);
+        std::vector<std::size_t> outShape(shape.begin(), shape.begin() + axis);
+        outShape.insert(outShape.end(), ishape.begin(), ishape.end());
+        outShape.insert(outShape.end(), shape.begin() + axis + 1, shape.end());
+        std::vector<double> want(count(outShape));
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            const std::vector<std::size_t> oc = coordOf(i, outShape);
+            std::vector<std::size_t> ic(oc.begin(), oc.begin() + axis);
+            std::vector<std::size_t> ix(oc.begin() + axis, oc.begin() + axis + ishape.size());
+            ic.push_back(std::size_t(idx[flatIndex(ix, ishape)]));
+            ic.insert(ic.end(), oc.begin() + axis + ishape.size(), oc.end());
+            want[i] = values[flatIndex(ic, shape)];
+        }
+        const Tensor out = popops::gather(g, input, indices, axis, c.prog, popops::GatherParams());
+        if (out.shape() != outShape) {
+            c.fail("gather",
+                   "shape " + shapeText(out.shape()) + ", expected " + shapeText(outShape));
+        } else {
+            c.expect("gather", "axis " + std::to_string(axis), out, want);
+        }
+    }
+    // The XLA form of the same: rows 2 and 0 of a 3x3 tensor.
+    const Tensor m = c.constant(FLOAT, {3, 3}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+    const Tensor rows = c.constant(UNSIGNED_INT, {2}, {2, 0});
+    c.expect("gather (XLA form)", "rows",
+             popops::gather(g, m, rows, 1, {1}, {1, 3}, {0}, {0}, c.prog), {7, 8, 9, 1, 2, 3});
+    try {
+        const Tensor coords = c.constant(UNSIGNED_INT, {2, 2}, {1, 1, 2, 1});
+        popops::gather(g, m, coords, 1, {}, {1, 1}, {0, 1}, {0, 1}, c.prog);
+        c.fail("gather (XLA form)", "elements by coordinates: no exception");
+    } catch (const poplar_error& e) {
+        std::cout << "caught poplar_error: " << e.what() << "\n";
+    }
 }
 
 void errors(Checker& c) {
@@ -372,5 +424,6 @@ int main() {
     multiSlices(c);
     sorts(c);
     encodings(c);
+    gathers(c);
     return c.run(device);
 }
