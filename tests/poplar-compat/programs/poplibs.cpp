@@ -93,7 +93,7 @@ int main() {
 
     Tensor z = graph.addVariable(INT, {2, 2}, "z");
     poputil::mapTensorLinearly(graph, z);
-    popops::fill(graph, z, 7, prog, "seven");
+    popops::fill(graph, z, prog, 7, "seven");
     prog.add(PrintTensor("filled", z));
     popops::zero(graph, x, prog, "zero");
     prog.add(PrintTensor("zeroed", x));
