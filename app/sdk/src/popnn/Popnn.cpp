@@ -55,13 +55,14 @@ public:
     }
 };
 
-// out = the sum of `in` (unsigned).
+// out += the sum of `in` (unsigned): PopLibs adds each batch's correct
+// predictions to numCorrect.
 class SumUnsigned : public tessera::Vertex {
 public:
     tessera::Input<tessera::Vector<unsigned>> in;
-    tessera::Output<unsigned> out;
+    tessera::InOut<unsigned> out;
     bool compute() {
-        unsigned s = 0;
+        unsigned s = out;
         for (unsigned v : in) {
             s += v;
         }
