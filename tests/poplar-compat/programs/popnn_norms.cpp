@@ -8,6 +8,8 @@
 #include <poplar/IPUModel.hpp>
 #include <popnn/BatchNorm.hpp>
 #include <popnn/GroupNorm.hpp>
+#include <popnn/InstanceNorm.hpp>
+#include <popnn/LayerNorm.hpp>
 #include <popnn/codelets.hpp>
 #include <poputil/TileMapping.hpp>
 
@@ -267,6 +269,43 @@ int main() {
                 read(t + " paramUpdate beta", b2, beta2, tol);
             }
         }
+    }
+
+    // Layer norm (one group) and instance norm (a group per channel): the
+    // mean of each batch, of each (batch, channel).
+    {
+        std::vector<float> x(2 * 3 * 4);
+        for (float& v : x) {
+            v = rng.value();
+        }
+        Tensor acts = variable(FLOAT, {2, 3, 4}, x);
+        std::vector<double> perBatch(2, 0.0), perChannel(6, 0.0);
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            perBatch[i / 12] += x[i] / 12.0;
+            perChannel[i / 4] += x[i] / 4.0;
+        }
+        std::pair<Tensor, Tensor> ln =
+            popnn::ln::layerNormStatistics(graph, acts, 1e-5f, prog, false);
+        std::pair<Tensor, Tensor> in =
+            popnn::in::instanceNormStatistics(graph, acts, 1e-5f, prog, true, true);
+        read("layerNormStatistics {2,3,4} mean", ln.first, perBatch, 5e-6);
+        read("instanceNormStatistics {2,3,4} mean", in.first, perChannel, 5e-6);
+        Tensor gammaT = variable(FLOAT, {3}, std::vector<float>(3, 2.0f));
+        Tensor betaT = variable(FLOAT, {3}, std::vector<float>(3, 1.0f));
+        std::pair<Tensor, Tensor> out =
+            popnn::in::instanceNormalise(graph, acts, gammaT, betaT, in.first, in.second, prog);
+        // 2 * whitened + 1 with instance statistics (unbiased variance).
+        std::vector<double> expected(x.size());
+        for (std::size_t plane = 0; plane < 6; ++plane) {
+            double var = 0;
+            for (std::size_t i = plane * 4; i < plane * 4 + 4; ++i) {
+                var += (x[i] - perChannel[plane]) * (x[i] - perChannel[plane]) / 3.0;
+            }
+            for (std::size_t i = plane * 4; i < plane * 4 + 4; ++i) {
+                expected[i] = 2.0 * (x[i] - perChannel[plane]) / std::sqrt(var + 1e-5) + 1.0;
+            }
+        }
+        read("instanceNormalise {2,3,4}", out.first, expected, 5e-5);
     }
 
     // Error cases.
