@@ -1,35 +1,35 @@
-// popnn::bn (BatchNorm.hpp) and popnn::gn (GroupNorm.hpp) on the engine's
-// reductions and element-wise maps. Both work on a view of the activations
-// [batch][channels][field...] in which the statistics reduce some dimensions
-// and broadcast back over them:
-// * batch norm: one statistic per channel, over the batch and the field;
-// * group norm: one per (batch, group) (index batch * numGroups + group),
-//   over the group's channels and the field; channel c is in group
-//   c % numGroups (PopLibs' strided grouping, its default).
-// Statistics are reduced in partialsType and returned in the activations'
-// type: mean, and invStdDev = 1 / sqrt(variance + eps) with the variance
-// biased (/ N) or unbiased (/ (N - 1)); stableAlgo subtracts the mean before
-// squaring. Gradients propagate through the statistics (biased).
-#include "Common.h"
+// The normalisations' shared core (Norms.h) on the engine's reductions and
+// element-wise maps.
+#include "Norms.h"
+
 #include "engine/ops/Elementwise.h"
 
-#include <popnn/BatchNorm.hpp>
-#include <popnn/GroupNorm.hpp>
+namespace popnn::detail {
 
-namespace popnn {
-
-using namespace detail;
 using tessera::ops::ReduceOp;
 
 namespace {
 
-struct NormView {
-    tessera::Tensor view;                // the activations, viewed
-    std::vector<std::size_t> dims;       // reduced by the statistics
-    std::vector<std::size_t> statsShape; // the view's shape with `dims` set to 1
-    std::vector<std::size_t> actsShape;  // the activations' own shape
-    std::size_t count = 0;               // elements per statistic
-};
+// A statistic (flat) viewed to broadcast along the view.
+tessera::Tensor spread(const tessera::Tensor& stat, const NormView& v, const std::string& what) {
+    std::size_t n = 1;
+    for (std::size_t d : v.statsShape) {
+        n *= d;
+    }
+    if (stat.numElements() != n) {
+        fail(what + ": a statistic or parameter has " + std::to_string(stat.numElements()) +
+             " elements, expected " + std::to_string(n));
+    }
+    return stat.reshape(v.statsShape);
+}
+
+Ex binaryExpr(BinaryOp op) {
+    Ex e;
+    e.binary(op, e.placeholder(0), e.placeholder(1));
+    return e;
+}
+
+} // namespace
 
 NormView makeView(const tessera::Tensor& acts, std::size_t groups, const std::string& what) {
     if (acts.rank() < 2) {
@@ -64,31 +64,12 @@ NormView makeView(const tessera::Tensor& acts, std::size_t groups, const std::st
     return v;
 }
 
-// A statistic (flat) viewed to broadcast along the view.
-tessera::Tensor spread(const tessera::Tensor& stat, const NormView& v, const std::string& what) {
-    std::size_t n = 1;
-    for (std::size_t d : v.statsShape) {
-        n *= d;
-    }
-    if (stat.numElements() != n) {
-        fail(what + ": a statistic or parameter has " + std::to_string(stat.numElements()) +
-             " elements, expected " + std::to_string(n));
-    }
-    return stat.reshape(v.statsShape);
-}
-
 tessera::Type partialsOf(const poplar::Type& t) {
     const tessera::Type p = poplar::detail::engineType(t);
     if (p != tessera::Type::Float && p != tessera::Type::Half) {
         fail("norm: partialsType must be FLOAT or HALF");
     }
     return p;
-}
-
-Ex binaryExpr(BinaryOp op) {
-    Ex e;
-    e.binary(op, e.placeholder(0), e.placeholder(1));
-    return e;
 }
 
 std::pair<tessera::Tensor, tessera::Tensor>
@@ -257,345 +238,4 @@ void paramUpdate(tessera::Graph& g, tessera::program::Sequence& seq, const tesse
     }
 }
 
-// Runs `body` into a named Block appended to `prog`.
-template <typename F>
-auto inBlock(poplar::program::Sequence& prog, const std::string& name, F body) {
-    return intoSequence(prog, [&](tessera::program::Sequence& seq) {
-        tessera::program::Sequence inner;
-        auto result = body(inner);
-        seq.add(tessera::program::Block(inner, name));
-        return result;
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor>
-toPoplar(const std::pair<tessera::Tensor, tessera::Tensor>& p) {
-    return {Access::makeTensor(p.first), Access::makeTensor(p.second)};
-}
-
-const tessera::Tensor& T(const poplar::Tensor& t) {
-    return Access::tensor(t);
-}
-
-tessera::Graph& G(poplar::Graph& graph) {
-    return Access::graph(graph).graph;
-}
-
-} // namespace
-
-namespace bn {
-
-std::pair<poplar::Tensor, poplar::Tensor>
-batchNormStatistics(poplar::Graph& graph, const poplar::Tensor acts, float eps,
-                    poplar::program::Sequence& prog, bool unbiasedVarEstimate, bool stableAlgo,
-                    const poplar::Type& partialsType, const poplar::DebugContext& dc,
-                    const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/statistics");
-        const NormView v = makeView(T(acts), 0, "batchNormStatistics");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return statistics(G(graph), seq, v, eps, unbiasedVarEstimate, stableAlgo,
-                              partialsOf(partialsType), name);
-        }));
-    });
-}
-
-poplar::Tensor batchNormWhiten(poplar::Graph& graph, const poplar::Tensor& acts,
-                               const poplar::Tensor& mean, const poplar::Tensor& invStdDev,
-                               poplar::program::Sequence& prog, const poplar::DebugContext& dc,
-                               const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/whiten");
-        const NormView v = makeView(T(acts), 0, "batchNormWhiten");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return whiten(G(graph), seq, v, T(mean), T(invStdDev), name);
-        }));
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor>
-batchNormalise(poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Tensor& gamma,
-               const poplar::Tensor& beta, const poplar::Tensor& mean,
-               const poplar::Tensor& invStdDev, poplar::program::Sequence& prog,
-               const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/batchNormalise");
-        const NormView v = makeView(T(acts), 0, "batchNormalise");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            const tessera::Tensor w = whiten(G(graph), seq, v, T(mean), T(invStdDev), name);
-            return std::make_pair(affine(G(graph), seq, v, w, T(gamma), T(beta), name + "/affine"),
-                                  w);
-        }));
-    });
-}
-
-poplar::Tensor batchNormalise(poplar::Graph& graph, const poplar::Tensor& acts,
-                              const poplar::Tensor& combinedMultiplicand,
-                              const poplar::Tensor& addend, poplar::program::Sequence& prog,
-                              const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/batchNormaliseInference");
-        const NormView v = makeView(T(acts), 0, "batchNormalise");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return affine(G(graph), seq, v, T(acts), T(combinedMultiplicand), T(addend), name);
-        }));
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor> batchNormParamGradients(
-    poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Tensor& gradsIn,
-    const poplar::Tensor& mean, const poplar::Tensor& iStdDev, poplar::program::Sequence& prog,
-    const poplar::Type& partialsType, const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/paramGradients");
-        const NormView v = makeView(T(acts), 0, "batchNormParamGradients");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            const tessera::Tensor w = whiten(G(graph), seq, v, T(mean), T(iStdDev), name);
-            return paramGradients(G(graph), seq, v, w, T(gradsIn), partialsOf(partialsType), name);
-        }));
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor>
-batchNormParamGradients(poplar::Graph& graph, const poplar::Tensor& actsWhitened,
-                        const poplar::Tensor& gradsIn, poplar::program::Sequence& prog,
-                        const poplar::Type& partialsType, const poplar::DebugContext& dc,
-                        const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/paramGradients");
-        const NormView v = makeView(T(actsWhitened), 0, "batchNormParamGradients");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return paramGradients(G(graph), seq, v, T(actsWhitened), T(gradsIn),
-                                  partialsOf(partialsType), name);
-        }));
-    });
-}
-
-poplar::Tensor batchNormGradients(poplar::Graph& graph, const poplar::Tensor& acts,
-                                  const poplar::Tensor& gradsIn, const poplar::Tensor& mean,
-                                  const poplar::Tensor& invStdDev, const poplar::Tensor& gamma,
-                                  poplar::program::Sequence& prog, const poplar::Type& partialsType,
-                                  const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/gradients");
-        const NormView v = makeView(T(acts), 0, "batchNormGradients");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            const tessera::Tensor w = whiten(G(graph), seq, v, T(mean), T(invStdDev), name);
-            return inputGradients(G(graph), seq, v, v, w, T(gradsIn), T(invStdDev), T(gamma),
-                                  partialsOf(partialsType), name);
-        }));
-    });
-}
-
-poplar::Tensor batchNormGradients(poplar::Graph& graph, const poplar::Tensor& actsWhitened,
-                                  const poplar::Tensor& gradsIn, const poplar::Tensor& invStdDev,
-                                  const poplar::Tensor& gamma, poplar::program::Sequence& prog,
-                                  const poplar::Type& partialsType, const poplar::DebugContext& dc,
-                                  const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "BN/gradients");
-        const NormView v = makeView(T(actsWhitened), 0, "batchNormGradients");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return inputGradients(G(graph), seq, v, v, T(actsWhitened), T(gradsIn), T(invStdDev),
-                                  T(gamma), partialsOf(partialsType), name);
-        }));
-    });
-}
-
-void batchNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta,
-                          const poplar::Tensor& betaDelta, float scale, poplar::Tensor& gamma,
-                          poplar::Tensor& beta, poplar::program::Sequence& prog,
-                          const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    translate([&] {
-        const std::string name = nameOr(dc, "BN/paramUpdate");
-        return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), nullptr, scale, T(gamma),
-                        T(beta), name);
-            return 0;
-        });
-    });
-}
-
-void batchNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta,
-                          const poplar::Tensor& betaDelta, const poplar::Tensor& scale,
-                          poplar::Tensor& gamma, poplar::Tensor& beta,
-                          poplar::program::Sequence& prog, const poplar::DebugContext& dc,
-                          const poplar::OptionFlags&) {
-    translate([&] {
-        const std::string name = nameOr(dc, "BN/paramUpdate");
-        return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), &T(scale), 0.0f, T(gamma),
-                        T(beta), name);
-            return 0;
-        });
-    });
-}
-
-} // namespace bn
-
-namespace gn {
-
-namespace {
-NormView groupView(const poplar::Tensor& acts, unsigned numGroups, const std::string& what) {
-    if (numGroups == 0) {
-        fail(what + ": numGroups must be at least 1");
-    }
-    return makeView(T(acts), numGroups, what);
-}
-// The number of groups from a per-(batch, group) statistic.
-unsigned groupsOf(const poplar::Tensor& acts, const poplar::Tensor& stat, const std::string& what) {
-    const tessera::Tensor& a = T(acts);
-    if (a.rank() < 2 || a.dim(0) == 0 || T(stat).numElements() % a.dim(0) != 0) {
-        fail(what + ": the statistics must have batch * numGroups elements");
-    }
-    return static_cast<unsigned>(T(stat).numElements() / a.dim(0));
-}
-} // namespace
-
-std::pair<poplar::Tensor, poplar::Tensor>
-groupNormStatistics(poplar::Graph& graph, const poplar::Tensor acts, float eps,
-                    poplar::program::Sequence& prog, unsigned numGroups, bool unbiasedVarEstimate,
-                    bool stableAlgo, const poplar::Type& partialsType,
-                    const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/statistics");
-        const NormView v = groupView(acts, numGroups, "groupNormStatistics");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return statistics(G(graph), seq, v, eps, unbiasedVarEstimate, stableAlgo,
-                              partialsOf(partialsType), name);
-        }));
-    });
-}
-
-poplar::Tensor groupNormWhiten(poplar::Graph& graph, const poplar::Tensor& acts,
-                               const poplar::Tensor& mean, const poplar::Tensor& invStdDev,
-                               poplar::program::Sequence& prog, const poplar::DebugContext& dc,
-                               const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/whiten");
-        const NormView v =
-            groupView(acts, groupsOf(acts, mean, "groupNormWhiten"), "groupNormWhiten");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return whiten(G(graph), seq, v, T(mean), T(invStdDev), name);
-        }));
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor>
-groupNormalise(poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Tensor& gamma,
-               const poplar::Tensor& beta, const poplar::Tensor& mean,
-               const poplar::Tensor& invStdDev, poplar::program::Sequence& prog,
-               const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/groupNormalise");
-        const NormView v =
-            groupView(acts, groupsOf(acts, mean, "groupNormalise"), "groupNormalise");
-        const NormView perChannel = makeView(T(acts), 0, "groupNormalise");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            const tessera::Tensor w = whiten(G(graph), seq, v, T(mean), T(invStdDev), name);
-            return std::make_pair(
-                affine(G(graph), seq, perChannel, w, T(gamma), T(beta), name + "/affine"), w);
-        }));
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor> groupNormParamGradients(
-    poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Tensor& gradsIn,
-    const poplar::Tensor& mean, const poplar::Tensor& iStdDev, poplar::program::Sequence& prog,
-    const poplar::Type& partialsType, const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/paramGradients");
-        const NormView v = groupView(acts, groupsOf(acts, mean, "groupNormParamGradients"),
-                                     "groupNormParamGradients");
-        const NormView perChannel = makeView(T(acts), 0, "groupNormParamGradients");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            const tessera::Tensor w = whiten(G(graph), seq, v, T(mean), T(iStdDev), name);
-            return paramGradients(G(graph), seq, perChannel, w, T(gradsIn),
-                                  partialsOf(partialsType), name);
-        }));
-    });
-}
-
-std::pair<poplar::Tensor, poplar::Tensor>
-groupNormParamGradients(poplar::Graph& graph, const poplar::Tensor& actsWhitened,
-                        const poplar::Tensor& gradsIn, poplar::program::Sequence& prog,
-                        const poplar::Type& partialsType, const poplar::DebugContext& dc,
-                        const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/paramGradients");
-        const NormView perChannel = makeView(T(actsWhitened), 0, "groupNormParamGradients");
-        return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return paramGradients(G(graph), seq, perChannel, T(actsWhitened), T(gradsIn),
-                                  partialsOf(partialsType), name);
-        }));
-    });
-}
-
-poplar::Tensor groupNormGradients(poplar::Graph& graph, const poplar::Tensor& acts,
-                                  const poplar::Tensor& gradsIn, const poplar::Tensor& mean,
-                                  const poplar::Tensor& iStdDev, const poplar::Tensor& gamma,
-                                  poplar::program::Sequence& prog, const poplar::Type& partialsType,
-                                  const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/gradients");
-        const NormView v =
-            groupView(acts, groupsOf(acts, mean, "groupNormGradients"), "groupNormGradients");
-        const NormView perChannel = makeView(T(acts), 0, "groupNormGradients");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            const tessera::Tensor w = whiten(G(graph), seq, v, T(mean), T(iStdDev), name);
-            return inputGradients(G(graph), seq, v, perChannel, w, T(gradsIn), T(iStdDev), T(gamma),
-                                  partialsOf(partialsType), name);
-        }));
-    });
-}
-
-poplar::Tensor groupNormGradients(poplar::Graph& graph, const poplar::Tensor& actsWhitened,
-                                  const poplar::Tensor& gradsIn, const poplar::Tensor& iStdDev,
-                                  const poplar::Tensor& gamma, poplar::program::Sequence& prog,
-                                  const poplar::Type& partialsType, const poplar::DebugContext& dc,
-                                  const poplar::OptionFlags&) {
-    return translate([&] {
-        const std::string name = nameOr(dc, "GN/gradients");
-        const NormView v =
-            groupView(actsWhitened, groupsOf(actsWhitened, iStdDev, "groupNormGradients"),
-                      "groupNormGradients");
-        const NormView perChannel = makeView(T(actsWhitened), 0, "groupNormGradients");
-        return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            return inputGradients(G(graph), seq, v, perChannel, T(actsWhitened), T(gradsIn),
-                                  T(iStdDev), T(gamma), partialsOf(partialsType), name);
-        }));
-    });
-}
-
-void groupNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta,
-                          const poplar::Tensor& betaDelta, float scale, poplar::Tensor& gamma,
-                          poplar::Tensor& beta, poplar::program::Sequence& prog,
-                          const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    translate([&] {
-        const std::string name = nameOr(dc, "GN/paramUpdate");
-        return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), nullptr, scale, T(gamma),
-                        T(beta), name);
-            return 0;
-        });
-    });
-}
-
-void groupNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta,
-                          const poplar::Tensor& betaDelta, const poplar::Tensor& scale,
-                          poplar::Tensor& gamma, poplar::Tensor& beta,
-                          poplar::program::Sequence& prog, const poplar::DebugContext& dc,
-                          const poplar::OptionFlags&) {
-    translate([&] {
-        const std::string name = nameOr(dc, "GN/paramUpdate");
-        return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
-            paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), &T(scale), 0.0f, T(gamma),
-                        T(beta), name);
-            return 0;
-        });
-    });
-}
-
-} // namespace gn
-
-} // namespace popnn
+} // namespace popnn::detail
