@@ -17,6 +17,7 @@
 #include <limits>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace poplar;
@@ -331,5 +332,24 @@ int main() {
         }
     }
     std::cout << (failures ? "FAILED" : "all passed") << "\n";
+
+    // A compiled program that pools, serialised and run from the stream: the
+    // pooling codelets are popnn's own and are found again.
+    std::stringstream stream;
+    {
+        Graph g2(device.getTarget());
+        popnn::addCodelets(g2);
+        Tensor t = g2.addVariable(FLOAT, {1, 1, 4}, "t");
+        poputil::mapTensorLinearly(g2, t, 1, 1);
+        g2.setInitialValue(t, std::vector<float>{1, 5, 2, 3});
+        Sequence p2;
+        Tensor o = popnn::pooling::pool(
+            g2, PoolParams(PoolingType::MAX, {4}, {2}, {2}, {0}, {0}, 1, 1, FLOAT), t, p2);
+        p2.add(PrintTensor("MAX pool of {1,5,2,3}, k 2, s 2, after deserialize", o.flatten()));
+        compileGraph(g2, {p2}).serialize(stream);
+    }
+    Engine restored(Executable::deserialize(stream));
+    restored.load(device);
+    restored.run(0);
     return 0;
 }

@@ -53,6 +53,8 @@ tessera::Tensor asRows(const tessera::Tensor& t);
 void addNonLinearityCodelets(tessera::Graph& g);
 // popnn's loss codelets (Loss.cpp).
 void addLossCodelets(tessera::Graph& g);
+// popnn's pooling codelets (Pooling.cpp).
+void addPoolingCodelets(tessera::Graph& g);
 
 // An [n] column broadcast along a [n, cols] shape.
 tessera::Tensor alongRows(const tessera::Tensor& column, std::size_t cols);

@@ -435,6 +435,7 @@ void addCodelets(poplar::Graph& graph) {
         tessera::Graph& g = Access::graph(graph).graph;
         addLossCodelets(g);
         addNonLinearityCodelets(g);
+        addPoolingCodelets(g);
         return 0;
     });
 }
@@ -443,6 +444,7 @@ namespace {
 void addAll(tessera::Graph& g) {
     addLossCodelets(g);
     addNonLinearityCodelets(g);
+    addPoolingCodelets(g);
 }
 // A deserialised executable gets popnn's codelets too.
 [[maybe_unused]] const bool kProviderRegistered =

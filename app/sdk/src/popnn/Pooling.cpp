@@ -1,9 +1,10 @@
 // popnn::pooling on the engine: the output (or, for the gradients, the
 // input-shaped result) is spread over the tiles a (batch, channel) plane at a
 // time, and one vertex per plane, on the tile holding its result, pools the
-// plane's window of inputs exchanged to it. The windows of a configuration
-// are worked out once and shared by its vertices; each configuration is its
-// own codelet, named by its parameters.
+// plane's inputs exchanged to it. A configuration's windows are worked out
+// once, as a worklist (constants on each tile that pools) the vertices read,
+// so the codelets are fixed (popnn::Pool<T>, PoolMaxGradient<T>,
+// PoolSumGradient<T>) and a serialised executable finds them again.
 #include "Common.h"
 #include "engine/codelets/Codelet.h"
 #include "engine/codelets/Vertex.h"
@@ -13,6 +14,7 @@
 #include <popnn/Pooling.hpp>
 
 #include <limits>
+#include <map>
 #include <memory>
 #include <sstream>
 #include <type_traits>
@@ -112,32 +114,37 @@ std::shared_ptr<const Windows> windowsOf(const PoolParams& p) {
     return w;
 }
 
+// A plane's windows as a worklist: output o covers the input elements
+// indices[starts[o] .. starts[o + 1]). PopLibs' pooling vertices carry
+// worklists too; here they are constants on each tile that pools.
 template <typename T>
 class PoolForward : public tessera::Vertex {
 public:
     tessera::Input<tessera::Vector<T>> in;
     tessera::Output<tessera::Vector<T>> out;
-    const Windows* windows = nullptr;
+    tessera::Input<tessera::Vector<unsigned>> starts;
+    tessera::Input<tessera::Vector<unsigned>> indices;
+    unsigned poolingType = 0;
     bool compute() {
         for (std::size_t o = 0; o < out.size(); ++o) {
-            const auto& win = windows->of[o];
-            if (windows->type == PoolingType::MAX) {
+            const unsigned b = starts[o], e = starts[o + 1];
+            if (poolingType == unsigned(PoolingType::MAX)) {
                 // A window of padding only gives the type's lowest value.
                 float m =
                     std::is_same_v<T, float> ? std::numeric_limits<float>::lowest() : -65504.0f;
-                for (std::uint32_t i : win) {
-                    m = std::max(m, float(in[i]));
+                for (unsigned k = b; k < e; ++k) {
+                    m = std::max(m, float(in[indices[k]]));
                 }
                 out[o] = T(m);
             } else {
-                float s = 0;
-                for (std::uint32_t i : win) {
-                    s += float(in[i]);
+                float sum = 0;
+                for (unsigned k = b; k < e; ++k) {
+                    sum += float(in[indices[k]]);
                 }
-                if (windows->type == PoolingType::AVG && !win.empty()) {
-                    s /= float(win.size());
+                if (poolingType == unsigned(PoolingType::AVG) && e > b) {
+                    sum /= float(e - b);
                 }
-                out[o] = T(s);
+                out[o] = T(sum);
             }
         }
         return true;
@@ -151,23 +158,25 @@ public:
     tessera::Input<tessera::Vector<T>> pooled;
     tessera::Input<tessera::Vector<T>> pooledGradient;
     tessera::Output<tessera::Vector<T>> out;
+    tessera::Input<tessera::Vector<unsigned>> starts;
+    tessera::Input<tessera::Vector<unsigned>> indices;
     unsigned scaled = 0;
-    const Windows* windows = nullptr;
     bool compute() {
         std::vector<float> acc(out.size(), 0.0f);
         for (std::size_t o = 0; o < pooled.size(); ++o) {
-            const auto& win = windows->of[o];
+            const unsigned b = starts[o], e = starts[o + 1];
+            const float y = float(pooled[o]);
             std::size_t matches = 0;
-            for (std::uint32_t i : win) {
-                matches += float(in[i]) == float(pooled[o]);
+            for (unsigned k = b; k < e; ++k) {
+                matches += float(in[indices[k]]) == y;
             }
             float g = float(pooledGradient[o]);
             if (scaled && matches > 0) {
                 g /= float(matches);
             }
-            for (std::uint32_t i : win) {
-                if (float(in[i]) == float(pooled[o])) {
-                    acc[i] += g;
+            for (unsigned k = b; k < e; ++k) {
+                if (float(in[indices[k]]) == y) {
+                    acc[indices[k]] += g;
                 }
             }
         }
@@ -183,17 +192,19 @@ class PoolSumGradient : public tessera::Vertex {
 public:
     tessera::Input<tessera::Vector<T>> pooledGradient;
     tessera::Output<tessera::Vector<T>> out;
-    const Windows* windows = nullptr;
+    tessera::Input<tessera::Vector<unsigned>> starts;
+    tessera::Input<tessera::Vector<unsigned>> indices;
+    unsigned poolingType = 0;
     bool compute() {
         std::vector<float> acc(out.size(), 0.0f);
         for (std::size_t o = 0; o < pooledGradient.size(); ++o) {
-            const auto& win = windows->of[o];
+            const unsigned b = starts[o], e = starts[o + 1];
             float g = float(pooledGradient[o]);
-            if (windows->type == PoolingType::AVG && !win.empty()) {
-                g /= float(win.size());
+            if (poolingType == unsigned(PoolingType::AVG) && e > b) {
+                g /= float(e - b);
             }
-            for (std::uint32_t i : win) {
-                acc[i] += g;
+            for (unsigned k = b; k < e; ++k) {
+                acc[indices[k]] += g;
             }
         }
         for (std::size_t i = 0; i < out.size(); ++i) {
@@ -203,70 +214,103 @@ public:
     }
 };
 
-// The codelet's vertices all point at the configuration's windows.
-template <typename V>
-tessera::CodeletInfo withWindows(tessera::CodeletInfo info, std::shared_ptr<const Windows> w) {
-    std::size_t work = 0;
-    for (const auto& win : w->of) {
-        work += win.size();
-    }
-    info.create = [w] {
-        auto* v = new V();
-        v->windows = w.get();
-        return static_cast<void*>(v);
+tessera::PerfEstimator worklistEstimator() {
+    return [](const tessera::VertexIntrospector& v, const tessera::Target&) {
+        const std::size_t work = v.fieldSize("indices");
+        return tessera::PerfEstimate{20 + 2 * work + v.fieldSize("starts"), work};
     };
-    info.codeBytes = 256;
-    info.formula = "20 + 2 * (window elements of all outputs)";
-    info.estimator = [work](const tessera::VertexIntrospector&, const tessera::Target&) {
-        return tessera::PerfEstimate{20 + 2 * work, work};
-    };
-    return info;
 }
 
-std::string configName(const PoolParams& p) {
-    return std::string(asString(p.poolingType)) + ";in=" + joined(p.inputFieldShape) +
-           ";k=" + joined(p.kernelShape) + ";s=" + joinedAny(p.stride) +
-           ";lo=" + joinedAny(p.inputTruncationOrPaddingLower) +
-           ";hi=" + joinedAny(p.inputTruncationOrPaddingUpper);
-}
+const char* kFormula = "20 + 2 * (window elements) + outputs";
 
 template <typename T>
-std::string addCodelet(tessera::Graph& g, const PoolParams& p, int kind,
-                       const std::shared_ptr<const Windows>& w, tessera::Type type) {
-    const char* family[] = {"popnn::Pool", "popnn::PoolMaxGradient", "popnn::PoolSumGradient"};
-    const std::string name =
-        std::string(family[kind]) + "<" + typeString(type) + ">[" + configName(p) + "]";
-    if (kind == 0) {
+void addPoolCodelets(tessera::Graph& g, tessera::Type type) {
+    const std::string suffix = "<" + typeString(type) + ">";
+    {
         using V = PoolForward<T>;
-        g.addCodelet(withWindows<V>(
-            tessera::CodeletBuilder<V>(name).field("in", &V::in).field("out", &V::out).build(), w));
-    } else if (kind == 1) {
-        using V = PoolMaxGradient<T>;
-        g.addCodelet(withWindows<V>(tessera::CodeletBuilder<V>(name)
-                                        .field("in", &V::in)
-                                        .field("pooled", &V::pooled)
-                                        .field("pooledGradient", &V::pooledGradient)
-                                        .field("out", &V::out)
-                                        .state("scaled", &V::scaled)
-                                        .sameSize({"in", "out"})
-                                        .sameSize({"pooled", "pooledGradient"})
-                                        .build(),
-                                    w));
-    } else {
-        using V = PoolSumGradient<T>;
-        g.addCodelet(withWindows<V>(tessera::CodeletBuilder<V>(name)
-                                        .field("pooledGradient", &V::pooledGradient)
-                                        .field("out", &V::out)
-                                        .build(),
-                                    w));
+        g.addCodelet(tessera::CodeletBuilder<V>("popnn::Pool" + suffix)
+                         .field("in", &V::in)
+                         .field("out", &V::out)
+                         .field("starts", &V::starts)
+                         .field("indices", &V::indices)
+                         .state("poolingType", &V::poolingType)
+                         .codeBytes(256)
+                         .estimator(kFormula, worklistEstimator())
+                         .build());
     }
-    return name;
+    {
+        using V = PoolMaxGradient<T>;
+        g.addCodelet(tessera::CodeletBuilder<V>("popnn::PoolMaxGradient" + suffix)
+                         .field("in", &V::in)
+                         .field("pooled", &V::pooled)
+                         .field("pooledGradient", &V::pooledGradient)
+                         .field("out", &V::out)
+                         .field("starts", &V::starts)
+                         .field("indices", &V::indices)
+                         .state("scaled", &V::scaled)
+                         .sameSize({"in", "out"})
+                         .sameSize({"pooled", "pooledGradient"})
+                         .codeBytes(320)
+                         .estimator(kFormula, worklistEstimator())
+                         .build());
+    }
+    {
+        using V = PoolSumGradient<T>;
+        g.addCodelet(tessera::CodeletBuilder<V>("popnn::PoolSumGradient" + suffix)
+                         .field("pooledGradient", &V::pooledGradient)
+                         .field("out", &V::out)
+                         .field("starts", &V::starts)
+                         .field("indices", &V::indices)
+                         .state("poolingType", &V::poolingType)
+                         .codeBytes(256)
+                         .estimator(kFormula, worklistEstimator())
+                         .build());
+    }
 }
 
-std::string codeletFor(tessera::Graph& g, const PoolParams& p, int kind, tessera::Type type) {
-    const auto w = windowsOf(p);
-    return type == tessera::Type::Float ? addCodelet<float>(g, p, kind, w, type)
-                                        : addCodelet<tessera::half>(g, p, kind, w, type);
+// The worklist of a configuration, as constants placed on the tiles asking
+// for them (one copy per tile).
+class Worklists {
+public:
+    Worklists(tessera::Graph& g, const Windows& w, const std::string& name)
+        : graph_(g)
+        , name_(name) {
+        starts_.push_back(0);
+        for (const auto& win : w.of) {
+            for (std::uint32_t i : win) {
+                indices_.push_back(double(i));
+            }
+            starts_.push_back(double(indices_.size()));
+        }
+        if (indices_.empty()) {
+            indices_.push_back(0); // a constant needs an element; no window reads it
+        }
+    }
+    std::pair<tessera::Tensor, tessera::Tensor> on(tessera::TileId tile) {
+        auto it = copies_.find(tile);
+        if (it == copies_.end()) {
+            const std::string n = name_ + "/worklist" + std::to_string(tile);
+            tessera::Tensor s = graph_.addConstant(tessera::Type::UnsignedInt, {starts_.size()},
+                                                   starts_, n + "/starts");
+            tessera::Tensor i = graph_.addConstant(tessera::Type::UnsignedInt, {indices_.size()},
+                                                   indices_, n + "/indices");
+            graph_.setTileMapping(s, tile);
+            graph_.setTileMapping(i, tile);
+            it = copies_.emplace(tile, std::make_pair(s, i)).first;
+        }
+        return it->second;
+    }
+
+private:
+    tessera::Graph& graph_;
+    std::string name_;
+    std::vector<double> starts_, indices_;
+    std::map<tessera::TileId, std::pair<tessera::Tensor, tessera::Tensor>> copies_;
+};
+
+void addCodeletsFor(tessera::Graph& g) {
+    addPoolCodelets<float>(g, tessera::Type::Float);
+    addPoolCodelets<tessera::half>(g, tessera::Type::Half);
 }
 
 std::vector<std::size_t> fullShape(const PoolParams& p, const std::vector<std::size_t>& field) {
@@ -384,15 +428,24 @@ poplar::Tensor pool(poplar::Graph& graph, const PoolParams& params, const poplar
         const tessera::Tensor& x = Access::tensor(in);
         checkTensor(x, fullShape(params, params.inputFieldShape), type, "in");
         const std::string name = nameOr(dc, "Pool");
-        const std::string codelet = codeletFor(g, params, 0, type);
+        addCodeletsFor(g);
+        const std::string codelet = "popnn::Pool<" + typeString(type) + ">";
+        Worklists work(g, *windowsOf(params), name);
         const std::size_t count = params.batchSize * params.numChannels;
         const tessera::Tensor out =
             planesVariable(g, fullShape(params, params.getOutputFieldShape()), type, name + "/out");
         const tessera::Tensor inPlanes = planes(x, count), outPlanes = planes(out, count);
         const tessera::ComputeSet cs = g.addComputeSet(name);
         for (std::size_t p = 0; p < count; ++p) {
-            g.setTileMapping(g.addVertex(cs, codelet, {{"in", inPlanes[p]}, {"out", outPlanes[p]}}),
-                             firstTile(g, outPlanes[p]));
+            const tessera::TileId tile = firstTile(g, outPlanes[p]);
+            const auto [starts, indices] = work.on(tile);
+            const tessera::VertexRef v = g.addVertex(cs, codelet,
+                                                     {{"in", inPlanes[p]},
+                                                      {"out", outPlanes[p]},
+                                                      {"starts", starts},
+                                                      {"indices", indices}});
+            g.setInitialValue(v["poolingType"], double(params.poolingType));
+            g.setTileMapping(v, tile);
         }
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             seq.add(tessera::program::Block(
@@ -422,18 +475,26 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
         checkTensor(y, outShape, type, "pooled");
         checkTensor(dy, outShape, type, "pooledGradient");
         const std::string name = nameOr(dc, "PoolGrad");
-        const std::string codelet = codeletFor(g, params, 1, type);
+        addCodeletsFor(g);
+        const std::string codelet = "popnn::PoolMaxGradient<" + typeString(type) + ">";
+        Worklists work(g, *windowsOf(params), name);
         const std::size_t count = params.batchSize * params.numChannels;
         const tessera::Tensor dx = tessera::ops::cloneLike(g, x, type, name + "/inGradient");
         const tessera::Tensor xs = planes(x, count), ys = planes(y, count), dys = planes(dy, count),
                               dxs = planes(dx, count);
         const tessera::ComputeSet cs = g.addComputeSet(name);
         for (std::size_t p = 0; p < count; ++p) {
-            const tessera::VertexRef v = g.addVertex(
-                cs, codelet,
-                {{"in", xs[p]}, {"pooled", ys[p]}, {"pooledGradient", dys[p]}, {"out", dxs[p]}});
+            const tessera::TileId tile = firstTile(g, dxs[p]);
+            const auto [starts, indices] = work.on(tile);
+            const tessera::VertexRef v = g.addVertex(cs, codelet,
+                                                     {{"in", xs[p]},
+                                                      {"pooled", ys[p]},
+                                                      {"pooledGradient", dys[p]},
+                                                      {"out", dxs[p]},
+                                                      {"starts", starts},
+                                                      {"indices", indices}});
             g.setInitialValue(v["scaled"], useScaledGradient ? 1.0 : 0.0);
-            g.setTileMapping(v, firstTile(g, dxs[p]));
+            g.setTileMapping(v, tile);
         }
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             seq.add(tessera::program::Block(
@@ -458,16 +519,24 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
         const tessera::Tensor& dy = Access::tensor(pooledGradient);
         checkTensor(dy, fullShape(params, params.getOutputFieldShape()), type, "pooledGradient");
         const std::string name = nameOr(dc, "PoolGrad");
-        const std::string codelet = codeletFor(g, params, 2, type);
+        addCodeletsFor(g);
+        const std::string codelet = "popnn::PoolSumGradient<" + typeString(type) + ">";
+        Worklists work(g, *windowsOf(params), name);
         const std::size_t count = params.batchSize * params.numChannels;
         const tessera::Tensor dx = planesVariable(g, fullShape(params, params.inputFieldShape),
                                                   type, name + "/inGradient");
         const tessera::Tensor dys = planes(dy, count), dxs = planes(dx, count);
         const tessera::ComputeSet cs = g.addComputeSet(name);
         for (std::size_t p = 0; p < count; ++p) {
-            g.setTileMapping(
-                g.addVertex(cs, codelet, {{"pooledGradient", dys[p]}, {"out", dxs[p]}}),
-                firstTile(g, dxs[p]));
+            const tessera::TileId tile = firstTile(g, dxs[p]);
+            const auto [starts, indices] = work.on(tile);
+            const tessera::VertexRef v = g.addVertex(cs, codelet,
+                                                     {{"pooledGradient", dys[p]},
+                                                      {"out", dxs[p]},
+                                                      {"starts", starts},
+                                                      {"indices", indices}});
+            g.setInitialValue(v["poolingType"], double(params.poolingType));
+            g.setTileMapping(v, tile);
         }
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             seq.add(tessera::program::Block(
@@ -478,4 +547,9 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
 }
 
 } // namespace pooling
+
+void detail::addPoolingCodelets(tessera::Graph& g) {
+    pooling::addCodeletsFor(g);
+}
+
 } // namespace popnn
