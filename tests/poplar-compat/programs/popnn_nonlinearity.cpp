@@ -51,9 +51,9 @@ float halfToFloat(std::uint16_t h) {
 }
 
 const char* nlName(NonLinearityType nl) {
-    static const char* names[] = {"SIGMOID", "HARD_SIGMOID",   "RELU",
-                                  "TANH",    "GELU",           "SWISH",
-                                  "SOFTMAX", "SOFTMAX_STABLE", "SOFTMAX_SCALED"};
+    static const char* names[] = {"SIGMOID",        "HARD_SIGMOID",  "RELU",  "TANH",
+                                  "GELU",           "GELU_ERF",      "SWISH", "SOFTMAX",
+                                  "SOFTMAX_STABLE", "SOFTMAX_SCALED"};
     return names[static_cast<int>(nl)];
 }
 
@@ -78,6 +78,8 @@ double forward(NonLinearityType nl, double x) {
         return std::tanh(x);
     case NonLinearityType::GELU:
         return 0.5 * x * (1 + std::tanh(0.7978845608 * x * (1 + 0.044715 * x * x)));
+    case NonLinearityType::GELU_ERF:
+        return 0.5 * x * (1 + std::erf(x / std::sqrt(2.0)));
     case NonLinearityType::SWISH:
         return x * sigmoid(x);
     default:
@@ -99,6 +101,11 @@ double derivative(NonLinearityType nl, double a) {
         const double k = 0.7978845608, b = 0.044715;
         const double t = std::tanh(k * a * (1 + b * a * a));
         return 0.5 * (1 + t + (1 - t * t) * a * (k + 3 * k * b * a * a));
+    }
+    case NonLinearityType::GELU_ERF: { // a is the input: Phi(a) + a phi(a)
+        const double pi = 3.14159265358979323846;
+        return 0.5 * (1 + std::erf(a / std::sqrt(2.0))) +
+               a * std::exp(-a * a / 2) / std::sqrt(2 * pi);
     }
     case NonLinearityType::SWISH: { // a is the input
         const double s = sigmoid(a);
@@ -206,11 +213,11 @@ int main() {
     Fixture fx(graph, rng);
     Sequence prog;
     const NonLinearityType all[] = {
-        NonLinearityType::SIGMOID,       NonLinearityType::HARD_SIGMOID,
-        NonLinearityType::RELU,          NonLinearityType::TANH,
-        NonLinearityType::GELU,          NonLinearityType::SWISH,
-        NonLinearityType::SOFTMAX,       NonLinearityType::SOFTMAX_STABLE,
-        NonLinearityType::SOFTMAX_SCALED};
+        NonLinearityType::SIGMOID,        NonLinearityType::HARD_SIGMOID,
+        NonLinearityType::RELU,           NonLinearityType::TANH,
+        NonLinearityType::GELU,           NonLinearityType::GELU_ERF,
+        NonLinearityType::SWISH,          NonLinearityType::SOFTMAX,
+        NonLinearityType::SOFTMAX_STABLE, NonLinearityType::SOFTMAX_SCALED};
 
     for (Type type : {FLOAT, HALF}) {
         const bool isHalf = type == HALF;

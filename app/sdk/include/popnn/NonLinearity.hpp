@@ -68,7 +68,7 @@ TESSERA_POPNN_NONLINEARITY(scaledSoftmaxStable, NonLinearityType::SOFTMAX_SCALED
 #undef TESSERA_POPNN_NONLINEARITY
 
 // The gradient at the non-linearity's input from `act` (its output; its
-// input for GELU and SWISH) and the gradient at its output.
+// input for GELU, GELU_ERF and SWISH) and the gradient at its output.
 poplar::Tensor
 nonLinearityInputGradient(poplar::Graph& graph, NonLinearityType nonLinearityType,
                           poplar::Tensor act, poplar::Tensor outGradient, poplar::ComputeSet& cs,

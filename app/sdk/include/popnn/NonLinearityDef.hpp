@@ -9,8 +9,9 @@ enum class NonLinearityType {
     HARD_SIGMOID, // clamp(0.2 x + 0.5, 0, 1)
     RELU,
     TANH,
-    GELU,  // the tanh approximation
-    SWISH, // x * sigmoid(x)
+    GELU,     // the tanh approximation
+    GELU_ERF, // 0.5 x (1 + erf(x / sqrt(2)))
+    SWISH,    // x * sigmoid(x)
     SOFTMAX,
     SOFTMAX_STABLE, // subtracts each row's maximum first
     SOFTMAX_SCALED  // stable, and scaled by 62000 (the scaling is returned)

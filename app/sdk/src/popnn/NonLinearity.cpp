@@ -8,8 +8,8 @@
 //   62000 when scaled), multiply; Sequence overloads only, as in PopLibs;
 // * the softmax gradient g * y - y * sum(g * y) over the innermost dimension;
 // * GELU is the tanh approximation 0.5 x (1 + tanh(0.7978845608 x (1 +
-//   0.044715 x^2))); its gradient (and SWISH's) takes the non-linearity's
-//   input, the others' take its output;
+//   0.044715 x^2))), GELU_ERF 0.5 x (1 + erf(x / sqrt 2)); their gradients
+//   (and SWISH's) take the non-linearity's input, the others' its output;
 // * HARD_SIGMOID is clamp(0.2 x + 0.5, 0, 1) and its gradient 0.2 * g where
 //   |act| <= 2.5, else 0 (PopLibs applies that test to the argument given).
 #include "Common.h"
@@ -34,6 +34,8 @@ constexpr float kSoftmaxScaling = 62000.0f; // PopLibs' SOFTMAX_SCALING
 constexpr float kGeluAlpha = 0.7978845608f;
 constexpr float kGeluBeta = 0.044715f;
 constexpr float kHardSigmoidEdge = 2.5f;
+constexpr float kInvSqrt2 = 0.7071067811865475f;
+constexpr float kTwoOverSqrtPi = 1.1283791670955126f;
 
 bool isSoftmax(NonLinearityType nl) {
     return nl == NonLinearityType::SOFTMAX || nl == NonLinearityType::SOFTMAX_STABLE ||
@@ -52,6 +54,8 @@ const char* nlName(NonLinearityType nl) {
         return "TANH";
     case NonLinearityType::GELU:
         return "GELU";
+    case NonLinearityType::GELU_ERF:
+        return "GELU_ERF";
     case NonLinearityType::SWISH:
         return "SWISH";
     case NonLinearityType::SOFTMAX:
@@ -80,6 +84,8 @@ float forward(NonLinearityType nl, float x) {
         return std::tanh(x);
     case NonLinearityType::GELU:
         return 0.5f * x * (1.0f + std::tanh(x * kGeluAlpha * (1.0f + kGeluBeta * x * x)));
+    case NonLinearityType::GELU_ERF:
+        return 0.5f * x * (1.0f + std::erf(x * kInvSqrt2));
     case NonLinearityType::SWISH:
         return x * sigmoid(x);
     default:
@@ -105,6 +111,10 @@ float derivative(NonLinearityType nl, float act) {
                (1.0f + t +
                 (1.0f - t * t) * act * (kGeluAlpha + 3.0f * act * act * kGeluAlpha * kGeluBeta));
     }
+    case NonLinearityType::GELU_ERF: {
+        const float y = act * kInvSqrt2;
+        return 0.5f * (1.0f + std::erf(y) + y * kTwoOverSqrtPi * std::exp(-y * y));
+    }
     case NonLinearityType::SWISH: {
         const float s = sigmoid(act);
         return s * (1.0f + act * (1.0f - s));
@@ -121,6 +131,7 @@ std::uint64_t cyclesPerElement(NonLinearityType nl) {
     case NonLinearityType::HARD_SIGMOID:
         return 2;
     case NonLinearityType::GELU:
+    case NonLinearityType::GELU_ERF:
     case NonLinearityType::SWISH:
         return 14;
     default:
@@ -350,6 +361,7 @@ void detail::addNonLinearityCodelets(tessera::Graph& g) {
     addBothTypes<NonLinearityType::RELU>(g);
     addBothTypes<NonLinearityType::TANH>(g);
     addBothTypes<NonLinearityType::GELU>(g);
+    addBothTypes<NonLinearityType::GELU_ERF>(g);
     addBothTypes<NonLinearityType::SWISH>(g);
 }
 
