@@ -1,4 +1,5 @@
-// popnn::addCodelets: adds the loss codelets (the others are the engine's).
+// popnn::addCodelets: adds popnn's own codelets (non-linearities, top-k); the
+// others popnn uses are the engine's built-ins.
 #ifndef TESSERA_POPNN_CODELETS_HPP
 #define TESSERA_POPNN_CODELETS_HPP
 
