@@ -211,9 +211,9 @@ std::string describe(const ConvParams& p) {
     return os.str();
 }
 
-Tensor constant(Graph& graph, const Shape& shape, const Values& v) {
+Tensor constant(Graph& graph, const Shape& shape, const Values& v, const Type& type = FLOAT) {
     std::vector<float> f(v.begin(), v.end());
-    Tensor t = graph.addConstant<float>(FLOAT, shape, f);
+    Tensor t = graph.addConstant<float>(type, shape, f);
     poputil::mapTensorLinearly(graph, t);
     return t;
 }
@@ -276,6 +276,31 @@ int main() {
             std::cout << "createInput " << shapeOf(in.shape()) << ", createWeights "
                       << shapeOf(w.shape()) << ", output " << shapeOf(out.shape()) << "\n";
         }
+    }
+
+    // Half: the inputs are exact in half; sums are formed in float and
+    // rounded to half once (relative error at most 2^-11).
+    for (int trial = 0; trial < 2; ++trial) {
+        ConvParams p = randomParams(rng, trial == 0);
+        p.inputType = p.outputType = HALF;
+        Tensor in = poplin::createInput(graph, p, "inHalf");
+        Tensor w = poplin::createWeights(graph, p, "wHalf");
+        const Values inV = randomValues(rng, in.numElements());
+        const Values wV = randomValues(rng, w.numElements());
+        prog.add(Copy(constant(graph, in.shape(), inV, HALF), in));
+        prog.add(Copy(constant(graph, w.shape(), wV, HALF), w));
+        Tensor out = poplin::convolution(graph, in, w, p, false, prog, "convHalf");
+        Tensor biases = poplin::createBiases(graph, out);
+        prog.add(
+            Copy(constant(graph, biases.shape(), Values(biases.numElements(), 0.5), HALF), biases));
+        poplin::addBias(graph, out, biases, prog);
+        Values want = hostConvolution(p, inV, wV);
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            want[i] += 0.5;
+        }
+        checks.expect("convolution half + bias 0.5 " + describe(p) +
+                          (trial == 0 ? "" : " (transformed)"),
+                      out, want, 1.0 / 2048);
     }
 
     // transposeAndFlipWeights: weights given as [G][Ci][Co][kernel] are
