@@ -148,10 +148,12 @@ void allReduceToDestinationWithinReplica(poplar::Graph& graph, const poplar::Ten
     }
     translate([&] {
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
+            tessera::program::Sequence body; // reduce, then copy: one operation
             const tessera::Tensor out =
-                allReduce(Access::graph(graph).graph, seq, Access::tensor(data), op, name,
-                          "allReduceToDestinationWithinReplica");
-            seq.add(tessera::program::Copy(out, Access::tensor(destination), name + "/copy"));
+                allReduce(Access::graph(graph).graph, body, Access::tensor(data), op,
+                          name + "/reduce", "allReduceToDestinationWithinReplica");
+            body.add(tessera::program::Copy(out, Access::tensor(destination), name + "/copy"));
+            seq.add(tessera::program::Block(body, name));
         });
         return 0;
     });

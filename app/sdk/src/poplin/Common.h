@@ -22,4 +22,21 @@ void checkOptions(const poplar::OptionFlags& options, const std::string& what);
 poplar::Tensor newOperand(poplar::Graph& graph, const poplar::Type& type,
                           const std::vector<std::size_t>& shape, const poplar::DebugContext& dc);
 
+// Runs `f` on a fresh engine sequence and appends it to `seq` as one Block
+// named `name`, so a PopLibs call made of several engine operations shows as
+// one operation in the profile.
+template <typename F>
+auto asOperation(tessera::program::Sequence& seq, const std::string& name, F&& f)
+    -> decltype(f(seq)) {
+    tessera::program::Sequence body;
+    if constexpr (std::is_void_v<decltype(f(body))>) {
+        f(body);
+        seq.add(tessera::program::Block(body, name));
+    } else {
+        auto result = f(body);
+        seq.add(tessera::program::Block(body, name));
+        return result;
+    }
+}
+
 } // namespace poplin::detail

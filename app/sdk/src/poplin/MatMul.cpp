@@ -36,15 +36,18 @@ void requireFloating(const poplar::Type& t, const std::string& what, const std::
 // rounded once.
 tessera::Tensor product(tessera::Graph& g, tessera::program::Sequence& seq, tessera::Tensor a,
                         tessera::Tensor b, tessera::Type outputType, const std::string& name) {
-    if (a.elementType() == tessera::Type::Half && outputType == tessera::Type::Float) {
-        a = tessera::ops::cast(g, seq, a, tessera::Type::Float, name + "/castA");
-        b = tessera::ops::cast(g, seq, b, tessera::Type::Float, name + "/castB");
+    if (a.elementType() == outputType) {
+        return tessera::ops::matMul(g, seq, a, b, name);
     }
-    tessera::Tensor c = tessera::ops::matMul(g, seq, a, b, name);
-    if (c.elementType() != outputType) {
-        c = tessera::ops::cast(g, seq, c, outputType, name + "/castOut");
-    }
-    return c;
+    return asOperation(seq, name, [&](tessera::program::Sequence& body) {
+        if (a.elementType() == tessera::Type::Half) { // half . half -> float
+            a = tessera::ops::cast(g, body, a, tessera::Type::Float, name + "/castA");
+            b = tessera::ops::cast(g, body, b, tessera::Type::Float, name + "/castB");
+            return tessera::ops::matMul(g, body, a, b, name + "/product");
+        }
+        const tessera::Tensor c = tessera::ops::matMul(g, body, a, b, name + "/product");
+        return tessera::ops::cast(g, body, c, outputType, name + "/castOut");
+    });
 }
 
 void checkOperands(const poplar::Tensor& A, const poplar::Tensor& B, std::size_t rank,
@@ -77,14 +80,27 @@ poplar::Tensor grouped(poplar::Graph& graph, const poplar::Tensor& A, const popl
         const tessera::Tensor& a = Access::tensor(A);
         const tessera::Tensor& b = Access::tensor(B);
         const tessera::Type out = engineType(outputType);
-        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
-            std::vector<tessera::Tensor> groups;
-            for (std::size_t i = 0; i < a.dim(0); ++i) {
-                const std::string gname = a.dim(0) == 1 ? name : name + "/g" + std::to_string(i);
-                groups.push_back(product(g, seq, a[i], b[i], out, gname).expand({0}));
-            }
-            return tessera::concat(groups, 0);
+        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& outer) {
+            return asOperation(outer, name, [&](tessera::program::Sequence& seq) {
+                std::vector<tessera::Tensor> groups;
+                for (std::size_t i = 0; i < a.dim(0); ++i) {
+                    const std::string gname =
+                        a.dim(0) == 1 ? name : name + "/g" + std::to_string(i);
+                    groups.push_back(product(g, seq, a[i], b[i], out, gname).expand({0}));
+                }
+                return tessera::concat(groups, 0);
+            });
         }));
+    });
+}
+
+// Runs `f` on a fresh Poplar sequence and appends it to `prog` as one Block.
+template <typename F>
+void asOperation(poplar::Graph&, poplar::program::Sequence& prog, const std::string& name, F&& f) {
+    poplar::program::Sequence body;
+    f(body);
+    intoSequence(prog, [&](tessera::program::Sequence& seq) {
+        seq.add(tessera::program::Block(Access::program(body), name));
     });
 }
 
@@ -169,8 +185,11 @@ void matMulAcc(poplar::Graph& graph, const poplar::Tensor& C, float k, const pop
                const poplar::DebugContext& dc, const poplar::OptionFlags& options,
                PlanningCache* cache) {
     const std::string name = opName(dc, "matMulAcc");
-    const poplar::Tensor p = matMul(graph, A, B, prog, C.elementType(), name, options, cache);
-    accumulate(graph, C, nullptr, k, p, prog, name);
+    asOperation(graph, prog, name, [&](poplar::program::Sequence& body) {
+        const poplar::Tensor p =
+            matMul(graph, A, B, body, C.elementType(), name + "/product", options, cache);
+        accumulate(graph, C, nullptr, k, p, body, name);
+    });
 }
 
 void matMulAcc(poplar::Graph& graph, const poplar::Tensor& C, const poplar::Tensor& k,
@@ -178,8 +197,11 @@ void matMulAcc(poplar::Graph& graph, const poplar::Tensor& C, const poplar::Tens
                const poplar::DebugContext& dc, const poplar::OptionFlags& options,
                PlanningCache* cache) {
     const std::string name = opName(dc, "matMulAcc");
-    const poplar::Tensor p = matMul(graph, A, B, prog, C.elementType(), name, options, cache);
-    accumulate(graph, C, &k, 0, p, prog, name);
+    asOperation(graph, prog, name, [&](poplar::program::Sequence& body) {
+        const poplar::Tensor p =
+            matMul(graph, A, B, body, C.elementType(), name + "/product", options, cache);
+        accumulate(graph, C, &k, 0, p, body, name);
+    });
 }
 
 void matMulGroupedAcc(poplar::Graph& graph, const poplar::Tensor& C, float k,
@@ -187,9 +209,11 @@ void matMulGroupedAcc(poplar::Graph& graph, const poplar::Tensor& C, float k,
                       poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                       const poplar::OptionFlags& options, PlanningCache* cache) {
     const std::string name = opName(dc, "matMulGroupedAcc");
-    const poplar::Tensor p =
-        matMulGrouped(graph, A, B, prog, C.elementType(), name, options, cache);
-    accumulate(graph, C, nullptr, k, p, prog, name);
+    asOperation(graph, prog, name, [&](poplar::program::Sequence& body) {
+        const poplar::Tensor p =
+            matMulGrouped(graph, A, B, body, C.elementType(), name + "/product", options, cache);
+        accumulate(graph, C, nullptr, k, p, body, name);
+    });
 }
 
 void matMulGroupedAcc(poplar::Graph& graph, const poplar::Tensor& C, const poplar::Tensor& k,
@@ -197,9 +221,11 @@ void matMulGroupedAcc(poplar::Graph& graph, const poplar::Tensor& C, const popla
                       poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                       const poplar::OptionFlags& options, PlanningCache* cache) {
     const std::string name = opName(dc, "matMulGroupedAcc");
-    const poplar::Tensor p =
-        matMulGrouped(graph, A, B, prog, C.elementType(), name, options, cache);
-    accumulate(graph, C, &k, 0, p, prog, name);
+    asOperation(graph, prog, name, [&](poplar::program::Sequence& body) {
+        const poplar::Tensor p =
+            matMulGrouped(graph, A, B, body, C.elementType(), name + "/product", options, cache);
+        accumulate(graph, C, &k, 0, p, body, name);
+    });
 }
 
 namespace {

@@ -107,7 +107,8 @@ poplar::Tensor shapedDropout(poplar::Graph& graph, const poplar::Tensor* seed,
                                        " does not broadcast to the input " +
                                        tessera::shapeString(input.shape()));
         }
-        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
+        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& outer) {
+            tessera::program::Sequence seq; // one operation: draw, then map
             const tessera::Type type = engineType(input.elementType());
             const tessera::Tensor mask =
                 tessera::ops::random(g, seq, Access::tensor(reference), type, spec, name + "/mask");
@@ -116,7 +117,10 @@ poplar::Tensor shapedDropout(poplar::Graph& graph, const poplar::Tensor* seed,
             e.binary(ex::BinaryOp::Multiply,
                      e.binary(ex::BinaryOp::Multiply, e.placeholder(0), e.placeholder(1)),
                      e.constant(scale, type));
-            return tessera::ops::map(g, seq, e, {Access::tensor(input), mask}, name);
+            const tessera::Tensor out =
+                tessera::ops::map(g, seq, e, {Access::tensor(input), mask}, name + "/apply");
+            outer.add(tessera::program::Block(seq, name));
+            return out;
         }));
     });
 }
@@ -159,7 +163,8 @@ poplar::Tensor logUniform(poplar::Graph& graph, const poplar::Tensor* seed, uint
     spec.b = std::log(maxVal) / lnBase;
     return translate([&] {
         tessera::Graph& g = Access::graph(graph).graph;
-        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
+        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& outer) {
+            tessera::program::Sequence seq; // one operation: draw, then map
             // The exponent in float; exp(u ln base) clamped into the interval
             // (rounding can step just outside it), then cast to outType.
             const tessera::Tensor u = tessera::ops::random(
@@ -173,7 +178,9 @@ poplar::Tensor logUniform(poplar::Graph& graph, const poplar::Tensor* seed, uint
                 e.ternary(ex::TernaryOp::Clamp, v, e.constant(minVal, tessera::Type::Float),
                           e.constant(maxVal, tessera::Type::Float));
             e.cast(clamped, engineType(outType));
-            return tessera::ops::map(g, seq, e, {u}, name);
+            const tessera::Tensor out = tessera::ops::map(g, seq, e, {u}, name + "/apply");
+            outer.add(tessera::program::Block(seq, name));
+            return out;
         }));
     });
 }
