@@ -3,8 +3,10 @@
 // output truncation, stride and padding) with random values (multiples of
 // 1/8, so the sums are exact), each result compared with a direct host
 // convolution written from PopLibs' definition; transposeAndFlipWeights;
-// weightsTransposeChansFlipXY; createBiases/addBias; ConvParams' sizes; the
-// errors, and the passes Tessera does not support.
+// weightsTransposeChansFlipXY; createBiases/addBias; the weight-update pass
+// (calculateWeightDeltas, convolutionWeightUpdate) against the gradient worked
+// out on the host; ConvParams' sizes; the errors, and what Tessera does not
+// support.
 #include "poplin_check.h"
 
 #include <poplar/IPUModel.hpp>
@@ -365,6 +367,55 @@ int main() {
                           shapeOf(out.shape()),
                       out, want);
     }
+    // The weight-update pass: dW[i] = sum over outputs of zDeltas times the
+    // output's derivative by weight i (the forward pass with a one-hot kernel).
+    for (int trial = 0; trial < 6; ++trial) {
+        const ConvParams p = randomParams(rng, trial < 2);
+        Tensor acts = poplin::createInput(graph, p, "acts");
+        Tensor w = poplin::createWeights(graph, p, "wu");
+        const Values aV = randomValues(rng, acts.numElements());
+        const Values w0 = randomValues(rng, w.numElements());
+        prog.add(Copy(constant(graph, acts.shape(), aV), acts));
+        prog.add(Copy(constant(graph, w.shape(), w0), w));
+        Shape zShape;
+        zShape.push_back(p.batchSize);
+        zShape.push_back(p.getNumOutputChans());
+        const Shape outField = p.getOutputFieldShape();
+        zShape.insert(zShape.end(), outField.begin(), outField.end());
+        const Values zV = randomValues(rng, product(zShape));
+        Tensor z = constant(graph, zShape, zV);
+        Values dW(w0.size());
+        for (std::size_t i = 0; i < dW.size(); ++i) {
+            Values oneHot(w0.size(), 0.0);
+            oneHot[i] = 1;
+            const Values d = hostConvolution(p, aV, oneHot);
+            double sum = 0;
+            for (std::size_t j = 0; j < d.size(); ++j) {
+                sum += d[j] * zV[j];
+            }
+            dW[i] = sum;
+        }
+        Tensor deltas = poplin::calculateWeightDeltas(graph, z, acts, p, prog, "wuDeltas");
+        checks.expect("calculateWeightDeltas " + describe(p) + (trial < 2 ? "" : " (transformed)"),
+                      deltas, dW);
+        Values updated(w0.size());
+        const double scale = trial % 2 ? -0.25 : 0.5;
+        for (std::size_t i = 0; i < w0.size(); ++i) {
+            updated[i] = w0[i] + scale * dW[i];
+        }
+        if (trial % 2) {
+            Tensor s = graph.addConstant<float>(FLOAT, {}, static_cast<float>(scale));
+            graph.setTileMapping(s, 5);
+            poplin::convolutionWeightUpdate(graph, z, w, acts, p, s, prog, "wuUpdate");
+        } else {
+            poplin::convolutionWeightUpdate(graph, z, w, acts, p, static_cast<float>(scale), prog,
+                                            "wuUpdate");
+        }
+        std::ostringstream label;
+        label << "  convolutionWeightUpdate scale " << scale << (trial % 2 ? " (tensor)" : "");
+        checks.expect(label.str(), w, updated);
+    }
+
     std::cout << "planning cache used " << cache.size() << " times\n";
     std::cout << "getFwdFlops of 1x1 conv, 4 positions, 2 in, 3 out: "
               << poplin::getFwdFlops(ConvParams(FLOAT, 1, {2, 2}, {1, 1}, 2, 3, 1)) << "\n";
@@ -397,10 +448,8 @@ int main() {
         poputil::mapTensorLinearly(graph, b);
         poplin::addBias(graph, in, b, scratch);
     });
-    expectError("calculateWeightDeltas",
+    expectError("calculateWeightDeltas zDeltas shape",
                 [&] { poplin::calculateWeightDeltas(graph, in, in, p, scratch); });
-    expectError("convolutionWeightUpdate",
-                [&] { poplin::convolutionWeightUpdate(graph, in, w, in, p, 0.1f, scratch); });
     expectError("fullyConnectedWeightTranspose",
                 [&] { poplin::fullyConnectedWeightTranspose(graph, in, p, scratch); });
 

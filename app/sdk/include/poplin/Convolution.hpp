@@ -7,8 +7,9 @@
 // Each group runs as an im2col view of the input (no copy) times the group's
 // weights, planned across tiles as poplin::matMul is. Planning options and
 // caches are accepted; Tessera's planner chooses the tile grid itself.
-// Weight-update and fully-connected-transpose passes are not supported by
-// Tessera and throw poplar::poplar_error saying so.
+// The weight-update pass is a convolution of its own (activations by output
+// gradients); fullyConnectedWeightTranspose is not supported by Tessera and
+// throws poplar::poplar_error saying so.
 #ifndef TESSERA_POPLIN_CONVOLUTION_HPP
 #define TESSERA_POPLIN_CONVOLUTION_HPP
 
@@ -73,13 +74,16 @@ void weightsTransposeChansFlipXY(poplar::Graph& graph, const poplar::Tensor& wei
                                  const poplar::Tensor& weightsOut, poplar::program::Sequence& prog,
                                  const poplar::DebugContext& debugContext = {});
 
-// Not supported by Tessera (they throw poplar::poplar_error).
+// The gradient of the loss by the weights [G][Cout][Cin][kernel...] from
+// the gradient by the output zDeltas [B][G * Cout][outField...] and the
+// forward pass's activations, for the forward pass's params.
 poplar::Tensor calculateWeightDeltas(poplar::Graph& graph, const poplar::Tensor& zDeltas,
                                      const poplar::Tensor& activations, const ConvParams& params,
                                      poplar::program::Sequence& prog,
                                      const poplar::DebugContext& debugContext = {},
                                      const poplar::OptionFlags& options = {},
                                      PlanningCache* cache = nullptr);
+// weights += scale * calculateWeightDeltas(...).
 void convolutionWeightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
                              const poplar::Tensor& weights, const poplar::Tensor& activations,
                              ConvParams params, const poplar::Tensor& scale,
@@ -93,6 +97,7 @@ void convolutionWeightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas
                              const poplar::DebugContext& debugContext = {},
                              const poplar::OptionFlags& options = {},
                              PlanningCache* cache = nullptr);
+// Not supported by Tessera (throws poplar::poplar_error).
 poplar::Tensor fullyConnectedWeightTranspose(poplar::Graph& graph, poplar::Tensor activations,
                                              const ConvParams& params,
                                              poplar::program::Sequence& prog,

@@ -178,25 +178,176 @@ void weightsTransposeChansFlipXY(poplar::Graph&, const poplar::Tensor& weightsIn
     });
 }
 
-poplar::Tensor calculateWeightDeltas(poplar::Graph&, const poplar::Tensor&, const poplar::Tensor&,
-                                     const ConvParams&, poplar::program::Sequence&,
-                                     const poplar::DebugContext&, const poplar::OptionFlags&,
-                                     PlanningCache*) {
-    unsupported("poplin::calculateWeightDeltas (the weight-update pass)");
+namespace {
+
+// The weight-update pass as a convolution of its own (the gradient of
+// out_u[o] = sum_k in_t[o + k] w_t[k] is dW_t[k] = sum_o in_t[o + k] dOut_u[o]):
+//   input   the activations with the forward input transform, batch and
+//           channels swapped: [Ci][G * B][field]
+//   kernel  zDeltas, undoing the output transform (truncated by its padding,
+//           dilated by its stride, padded by its truncation): [G][Co][B][out]
+//   output  dW_t, with the kernel transform undone by the output transform
+//           (padding truncated, dilation strided, truncation padded, the
+//           flip reversed): [Ci][G * Co][kernel], viewed as [G][Co][Ci][kernel].
+tessera::Tensor weightDeltas(tessera::Graph& g, tessera::program::Sequence& seq,
+                             const tessera::Tensor& zDeltas, const tessera::Tensor& acts,
+                             const ConvParams& fwd, const std::string& name) {
+    const tessera::ops::ConvSpec f = spec(fwd, "poplin::calculateWeightDeltas '" + name + "'");
+    const std::size_t B = fwd.batchSize, G = fwd.numConvGroups, Ci = fwd.inputChannels,
+                      Co = fwd.outputChannels, nd = fwd.getNumFieldDims();
+    if (acts.shape() != f.inputShape() || zDeltas.shape() != f.outputShape()) {
+        throw poplar::poplar_error("poplin::calculateWeightDeltas '" + name +
+                                   "': the activations " + tessera::shapeString(acts.shape()) +
+                                   " and zDeltas " + tessera::shapeString(zDeltas.shape()) +
+                                   " are not " + tessera::shapeString(f.inputShape()) + " and " +
+                                   tessera::shapeString(f.outputShape()));
+    }
+    auto at = [](const std::vector<unsigned>& v, std::size_t d, unsigned fallback) {
+        return v.empty() ? fallback : v[d];
+    };
+    tessera::ops::ConvSpec wu;
+    wu.inputType = wu.outputType = f.inputType;
+    wu.batchSize = Ci;
+    wu.inputFieldShape = fwd.inputFieldShape;
+    wu.kernelShape = f.outputFieldShape();
+    wu.inputChannelsPerGroup = B;
+    wu.outputChannelsPerGroup = Co;
+    wu.numGroups = G;
+    wu.input = transform(fwd.inputTransform);
+    const ConvParams::OutputTransform& o = fwd.outputTransform;
+    const ConvParams::InputTransform& k = fwd.kernelTransform;
+    std::vector<bool> flipped(nd, false);
+    for (std::size_t d = 0; d < nd; ++d) {
+        const std::size_t untransformed = fwd.getUntransformedOutputSize(static_cast<unsigned>(d));
+        const std::size_t stride = at(o.stride, d, 1);
+        const std::size_t kept = wu.kernelShape[d] - at(o.paddingLower, d, 0) -
+                                 at(o.paddingUpper, d, 0); // strided outputs
+        const std::size_t dilated = kept == 0 ? 0 : (kept - 1) * stride + 1;
+        wu.kernel.truncationLower.push_back(at(o.paddingLower, d, 0));
+        wu.kernel.truncationUpper.push_back(at(o.paddingUpper, d, 0));
+        wu.kernel.dilation.push_back(stride);
+        wu.kernel.paddingLower.push_back(at(o.truncationLower, d, 0));
+        wu.kernel.paddingUpper.push_back(untransformed - at(o.truncationLower, d, 0) - dilated);
+        flipped[d] = !k.flip.empty() && k.flip[d];
+        const std::size_t lo = at(k.paddingLower, d, 0), hi = at(k.paddingUpper, d, 0);
+        const std::size_t tlo = at(k.truncationLower, d, 0), thi = at(k.truncationUpper, d, 0);
+        wu.output.truncationLower.push_back(flipped[d] ? hi : lo);
+        wu.output.truncationUpper.push_back(flipped[d] ? lo : hi);
+        wu.output.stride.push_back(at(k.dilation, d, 1));
+        wu.output.paddingLower.push_back(flipped[d] ? thi : tlo);
+        wu.output.paddingUpper.push_back(flipped[d] ? tlo : thi);
+    }
+    wu.validate(name);
+    std::vector<std::size_t> field(acts.shape().begin() + 2, acts.shape().end());
+    std::vector<std::size_t> perm = {2, 1, 0};  // [B][G][Ci] -> [Ci][G][B]
+    std::vector<std::size_t> zperm = {1, 2, 0}; // [B][G][Co] -> [G][Co][B]
+    for (std::size_t d = 0; d < nd; ++d) {
+        perm.push_back(3 + d);
+        zperm.push_back(3 + d);
+    }
+    auto withField = [&](std::vector<std::size_t> head, const std::vector<std::size_t>& f_) {
+        head.insert(head.end(), f_.begin(), f_.end());
+        return head;
+    };
+    const tessera::Tensor in = acts.reshape(withField({B, G, Ci}, field))
+                                   .dimShuffle(perm)
+                                   .reshape(withField({Ci, G * B}, field));
+    const std::vector<std::size_t> outField = f.outputFieldShape();
+    const tessera::Tensor kern = zDeltas.reshape(withField({B, G, Co}, outField)).dimShuffle(zperm);
+    tessera::Tensor dw = tessera::ops::convolution(g, seq, in, kern, wu, name);
+    dw = dw.reshape(withField({Ci, G, Co}, fwd.kernelShape)).dimShuffle(zperm);
+    for (std::size_t d = 0; d < nd; ++d) {
+        if (flipped[d]) {
+            dw = dw.reverse(3 + d);
+        }
+    }
+    return dw;
 }
 
-void convolutionWeightUpdate(poplar::Graph&, const poplar::Tensor&, const poplar::Tensor&,
-                             const poplar::Tensor&, ConvParams, const poplar::Tensor&,
-                             poplar::program::Sequence&, const poplar::DebugContext&,
-                             const poplar::OptionFlags&, PlanningCache*) {
-    unsupported("poplin::convolutionWeightUpdate (the weight-update pass)");
+} // namespace
+
+poplar::Tensor calculateWeightDeltas(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                                     const poplar::Tensor& activations, const ConvParams& params,
+                                     poplar::program::Sequence& prog,
+                                     const poplar::DebugContext& dc,
+                                     const poplar::OptionFlags& options, PlanningCache* cache) {
+    checkOptions(options, "poplin::calculateWeightDeltas");
+    if (cache) {
+        cache->recordUse();
+    }
+    const std::string name = opName(dc, "calculateWeightDeltas");
+    return translate([&] {
+        return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
+            return weightDeltas(Access::graph(graph).graph, seq, Access::tensor(zDeltas),
+                                Access::tensor(activations), params, name);
+        }));
+    });
 }
 
-void convolutionWeightUpdate(poplar::Graph&, const poplar::Tensor&, const poplar::Tensor&,
-                             const poplar::Tensor&, ConvParams, float, poplar::program::Sequence&,
-                             const poplar::DebugContext&, const poplar::OptionFlags&,
+namespace {
+
+// weights += scale * weight deltas, as one operation.
+void weightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                  const poplar::Tensor& weights, const poplar::Tensor& activations,
+                  const ConvParams& params, const poplar::Tensor* scaleTensor, float scale,
+                  poplar::program::Sequence& prog, const std::string& name,
+                  const poplar::OptionFlags& options) {
+    checkOptions(options, "poplin::convolutionWeightUpdate");
+    translate([&] {
+        tessera::Graph& g = Access::graph(graph).graph;
+        intoSequence(prog, [&](tessera::program::Sequence& seq) {
+            asOperation(seq, name, [&](tessera::program::Sequence& body) {
+                const tessera::Tensor dw =
+                    weightDeltas(g, body, Access::tensor(zDeltas), Access::tensor(activations),
+                                 params, name + "/deltas");
+                const tessera::Tensor& w = Access::tensor(weights);
+                if (w.shape() != dw.shape()) {
+                    throw poplar::poplar_error("poplin::convolutionWeightUpdate '" + name +
+                                               "': the weights " + tessera::shapeString(w.shape()) +
+                                               " are not " + tessera::shapeString(dw.shape()));
+                }
+                namespace ex = tessera::ops::expr;
+                ex::Expression e; // w + scale * dw
+                std::vector<tessera::Tensor> inputs = {w, dw};
+                if (scaleTensor != nullptr) {
+                    if (scaleTensor->numElements() != 1) {
+                        throw poplar::poplar_error("poplin::convolutionWeightUpdate '" + name +
+                                                   "': the scale must have one element");
+                    }
+                    inputs.push_back(Access::tensor(*scaleTensor).flatten());
+                    e.binary(ex::BinaryOp::Add, e.placeholder(0),
+                             e.binary(ex::BinaryOp::Multiply,
+                                      e.cast(e.placeholder(2), w.elementType()), e.placeholder(1)));
+                } else {
+                    e.binary(ex::BinaryOp::Add, e.placeholder(0),
+                             e.binary(ex::BinaryOp::Multiply, e.constant(scale, w.elementType()),
+                                      e.placeholder(1)));
+                }
+                tessera::ops::mapInPlace(g, body, e, inputs, name + "/update");
+            });
+        });
+        return 0;
+    });
+}
+
+} // namespace
+
+void convolutionWeightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                             const poplar::Tensor& weights, const poplar::Tensor& activations,
+                             ConvParams params, const poplar::Tensor& scale,
+                             poplar::program::Sequence& prog, const poplar::DebugContext& dc,
+                             const poplar::OptionFlags& options, PlanningCache*) {
+    weightUpdate(graph, zDeltas, weights, activations, params, &scale, 0, prog,
+                 opName(dc, "convolutionWeightUpdate"), options);
+}
+
+void convolutionWeightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                             const poplar::Tensor& weights, const poplar::Tensor& activations,
+                             ConvParams params, float scale, poplar::program::Sequence& prog,
+                             const poplar::DebugContext& dc, const poplar::OptionFlags& options,
                              PlanningCache*) {
-    unsupported("poplin::convolutionWeightUpdate (the weight-update pass)");
+    weightUpdate(graph, zDeltas, weights, activations, params, nullptr, scale, prog,
+                 opName(dc, "convolutionWeightUpdate"), options);
 }
 
 poplar::Tensor fullyConnectedWeightTranspose(poplar::Graph&, poplar::Tensor, const ConvParams&,
