@@ -346,7 +346,7 @@ int main() {
 
     // Biases: one per output channel, added over batch and field.
     {
-        const ConvParams p = randomParams(rng, true);
+        const ConvParams p(FLOAT, 2, {4, 3}, {2, 2}, 2, 3, 2); // 6 output channels
         Tensor in = poplin::createInput(graph, p, "in");
         Tensor w = poplin::createWeights(graph, p, "w");
         const Values inV = randomValues(rng, in.numElements()),
@@ -363,6 +363,25 @@ int main() {
         for (std::size_t i = 0; i < want.size(); ++i) {
             want[i] += bV[(i / per) % C];
         }
+        // convolutionBiasUpdate: biases2 += scale * (out summed over batch and
+        // field), with out's values before addBias as zDeltas.
+        Tensor biases2 = poplin::createBiases(graph, out, "biases2");
+        prog.add(Copy(constant(graph, biases.shape(), bV), biases2));
+        Tensor zd = graph.addVariable(FLOAT, out.shape(), "zd");
+        poputil::mapTensorLinearly(graph, zd);
+        prog.add(Copy(constant(graph, out.shape(), hostConvolution(p, inV, wV)), zd));
+        poplin::convolutionBiasUpdate(graph, zd, biases2, -0.5f, {}, prog, "biasUpdate");
+        Tensor scaleT = graph.addConstant<float>(FLOAT, {1}, {2.0f});
+        graph.setTileMapping(scaleT, 7);
+        poplin::convolutionBiasUpdate(graph, zd, biases2, scaleT, {}, prog, "biasUpdateT");
+        Values bWant = bV;
+        const Values z0 = hostConvolution(p, inV, wV);
+        for (std::size_t i = 0; i < z0.size(); ++i) {
+            bWant[(i / per) % C] += 1.5 * z0[i]; // -0.5 then 2
+        }
+        checks.expect("convolutionBiasUpdate scales -0.5 then 2 (tensor) " +
+                          shapeOf(biases2.shape()),
+                      biases2, bWant);
         checks.expect("addBias createBiases " + shapeOf(biases.shape()) + " to " +
                           shapeOf(out.shape()),
                       out, want);
@@ -450,6 +469,11 @@ int main() {
     });
     expectError("calculateWeightDeltas zDeltas shape",
                 [&] { poplin::calculateWeightDeltas(graph, in, in, p, scratch); });
+    expectError("convolutionBiasUpdate channels", [&] {
+        Tensor b = graph.addVariable(FLOAT, {3});
+        poputil::mapTensorLinearly(graph, b);
+        poplin::convolutionBiasUpdate(graph, in, b, 1.0f, {}, scratch);
+    });
     expectError("fullyConnectedWeightTranspose",
                 [&] { poplin::fullyConnectedWeightTranspose(graph, in, p, scratch); });
 

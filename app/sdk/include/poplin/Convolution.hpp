@@ -105,6 +105,16 @@ poplar::Tensor fullyConnectedWeightTranspose(poplar::Graph& graph, poplar::Tenso
                                              const poplar::OptionFlags& options = {},
                                              PlanningCache* cache = nullptr);
 
+// biases [C] += scale * (zDeltas [B][C][field...] summed over batch and field).
+void convolutionBiasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                           const poplar::Tensor& biases, const poplar::Tensor& scale,
+                           const poplar::OptionFlags& options, poplar::program::Sequence& prog,
+                           const poplar::DebugContext& debugContext = {});
+void convolutionBiasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                           const poplar::Tensor& biases, float scale,
+                           const poplar::OptionFlags& options, poplar::program::Sequence& prog,
+                           const poplar::DebugContext& debugContext = {});
+
 // A new bias tensor [G * Cout] for the output `acts` of a convolution.
 poplar::Tensor createBiases(poplar::Graph& graph, const poplar::Tensor& acts,
                             const poplar::DebugContext& debugContext = {"biases"});

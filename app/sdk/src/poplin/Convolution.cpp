@@ -4,6 +4,7 @@
 #include "Common.h"
 #include "engine/ops/Map.h"
 #include "engine/ops/Mapping.h"
+#include "engine/ops/Reduction.h"
 
 #include <poplin/Convolution.hpp>
 
@@ -355,6 +356,55 @@ poplar::Tensor fullyConnectedWeightTranspose(poplar::Graph&, poplar::Tensor, con
                                              const poplar::DebugContext&,
                                              const poplar::OptionFlags&, PlanningCache*) {
     unsupported("poplin::fullyConnectedWeightTranspose");
+}
+
+namespace {
+
+void biasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas, const poplar::Tensor& biases,
+                const poplar::Tensor* scaleTensor, float scale, poplar::program::Sequence& prog,
+                const std::string& name) {
+    if (zDeltas.rank() < 2 || biases.rank() != 1 || biases.dim(0) != zDeltas.dim(1)) {
+        throw poplar::poplar_error("poplin::convolutionBiasUpdate '" + name + "': biases " +
+                                   tessera::shapeString(biases.shape()) +
+                                   " do not match the channels of zDeltas " +
+                                   tessera::shapeString(zDeltas.shape()));
+    }
+    translate([&] {
+        tessera::Graph& g = Access::graph(graph).graph;
+        std::vector<std::size_t> dims = {0}; // batch and every field dimension
+        for (std::size_t d = 2; d < zDeltas.rank(); ++d) {
+            dims.push_back(d);
+        }
+        const tessera::ops::ReduceSpec spec(
+            tessera::ops::ReduceOp::Add, true, scale,
+            scaleTensor ? std::optional<tessera::Tensor>(Access::tensor(*scaleTensor))
+                        : std::nullopt);
+        std::vector<tessera::ComputeSet> css;
+        tessera::ops::reduceWithOutput(g, Access::tensor(zDeltas), Access::tensor(biases), dims,
+                                       spec, css, name);
+        intoSequence(prog, [&](tessera::program::Sequence& seq) {
+            tessera::ops::addStages(seq, css, name);
+        });
+        return 0;
+    });
+}
+
+} // namespace
+
+void convolutionBiasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                           const poplar::Tensor& biases, const poplar::Tensor& scale,
+                           const poplar::OptionFlags& options, poplar::program::Sequence& prog,
+                           const poplar::DebugContext& dc) {
+    checkOptions(options, "poplin::convolutionBiasUpdate");
+    biasUpdate(graph, zDeltas, biases, &scale, 1, prog, opName(dc, "convolutionBiasUpdate"));
+}
+
+void convolutionBiasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
+                           const poplar::Tensor& biases, float scale,
+                           const poplar::OptionFlags& options, poplar::program::Sequence& prog,
+                           const poplar::DebugContext& dc) {
+    checkOptions(options, "poplin::convolutionBiasUpdate");
+    biasUpdate(graph, zDeltas, biases, nullptr, scale, prog, opName(dc, "convolutionBiasUpdate"));
 }
 
 poplar::Tensor createBiases(poplar::Graph& graph, const poplar::Tensor& acts,
