@@ -9,7 +9,7 @@
 #       --cmake CMAKE --generator GEN --cxx COMPILER
 #       --find paths   --root-from env|var          POPLAR_ROOT=<sdk>
 #     | --find package --package-from prefix|dirs|enable
-#                                 CMAKE_PREFIX_PATH=<sdk>, poplar_DIR + poplibs_DIR,
+#                                 CMAKE_PREFIX_PATH=<sdk>, poplar_DIR + poplibs_DIR (+ gcl_DIR),
 #                                 or <sdk>/enable.sh sourced (<sdk>/bin on PATH)
 # TESSERA_TEST_CXXFLAGS adds compiler flags (the sanitizer build needs them).
 set -euo pipefail
@@ -46,7 +46,8 @@ case "$find/$from" in
     paths/env) export POPLAR_ROOT="$sdk" ;;
     paths/var) args+=(-DPOPLAR_ROOT="$sdk") ;;
     package/prefix) args+=(-DCMAKE_PREFIX_PATH="$sdk") ;;
-    package/dirs) args+=(-Dpoplar_DIR="$sdk/lib/cmake/poplar" -Dpoplibs_DIR="$sdk/lib/cmake/poplibs") ;;
+    package/dirs) args+=(-Dpoplar_DIR="$sdk/lib/cmake/poplar" -Dpoplibs_DIR="$sdk/lib/cmake/poplibs"
+                         -Dgcl_DIR="$sdk/lib/cmake/gcl") ;;
     package/enable)
         # shellcheck disable=SC1091
         source "$sdk/enable.sh"
@@ -58,7 +59,8 @@ if [[ "$find" == paths ]]; then
     want=([POPLAR_INCLUDE_DIR]="$sdk/include" [POPLAR_LIB]="$sdk/lib/libpoplar.so"
           [POPOPS_LIB]="$sdk/lib/libpopops.so")
 else
-    want=([poplar_DIR]="$sdk/lib/cmake/poplar" [poplibs_DIR]="$sdk/lib/cmake/poplibs")
+    want=([poplar_DIR]="$sdk/lib/cmake/poplar" [poplibs_DIR]="$sdk/lib/cmake/poplibs"
+          [gcl_DIR]="$sdk/lib/cmake/gcl")
 fi
 
 if ! "$cmake" "${args[@]}" > configure.txt 2>&1; then
