@@ -182,6 +182,10 @@ void addProvidedCodelets(tessera::Graph& graph) {
 void writeExecutable(std::ostream& out, const GraphImpl& impl,
                      const std::vector<tessera::program::Program>& programs) {
     const tessera::Graph& g = impl.graph;
+    if (!impl.remoteBuffers.empty()) {
+        // Their host memory and copies live beside the engine graph, not in it.
+        throw unsupported_feature_error("serializing a graph with remote buffers");
+    }
     Writer w(out);
     out.write(kMagic, sizeof kMagic);
     // Target

@@ -7,6 +7,7 @@
 #include <poplar/IPUModel.hpp>
 
 #include <iostream>
+#include <sstream>
 #include <vector>
 
 using namespace poplar;
@@ -193,5 +194,13 @@ int main() {
     engine.readTensor("s1", a, a + 2);
     engine.readTensor("s2", b, b + 2);
     std::cout << "cycleStamp difference: " << (b[0] - a[0]) << "\n";
+
+    try {
+        std::ostringstream out;
+        graph.serialize(out, SerializationFormat::Binary);
+        std::cout << "a graph with a remote buffer was serialized\n";
+    } catch (const poplar::unsupported_feature_error& e) {
+        std::cout << "serialize: " << e.what() << "\n";
+    }
     return 0;
 }
