@@ -100,12 +100,14 @@ struct StepPlan {
     std::vector<std::uint32_t> computeCycles, exchangeCycles, bytesIn, bytesOut;
     std::uint64_t flops = 0;
     bool crossesIpus = false;
+    std::string abortMessage; // Abort: thrown when the predicate (if any) is non-zero
+    bool cycleStamp = false;  // CycleStamp: destination (and start stamp in source)
     std::uint64_t totalCycles() const {
         return syncCycles + exchangePhaseCycles + computePhaseCycles;
     }
 };
 
-enum class Op : std::uint8_t { Step, LoopInit, LoopNext, JumpIfNot, Jump };
+enum class Op : std::uint8_t { Step, LoopInit, LoopNext, JumpIfNot, Jump, JumpIfEqual };
 
 // The control program as a flat list a small interpreter walks (so a
 // debugger can stop between any two steps).
@@ -115,6 +117,7 @@ struct Instruction {
     std::uint64_t count = 0;  // LoopInit
     std::uint32_t target = 0; // jump target
     bool expect = true;       // JumpIfNot: continue when flag == expect
+    std::int64_t value = 0;   // JumpIfEqual: jump when the step's predicate value equals it
 };
 
 struct CompiledGraph;

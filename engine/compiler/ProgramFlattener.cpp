@@ -35,6 +35,12 @@ ProgramKind recordKind(Kind k) {
         return ProgramKind::Block;
     case Kind::Sync:
         return ProgramKind::Sync;
+    case Kind::Switch:
+        return ProgramKind::Switch;
+    case Kind::Abort:
+        return ProgramKind::Abort;
+    case Kind::CycleStamp:
+        return ProgramKind::CycleStamp;
     }
     return ProgramKind::Sequence;
 }
@@ -97,6 +103,46 @@ public:
             code[jumpToElse].target = static_cast<std::uint32_t>(code.size());
             visit(*n.children[1], id, operation, depth + 1);
             code[jumpToEnd].target = static_cast<std::uint32_t>(code.size());
+            break;
+        }
+        case Kind::Switch: {
+            // The predicate step reads the control value; a branch per case.
+            const StepId pred = addPredicateStep(n, id, operation);
+            code.push_back({Op::Step, pred, 0, 0, true});
+            const std::size_t firstBranch = code.size();
+            for (std::int64_t value : n.cases) {
+                Instruction branch{Op::JumpIfEqual, pred, 0, 0, true};
+                branch.value = value;
+                code.push_back(branch);
+            }
+            const std::size_t jumpToDefault = code.size(); // no case matched
+            code.push_back({Op::Jump, kNoId, 0, 0, true});
+            std::vector<std::size_t> jumpsToEnd;
+            for (std::size_t c = 0; c < n.children.size(); ++c) {
+                const auto start = static_cast<std::uint32_t>(code.size());
+                code[c < n.cases.size() ? firstBranch + c : jumpToDefault].target = start;
+                visit(*n.children[c], id, operation, depth + 1);
+                jumpsToEnd.push_back(code.size());
+                code.push_back({Op::Jump, kNoId, 0, 0, true});
+            }
+            for (std::size_t j : jumpsToEnd) {
+                code[j].target = static_cast<std::uint32_t>(code.size());
+            }
+            break;
+        }
+        case Kind::Abort:
+            if (n.predicate.valid()) {
+                const StepId pred = addPredicateStep(n, id, operation);
+                code.push_back({Op::Step, pred, 0, 0, true});
+                out_.steps[pred].abortMessage = n.message.empty() ? "aborted" : n.message;
+            } else {
+                const StepId s = addStep(n, id, operation, ProgramKind::Abort);
+                out_.steps[s].abortMessage = n.message.empty() ? "aborted" : n.message;
+            }
+            break;
+        case Kind::CycleStamp: {
+            const StepId s = addStep(n, id, operation, ProgramKind::CycleStamp);
+            out_.steps[s].cycleStamp = true;
             break;
         }
         default:

@@ -24,4 +24,10 @@ public:
     using Error::Error;
 };
 
+// A program stopped the run on purpose (Abort: AbortOnCondition, ErrorProgram).
+class AbortError : public Error {
+public:
+    using Error::Error;
+};
+
 } // namespace tessera

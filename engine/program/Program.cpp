@@ -30,6 +30,12 @@ const char* kindName(Kind kind) {
         return "Block";
     case Kind::Sync:
         return "Sync";
+    case Kind::Switch:
+        return "Switch";
+    case Kind::Abort:
+        return "Abort";
+    case Kind::CycleStamp:
+        return "CycleStamp";
     }
     return "?";
 }
@@ -182,5 +188,57 @@ Block::Block(const Program& body, const std::string& name)
 
 Sync::Sync()
     : Program(Kind::Sync) {}
+
+Switch::Switch(const Tensor& control, const std::vector<std::pair<std::int64_t, Program>>& cases,
+               const Program& otherwise, const std::string& name)
+    : Program(Kind::Switch, name) {
+    requireScalarPredicate(control, "Switch");
+    if (control.elementType() == Type::Float || control.elementType() == Type::Half) {
+        throw Error("Switch: the control tensor " + control.describe() +
+                    " must be of an integer type");
+    }
+    node_->predicate = control;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+            if (cases[j].first == cases[i].first) {
+                throw Error("Switch: two cases have the value " + std::to_string(cases[i].first));
+            }
+        }
+        node_->cases.push_back(cases[i].first);
+        node_->children.push_back(cases[i].second.node());
+    }
+    node_->children.push_back(otherwise.node());
+}
+
+Abort::Abort(const std::string& message, const std::string& name)
+    : Program(Kind::Abort, name) {
+    node_->message = message;
+}
+
+Abort::Abort(const Tensor& predicate, const std::string& message, const std::string& name)
+    : Program(Kind::Abort, name) {
+    requireScalarPredicate(predicate, "Abort");
+    node_->predicate = predicate;
+    node_->message = message;
+}
+
+static void requireStampTensor(const Tensor& t) {
+    if (!t.valid() || t.numElements() != 2 || t.elementType() != Type::UnsignedInt) {
+        throw Error("CycleStamp: " + (t.valid() ? t.describe() : std::string("the tensor")) +
+                    " must be 2 unsigned ints");
+    }
+}
+
+CycleStamp::CycleStamp(const Tensor& destination, const std::string& name)
+    : Program(Kind::CycleStamp, name) {
+    requireStampTensor(destination);
+    node_->destination = destination;
+}
+
+CycleStamp::CycleStamp(const Tensor& destination, const Tensor& start, const std::string& name)
+    : CycleStamp(destination, name) {
+    requireStampTensor(start);
+    node_->source = start;
+}
 
 } // namespace tessera::program

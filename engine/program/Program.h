@@ -4,6 +4,7 @@
 #include "engine/graph/Graph.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <string>
@@ -24,6 +25,9 @@ enum class Kind {
     PrintTensor,
     Block,
     Sync,
+    Switch,     // predicate = control; children = cases then default; cases = values
+    Abort,      // throws AbortError(message) when predicate (if any) is non-zero
+    CycleStamp, // writes the cycle counter (minus source's value, if any) to destination
 };
 const char* kindName(Kind kind);
 
@@ -36,6 +40,8 @@ struct Node {
     Tensor source, destination;      // Copy, stream copies, PrintTensor (source)
     Tensor predicate;                // If, RepeatWhile*
     std::string stream;              // stream copies
+    std::string message;             // Abort
+    std::vector<std::int64_t> cases; // Switch: the value of each case body
 };
 
 class Program {
@@ -108,6 +114,31 @@ public:
 class Sync : public Program {
 public:
     Sync();
+};
+
+// Runs the body whose value equals the scalar integer `control`, else `otherwise`.
+class Switch : public Program {
+public:
+    Switch(const Tensor& control, const std::vector<std::pair<std::int64_t, Program>>& cases,
+           const Program& otherwise = Sequence(), const std::string& name = "");
+};
+
+// Stops the run with AbortError(message): always, or when the scalar
+// `predicate` is non-zero.
+class Abort : public Program {
+public:
+    explicit Abort(const std::string& message, const std::string& name = "");
+    Abort(const Tensor& predicate, const std::string& message, const std::string& name = "");
+};
+
+// Writes the simulated cycle counter as two 32-bit words (low, high) into
+// `destination` (2 unsigned ints): the cycle at which this step ends; with a
+// `start` stamp, the cycles from the end of that stamp's step to the start of
+// this one (so a program between the two is timed exactly).
+class CycleStamp : public Program {
+public:
+    explicit CycleStamp(const Tensor& destination, const std::string& name = "");
+    CycleStamp(const Tensor& destination, const Tensor& start, const std::string& name = "");
 };
 
 } // namespace tessera::program

@@ -82,6 +82,12 @@ const char* programKindName(ProgramKind k) {
         return "Sync";
     case ProgramKind::Predicate:
         return "Predicate";
+    case ProgramKind::Switch:
+        return "Switch";
+    case ProgramKind::Abort:
+        return "Abort";
+    case ProgramKind::CycleStamp:
+        return "CycleStamp";
     }
     return "?";
 }

@@ -90,7 +90,10 @@ enum class ProgramKind : std::uint8_t {
     PrintTensor,
     Block,
     Sync,
-    Predicate, // evaluation of an If / RepeatWhile condition
+    Predicate, // evaluation of an If / RepeatWhile / Switch / Abort condition
+    Switch,
+    Abort,
+    CycleStamp,
 };
 const char* programKindName(ProgramKind k);
 

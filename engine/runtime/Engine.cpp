@@ -171,6 +171,7 @@ void Engine::prepare() {
         streams_.push_back(std::move(state));
     }
     predicateFlags_.assign(compiled_->steps.size(), false);
+    predicateValues_.assign(compiled_->steps.size(), 0);
 }
 
 void Engine::run(unsigned programIndex) {
@@ -238,6 +239,9 @@ void Engine::settle() {
             break;
         case Op::Jump:
             pc_ = in.target;
+            break;
+        case Op::JumpIfEqual:
+            pc_ = predicateValues_[in.step] == in.value ? in.target : pc_ + 1;
             break;
         }
     }
@@ -377,7 +381,9 @@ void Engine::completeStep(StepId id) {
     case ProgramKind::Predicate: {
         std::vector<std::byte> value(sizeOf(plan.source.elementType()));
         copyDeviceToHost(plan, value.data());
-        predicateFlags_[id] = loadAsDouble(plan.source.elementType(), value.data()) != 0.0;
+        const double v = loadAsDouble(plan.source.elementType(), value.data());
+        predicateFlags_[id] = v != 0.0;
+        predicateValues_[id] = static_cast<std::int64_t>(v);
         break;
     }
     default:
@@ -392,7 +398,29 @@ void Engine::completeStep(StepId id) {
     runTotals_.computeCycles += plan.computePhaseCycles;
     runTotals_.exchangeCycles += plan.exchangePhaseCycles;
     runTotals_.syncCycles += plan.syncCycles;
+    const std::uint64_t start = cycle_;
     cycle_ += cycles;
+    if (plan.cycleStamp) {
+        writeCycleStamp(plan, start);
+    }
+    if (!plan.abortMessage.empty() &&
+        (plan.kind != ProgramKind::Predicate || predicateFlags_[id])) {
+        throw AbortError(plan.abortMessage);
+    }
+}
+
+// A lone stamp holds the cycle at which its step ends; a stamp with a start
+// stamp holds the cycles between the end of that one and the start of this one.
+void Engine::writeCycleStamp(const compiler::StepPlan& plan, std::uint64_t stepStart) {
+    std::uint64_t value = cycle_;
+    if (plan.source.valid()) {
+        const std::vector<std::uint32_t> words = read<std::uint32_t>(plan.source);
+        const std::uint64_t from = words[0] | (std::uint64_t(words[1]) << 32);
+        value = stepStart >= from ? stepStart - from : 0;
+    }
+    const std::uint32_t words[2] = {static_cast<std::uint32_t>(value),
+                                    static_cast<std::uint32_t>(value >> 32)};
+    write<std::uint32_t>(plan.destination, std::span<const std::uint32_t>(words, 2));
 }
 
 void Engine::copyHostToDevice(const StepPlan& step, const std::byte* host) {

@@ -70,6 +70,9 @@ public:
     void connectStream(const std::string& name, void* buffer); // one transfer's worth
     void connectStreamToCallback(const std::string& name, std::function<void(void*)> callback);
 
+    // Where PrintTensor steps print from now on (std::cout when null).
+    void setPrintStream(std::ostream* stream) { options_.printStream = stream; }
+
     const compiler::CompiledGraph& compiled() const { return *compiled_; }
     std::uint64_t cyclesSoFar() const { return cycle_; }
     unsigned threads() const { return pool_.size(); }
@@ -85,6 +88,7 @@ private:
     void copyHostToDevice(const compiler::StepPlan& step, const std::byte* host);
     void copyDeviceToHost(const compiler::StepPlan& step, std::byte* host) const;
     void printTensor(const compiler::StepPlan& step) const;
+    void writeCycleStamp(const compiler::StepPlan& plan, std::uint64_t stepStart);
     std::byte* pointer(const compiler::Location& l) const;
     const Tensor& hostTensor(const std::string& handle, bool forWrite) const;
 
@@ -96,6 +100,7 @@ private:
     std::unique_ptr<Prepared> prepared_;
     std::vector<std::unique_ptr<StreamState>> streams_;
     std::vector<bool> predicateFlags_;
+    std::vector<std::int64_t> predicateValues_; // Switch controls
     std::uint64_t cycle_ = 0;
     std::uint32_t runCount_ = 0;
     std::uint64_t sequence_ = 0;

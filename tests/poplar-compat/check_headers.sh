@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Every public compat header compiles on its own (self-sufficient) as C++11
-# and C++20 with warnings as errors, and poplar/Engine.hpp brings in what
-# Poplar's headers do (Graph, Program, <cstring>, <cassert>, <functional>,
-# <cstdio>, <cstdlib>, <cmath>, <iomanip>).
+# Every public compat header (poplar/*.hpp, print.h, the IPU builtins headers)
+# compiles on its own (self-sufficient) as C++11 and C++20 with warnings as
+# errors, and poplar/Engine.hpp brings in what Poplar's headers do (Graph,
+# Program, <cstring>, <cassert>, <functional>, <cstdio>, <cstdlib>, <cmath>,
+# <iomanip>, <map>, <sstream>, <memory>, <string>, <vector>, and <optional>
+# from C++17).
 #   check_headers.sh SDK/enable.sh INCLUDE_DIR WORK_DIR
 set -euo pipefail
 # shellcheck disable=SC1090
@@ -22,7 +24,7 @@ for std in c++11 c++20; do
             cat err.txt >&2
             failed=1
         fi
-    done < <(find "$include" -name '*.hpp' | sort)
+    done < <(find "$include" -type f \( -name '*.hpp' -o -name '*.h' -o -name 'ipu_*' \) | sort)
 done
 cat > engine_brings.cpp <<'CPP'
 #include <poplar/Engine.hpp>
@@ -36,7 +38,17 @@ int main() {
     poplar::Graph* g = nullptr;
     poplar::program::Sequence seq;
     (void)g;
-    return 0;
+    std::map<std::string, std::vector<int>> m;
+    m["a"].push_back(1);
+    std::ostringstream os;
+    os << m["a"][0];
+    std::unique_ptr<int> p(new int(2));
+    std::shared_ptr<int> q = std::make_shared<int>(3);
+#if __cplusplus >= 201703L
+    std::optional<int> o = *p + *q;
+    os << *o;
+#endif
+    return os.str().empty() ? 1 : 0;
 }
 CPP
 for std in c++11 c++20; do

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <regex>
 #include <sstream>
 
 #ifndef TESSERA_VERSION
@@ -132,6 +133,14 @@ fs::path cacheDir() {
     return dir;
 }
 
+// The source as the host compiler gets it: IPU-only function attributes
+// (`__attribute__((target("supervisor")))`, "worker") removed, line numbers kept.
+std::string hostSource(const std::string& text) {
+    static const std::regex ipuTarget(
+        R"re(__attribute__\s*\(\(\s*target\s*\(\s*"(supervisor|worker)"\s*\)\s*\)\))re");
+    return std::regex_replace(text, ipuTarget, "");
+}
+
 // The registration translation unit for a scanned source.
 std::string registration(const fs::path& source, const ScanResult& scan) {
     std::ostringstream g;
@@ -183,8 +192,15 @@ fs::path buildSharedObject(const fs::path& sourceIn, const std::string& extraFla
         throw graph_object_load_error(why);
     }
     const fs::path include = includeDir();
-    const std::string generated = registration(source, scan);
-    const std::string flags = "-std=c++17 -O2 -fPIC -shared -D__POPC__ " + extraFlags;
+    // A source with IPU-only attributes is compiled from a cleaned copy, found
+    // by its original name in diagnostics and its own directory for includes.
+    const std::string hostText = hostSource(text);
+    const bool cleaned = hostText != text;
+    std::string generated = registration(source, scan);
+    std::string flags = "-std=c++17 -O2 -fPIC -shared -D__POPC__ " + extraFlags;
+    if (cleaned) {
+        flags += " -iquote " + shellQuote(source.parent_path().string());
+    }
     std::uint64_t h = fnv1a(std::string("abi=") + std::to_string(TESSERA_CODELET_ABI_VERSION) +
                             " version=" + TESSERA_VERSION + " cxx=" + compiler() +
                             " flags=" + flags + " include=" + include.string());
@@ -206,6 +222,13 @@ fs::path buildSharedObject(const fs::path& sourceIn, const std::string& extraFla
     const fs::path gen = dir / (source.stem().string() + "-" + tag + ".reg.cpp");
     const fs::path tmp = dir / (source.stem().string() + "-" + tag + ".so.tmp");
     const fs::path log = dir / (source.stem().string() + "-" + tag + ".log");
+    const fs::path cleanCopy = dir / (source.stem().string() + "-" + tag + ".host.cpp");
+    if (cleaned) {
+        writeFileAtomically(cleanCopy, "#line 1 \"" + source.string() + "\"\n" + hostText);
+        const std::string from = "#include \"" + source.string() + "\"";
+        generated.replace(generated.find(from), from.size(),
+                          "#include \"" + cleanCopy.string() + "\"");
+    }
     writeFileAtomically(gen, generated);
     const std::string cmd = shellQuote(compiler()) + " " + flags + " -I" +
                             shellQuote(include.string()) + " -o " + shellQuote(tmp.string()) + " " +
@@ -221,6 +244,9 @@ fs::path buildSharedObject(const fs::path& sourceIn, const std::string& extraFla
     std::error_code ec;
     fs::remove(gen, ec);
     fs::remove(log, ec);
+    if (cleaned) {
+        fs::remove(cleanCopy, ec);
+    }
     if (rc != 0) {
         fs::remove(tmp, ec);
         if (WIFEXITED(rc) && WEXITSTATUS(rc) == 127) {

@@ -1,11 +1,14 @@
 // Types, targets, devices and tensors of the Poplar-compatible API.
 #include "Impl.h"
+#include "engine/core/Half.h"
 #include "engine/graph/Tensor.h"
 
 #include <poplar/DeviceManager.hpp>
+#include <poplar/HalfFloat.hpp>
 #include <poplar/IPUModel.hpp>
 #include <poplar/exceptions.hpp>
 
+#include <cstdlib>
 #include <sstream>
 
 namespace poplar {
@@ -76,7 +79,19 @@ Target Target::createIPUTarget(unsigned numIPUs, const std::string& systemType,
                                const OptionFlags&) {
     tessera::Target t = tessera::Target::preset(presetFor(systemType));
     t.numIPUs = numIPUs;
-    return Access::makeTarget(t);
+    return Access::makeTarget(t, TargetType::IPU);
+}
+
+Target Target::createCPUTarget(bool, unsigned numIPUs) {
+    // Poplar's CPU target: one tile per IPU, run on the host.
+    tessera::Target t = tessera::Target::preset("tiles:1");
+    t.name = "cpu";
+    t.numIPUs = numIPUs == 0 ? 1 : numIPUs;
+    return Access::makeTarget(t, TargetType::CPU);
+}
+
+TargetType Target::getTargetType() const {
+    return impl_->type;
 }
 
 std::string Target::getTargetSystemString() const {
@@ -156,19 +171,92 @@ Device IPUModel::createDevice(OptionFlags, bool, unsigned deviceManagerId) const
     return Device(createTarget(), deviceManagerId);
 }
 
-std::vector<Device> DeviceManager::getDevices(TargetType, unsigned requiredNumIPUs,
-                                              const OptionFlags& opts) const {
+namespace {
+
+constexpr unsigned kSystemIPUs = 16; // the simulated system: an IPU-POD16
+
+// The IPU kind DeviceManager hands out: TESSERA_DEVICE (ipu1/mk1, ipu2/mk2,
+// bow, tiles:N), mk2 by default.
+tessera::Target systemIpu() {
+    const char* env = std::getenv("TESSERA_DEVICE");
+    const std::string name = env && *env ? env : "mk2";
+    return translate([&] {
+        if (name.rfind("tiles:", 0) == 0 || name.rfind("custom:", 0) == 0) {
+            return tessera::Target::preset(name);
+        }
+        try {
+            return tessera::Target::preset(presetFor(name));
+        } catch (const poplar_error&) {
+            throw poplar_error("TESSERA_DEVICE='" + name +
+                               "' names no IPU kind (use ipu1, ipu2, bow or tiles:N)");
+        }
+    });
+}
+
+// Device ids as Poplar numbers them: the single IPUs 0..15, then the groups
+// of 2, 4, 8 and 16 IPUs.
+struct DeviceGroup {
+    unsigned id;
+    unsigned size;
+};
+std::vector<DeviceGroup> deviceGroups() {
+    std::vector<DeviceGroup> out;
+    unsigned id = 0;
+    for (unsigned size = 1; size <= kSystemIPUs; size *= 2) {
+        for (unsigned i = 0; i < kSystemIPUs / size; ++i) {
+            out.push_back({id++, size});
+        }
+    }
+    return out;
+}
+
+Device makeDevice(unsigned id, unsigned numIPUs) {
+    tessera::Target t = systemIpu();
+    t.numIPUs = numIPUs;
+    return Device(Access::makeTarget(t, TargetType::IPU), id);
+}
+
+} // namespace
+
+std::vector<Device> DeviceManager::getDevices(TargetType type, unsigned requiredNumIPUs,
+                                              const OptionFlags&) const {
     std::vector<Device> devices;
-    devices.push_back(Device(Target::createIPUTarget(requiredNumIPUs, "ipu2", opts), 0));
+    if (type == TargetType::CPU) {
+        devices.push_back(Device::createCPUDevice(requiredNumIPUs));
+        return devices;
+    }
+    if (type == TargetType::IPU_MODEL) {
+        throw unsupported_feature_error(
+            "DeviceManager::getDevices(TargetType::IPU_MODEL) (use poplar::IPUModel)");
+    }
+    for (const DeviceGroup& g : deviceGroups()) {
+        if (g.size == requiredNumIPUs) {
+            devices.push_back(makeDevice(g.id, g.size));
+        }
+    }
     return devices;
 }
 
 std::vector<Device> DeviceManager::getDevices() const {
-    return getDevices(TargetType::IPU, 1);
+    std::vector<Device> devices;
+    for (const DeviceGroup& g : deviceGroups()) {
+        devices.push_back(makeDevice(g.id, g.size));
+    }
+    return devices;
 }
 
-Device DeviceManager::getDevice(unsigned deviceManagerId, const OptionFlags& opts) const {
-    return Device(Target::createIPUTarget(1, "ipu2", opts), deviceManagerId);
+Device DeviceManager::getDevice(unsigned deviceManagerId, const OptionFlags&) const {
+    for (const DeviceGroup& g : deviceGroups()) {
+        if (g.id == deviceManagerId) {
+            return makeDevice(g.id, g.size);
+        }
+    }
+    throw poplar_error("DeviceManager::getDevice: no device " + std::to_string(deviceManagerId) +
+                       " (the simulated system has " + std::to_string(deviceGroups().size()) + ")");
+}
+
+std::size_t DeviceManager::getNumDevices() const {
+    return deviceGroups().size();
 }
 
 // ---- Tensor -------------------------------------------------------------------
@@ -299,6 +387,42 @@ Tensor concat(std::initializer_list<Tensor> tensors, unsigned dimension) {
 
 std::ostream& operator<<(std::ostream& os, const Tensor& t) {
     return os << (t.valid() ? t.getDebugStr() : std::string("<empty tensor>"));
+}
+
+} // namespace poplar
+
+// ---- HalfFloat.hpp ---------------------------------------------------------------
+
+namespace poplar {
+
+void copyFloatToDeviceHalf(const Target&, const float* src, void* dst, std::size_t n) {
+    auto* out = static_cast<std::uint16_t*>(dst);
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = tessera::floatToHalfBits(src[i]);
+    }
+}
+
+void copyDeviceHalfToFloat(const Target&, const void* src, float* dst, std::size_t n) {
+    const auto* in = static_cast<const std::uint16_t*>(src);
+    for (std::size_t i = 0; i < n; ++i) {
+        dst[i] = tessera::halfBitsToFloat(in[i]);
+    }
+}
+
+void copyDoubleToDeviceHalf(const Target&, const double* src, void* dst, std::size_t n) {
+    auto* out = static_cast<std::uint16_t*>(dst);
+    for (std::size_t i = 0; i < n; ++i) {
+        // Rounded through float: a double that rounds to a float exactly
+        // halfway between two halves may round the other way.
+        out[i] = tessera::floatToHalfBits(static_cast<float>(src[i]));
+    }
+}
+
+void copyDeviceHalfToDouble(const Target&, const void* src, double* dst, std::size_t n) {
+    const auto* in = static_cast<const std::uint16_t*>(src);
+    for (std::size_t i = 0; i < n; ++i) {
+        dst[i] = tessera::halfBitsToFloat(in[i]);
+    }
 }
 
 } // namespace poplar

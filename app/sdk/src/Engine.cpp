@@ -2,9 +2,11 @@
 // reports/' writer) and printProfileSummary.
 #include "engine/runtime/Engine.h"
 
+#include "ExecutionProfiling.h"
 #include "Impl.h"
 #include "Options.h"
 #include "ProfileSummary.h"
+#include "RemoteBuffers.h"
 #include "ReportCapture.h"
 #include "Serialize.h"
 #include "engine/compiler/Compiled.h"
@@ -60,6 +62,8 @@ struct EngineImpl {
     std::unique_ptr<tessera::Engine> engine;
     std::vector<std::shared_ptr<StreamCallback>> callbacks;
     std::string reportPath;
+    std::unique_ptr<ProfilingGate> gate; // enable/disableExecutionProfiling
+    RemoteStorage remoteBuffers;
 
     EngineImpl(std::shared_ptr<GraphImpl> g, std::vector<tessera::program::Program> p,
                const OptionFlags& options)
@@ -90,12 +94,14 @@ struct EngineImpl {
         }
         capture = std::make_unique<CaptureRecorder>(writer.get());
         summary = std::make_unique<SummaryRecorder>(capture.get());
+        gate = std::make_unique<ProfilingGate>(summary.get());
         tessera::EngineOptions eo;
         eo.allowOutOfMemory = config.allowOutOfMemory;
-        eo.recorder = summary.get();
+        eo.recorder = gate.get();
         try {
             translate([&] {
                 engine = std::make_unique<tessera::Engine>(graph->graph, programs, eo);
+                connectRemoteBuffers(*graph, *engine, remoteBuffers);
                 return 0;
             });
         } catch (const graph_memory_allocation_error&) {
@@ -239,6 +245,41 @@ std::string Engine::getReportPath() const {
 pva::Report Engine::getReport(bool reportExecution) {
     return impl_->capture->report(reportExecution, TESSERA_VERSION, detail::programName(),
                                   impl_->config.profilerOptions);
+}
+
+void Engine::enableExecutionProfiling() {
+    impl_->gate->setEnabled(true);
+}
+
+void Engine::disableExecutionProfiling() {
+    impl_->gate->setEnabled(false);
+}
+
+void Engine::resetExecutionProfile() {
+    impl_->summary->resetExecution();
+}
+
+void Engine::setPrintStream(std::ostream& stream) {
+    impl_->engine->setPrintStream(&stream);
+}
+
+void Engine::copyToRemoteBuffer(const void* src, const std::string& handle,
+                                std::uint64_t repeatIndex, unsigned replicationIndex) {
+    if (replicationIndex != 0) {
+        throw unsupported_feature_error("replicated graphs (copyToRemoteBuffer replica " +
+                                        std::to_string(replicationIndex) + ")");
+    }
+    detail::copyRemoteRow(*impl_->graph, impl_->remoteBuffers, handle, repeatIndex,
+                          const_cast<void*>(src), true);
+}
+
+void Engine::copyFromRemoteBuffer(const std::string& handle, void* dst, std::uint64_t repeatIndex,
+                                  unsigned replicationIndex) {
+    if (replicationIndex != 0) {
+        throw unsupported_feature_error("replicated graphs (copyFromRemoteBuffer replica " +
+                                        std::to_string(replicationIndex) + ")");
+    }
+    detail::copyRemoteRow(*impl_->graph, impl_->remoteBuffers, handle, repeatIndex, dst, false);
 }
 
 // ---- Executable ---------------------------------------------------------------

@@ -91,15 +91,33 @@ bool Graph::addCodelets(StringRef src, CodeletFileType, StringRef compileFlags) 
     return true;
 }
 
-void Graph::addCodelets(std::stringstream& stream, StringRef compileFlags) {
-    // Poplar compiles a codelet given as a stream; write it to the cache and compile.
-    const std::string text = stream.str();
-    std::size_t h = std::hash<std::string>()(text);
+void Graph::addCodelets(ArrayRef<std::string> srcs, StringRef compileFlags) {
+    for (const std::string& src : srcs) {
+        addCodelets(src, CodeletFileType::Auto, compileFlags);
+    }
+}
+
+void Graph::addCodelets(std::initializer_list<std::string> srcs, StringRef compileFlags) {
+    addCodelets(ArrayRef<std::string>(srcs), compileFlags);
+}
+
+void Graph::addCodelets(std::istream& stream, StringRef compileFlags, CodeletFileType type) {
+    if (type != CodeletFileType::CppSource && type != CodeletFileType::Auto) {
+        throw unsupported_feature_error(
+            "Graph::addCodelets(stream) of a file type other than CppSource");
+    }
+    // Poplar compiles a codelet given as a stream; write it to a file and compile.
+    std::ostringstream text;
+    text << stream.rdbuf();
+    const std::size_t h = std::hash<std::string>()(text.str());
     std::ostringstream name;
     name << "/tmp/tessera-codelet-" << std::hex << h << ".cpp";
     {
         std::ofstream out(name.str());
-        out << text;
+        out << text.str();
+        if (!out) {
+            throw graph_object_load_error("addCodelets(stream): cannot write '" + name.str() + "'");
+        }
     }
     addCodelets(name.str(), CodeletFileType::CppSource, compileFlags);
 }
@@ -127,11 +145,32 @@ Tensor Graph::addVariable(const Type& type, ArrayRef<std::size_t> shape,
     return t;
 }
 
-Tensor Graph::clone(const Tensor& t, const DebugContext& dc) {
-    return clone(t.elementType(), t, dc);
+Tensor Graph::clone(const Tensor& t, const DebugContext& dc, TensorCloneMethod method) {
+    return clone(t.elementType(), t, dc, method);
 }
 
-Tensor Graph::clone(const Type& type, const Tensor& t, const DebugContext& dc) {
+Tensor Graph::cloneN(const Tensor& t, std::size_t n, const DebugContext& dc,
+                     TensorCloneMethod method, TensorCloneDuplicationMethod duplication) {
+    return cloneN(t.elementType(), t, n, dc, method, duplication);
+}
+
+Tensor Graph::cloneN(const Type& type, const Tensor& t, std::size_t n, const DebugContext& dc,
+                     TensorCloneMethod method, TensorCloneDuplicationMethod) {
+    std::vector<Tensor> copies;
+    for (std::size_t i = 0; i < n; ++i) {
+        copies.push_back(clone(type, t, dc, method).expand({0}));
+    }
+    if (copies.empty()) {
+        std::vector<std::size_t> shape(1, 0);
+        for (std::size_t d : t.shape()) {
+            shape.push_back(d);
+        }
+        return addVariable(type, shape, dc);
+    }
+    return concat(copies, 0);
+}
+
+Tensor Graph::clone(const Type& type, const Tensor& t, const DebugContext& dc, TensorCloneMethod) {
     Tensor out = addVariable(type, t.shape(), dc);
     translate([&] {
         const auto mapping = eg(*this).getTileMapping(Access::tensor(t));
@@ -238,7 +277,9 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
                                                          detail::normaliseVertexName(vertexType));
         VertexRef out(this, v.id);
         for (const ConnectionDesc& c : connections) {
-            if (c.tensors.size() == 1) {
+            if (c.isValue) { // {"field", 3.0f}: the initial value of a state field
+                setStateValue(out[c.field], c.value);
+            } else if (c.tensors.size() == 1) {
                 connect(out[c.field], c.tensors.front());
             } else {
                 connect(out[c.field], c.tensors);
@@ -299,6 +340,10 @@ void Graph::setPerfEstimate(const VertexRef& v, std::uint64_t cycles, std::uint6
     });
 }
 
+void Graph::setCycleEstimate(const VertexRef& v, std::uint64_t cycles) {
+    setPerfEstimate(v, cycles);
+}
+
 void Graph::registerPerfEstimator(StringRef vertexTypeName, PerfEstimateFunc f) {
     translate([&] {
         eg(*this).registerPerfEstimator(
@@ -340,6 +385,44 @@ DataStream Graph::addDeviceToHostFIFO(StringRef handle, const Type& elementType,
         eg(*this).addDeviceToHostFIFO(handle, detail::engineType(elementType), numElements);
         return DataStream(handle, elementType, numElements, false);
     });
+}
+
+namespace detail {
+GraphImpl& Access::remoteBufferGraph(const poplar::RemoteBuffer& b) {
+    if (!b.graph_) {
+        throw poplar_error("use of an empty (default-constructed) RemoteBuffer");
+    }
+    return *b.graph_;
+}
+const tessera::program::Program& Access::functionBody(const poplar::Function& f) {
+    if (!f.body_) {
+        throw poplar_error("program::Call: an empty (default-constructed) Function");
+    }
+    return f.body_->program;
+}
+} // namespace detail
+
+RemoteBuffer Graph::addRemoteBuffer(StringRef handle, const Type& elementType,
+                                    std::size_t numElements, std::size_t repeats, bool, bool) {
+    detail::GraphImpl& g = Access::graph(*this);
+    if (handle.empty() || g.remoteBuffers.count(handle) != 0) {
+        throw poplar_error("addRemoteBuffer: the handle '" + handle +
+                           (handle.empty() ? "' is empty" : "' is already used"));
+    }
+    if (numElements == 0 || repeats == 0) {
+        throw poplar_error("addRemoteBuffer '" + handle +
+                           "': numElements and repeats must be positive");
+    }
+    detail::RemoteBufferInfo info;
+    info.type = detail::engineType(elementType);
+    info.numElements = numElements;
+    info.repeats = repeats;
+    g.remoteBuffers[handle] = info;
+    return Access::makeRemoteBuffer(impl_, handle, elementType, numElements, repeats);
+}
+
+Function Graph::addFunction(const program::Program& program) {
+    return Access::makeFunction(Access::graph(*this).functions++, program);
 }
 
 } // namespace poplar

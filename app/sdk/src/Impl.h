@@ -12,6 +12,8 @@
 #include <poplar/Target.hpp>
 #include <poplar/Tensor.hpp>
 
+#include <cstddef>
+#include <map>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -22,6 +24,7 @@ namespace poplar::detail {
 
 struct TargetImpl {
     tessera::Target target;
+    poplar::TargetType type = poplar::TargetType::IPU_MODEL;
 };
 
 struct TensorImpl {
@@ -34,6 +37,23 @@ struct ProgramImpl {
 
 struct ExecutableImpl;
 
+// A remote buffer: host-side rows the engine's Copy programs reach through
+// streams of their own (so they cost what the host link costs).
+struct RemoteBufferInfo {
+    tessera::Type type = tessera::Type::Float;
+    std::size_t numElements = 0;
+    std::size_t repeats = 0;
+};
+// One Copy to or from a remote buffer: the stream it runs as, the rows it
+// moves (offset's values, else rows 0..rows-1).
+struct RemoteCopy {
+    std::string stream;
+    std::string buffer;
+    bool toDevice = true;
+    tessera::Tensor offset; // invalid: no offset tensor
+    std::size_t rows = 1;
+};
+
 struct GraphImpl {
     explicit GraphImpl(const tessera::Target& t)
         : graph(t)
@@ -41,6 +61,9 @@ struct GraphImpl {
     tessera::Graph graph;
     poplar::Target target;
     std::vector<std::string> codeletObjects; // shared objects addCodelets loaded
+    std::map<std::string, RemoteBufferInfo> remoteBuffers;
+    std::vector<RemoteCopy> remoteCopies;
+    unsigned functions = 0;
 };
 
 // Libraries with codelets of their own (popops, popnn) register a function
@@ -51,11 +74,38 @@ void addProvidedCodelets(tessera::Graph& graph);
 // Friend of every handle: converts between handles and engine objects.
 struct Access {
     static const tessera::Target& target(const poplar::Target& t) { return t.impl_->target; }
-    static poplar::Target makeTarget(const tessera::Target& t) {
+    static poplar::Target makeTarget(const tessera::Target& t,
+                                     poplar::TargetType type = poplar::TargetType::IPU_MODEL) {
         poplar::Target out;
-        out.impl_ = std::make_shared<TargetImpl>(TargetImpl{t});
+        auto impl = std::make_shared<TargetImpl>();
+        impl->target = t;
+        impl->type = type;
+        out.impl_ = impl;
         return out;
     }
+    static const std::shared_ptr<TargetImpl>& targetImpl(const poplar::Target& t) {
+        return t.impl_;
+    }
+
+    static poplar::RemoteBuffer makeRemoteBuffer(std::shared_ptr<GraphImpl> g,
+                                                 const std::string& handle, poplar::Type type,
+                                                 std::size_t n, std::size_t repeats) {
+        poplar::RemoteBuffer b;
+        b.graph_ = std::move(g);
+        b.handle_ = handle;
+        b.type_ = type;
+        b.numElements_ = n;
+        b.repeats_ = repeats;
+        return b;
+    }
+    static GraphImpl& remoteBufferGraph(const poplar::RemoteBuffer& b);
+    static poplar::Function makeFunction(unsigned id, const poplar::program::Program& body) {
+        poplar::Function f;
+        f.id_ = id;
+        f.body_ = body.impl_;
+        return f;
+    }
+    static const tessera::program::Program& functionBody(const poplar::Function& f);
 
     static const tessera::Tensor& tensor(const poplar::Tensor& t);
     static poplar::Tensor makeTensor(tessera::Tensor t) {
@@ -120,6 +170,8 @@ auto translate(F&& f) -> decltype(f()) {
         throw poplar::graph_memory_allocation_error(
             std::string(e.what()) +
             " (the engine option debug.allowOutOfMemory runs and profiles it anyway)");
+    } catch (const tessera::AbortError& e) {
+        throw poplar::application_runtime_error(e.what());
     } catch (const tessera::ValidationError& e) {
         throw poplar::graph_program_compilation_error(e.what());
     } catch (const poplar::poplar_error&) {

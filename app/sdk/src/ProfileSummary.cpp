@@ -39,6 +39,13 @@ void SummaryRecorder::onRunEnd(const RunEndRecord& r) {
         next_->onRunEnd(r);
     }
 }
+void SummaryRecorder::resetExecution() {
+    runs.clear();
+    runEnds.clear();
+    std::fill(stepExecutions.begin(), stepExecutions.end(), 0);
+    std::fill(stepCycles.begin(), stepCycles.end(), 0);
+}
+
 void SummaryRecorder::onVerification(const VerificationRecord& v) {
     if (next_) {
         next_->onVerification(v);

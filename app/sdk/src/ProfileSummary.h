@@ -19,6 +19,8 @@ public:
     void onStep(const tessera::record::StepExecutionRecord& s) override;
     void onRunEnd(const tessera::record::RunEndRecord& r) override;
     void onVerification(const tessera::record::VerificationRecord& v) override;
+    // Engine::resetExecutionProfile: forget the runs recorded so far.
+    void resetExecution();
 
     tessera::record::CompiledRecord compiled;
     std::vector<tessera::record::RunBeginRecord> runs;

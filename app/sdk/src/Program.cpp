@@ -141,7 +141,155 @@ Block::Block(const Program& body, const DebugContext& dc) {
 }
 
 Sync::Sync(SyncType, const DebugContext&) {
+    // Every type is a sync of the tiles; on a multi-IPU target it costs a
+    // global sync (docs/engine.md).
     Access::setProgram(*this, tessera::program::Sync());
+}
+
+// ---- remote buffers -------------------------------------------------------------
+
+namespace {
+tessera::program::Program remoteCopy(const RemoteBuffer& buffer, const Tensor& t,
+                                     const Tensor* offset, bool toDevice, const DebugContext& dc) {
+    detail::GraphImpl& g = Access::remoteBufferGraph(buffer);
+    const detail::RemoteBufferInfo& info = g.remoteBuffers.at(buffer.handle());
+    const tessera::Tensor& et = Access::tensor(t);
+    const std::string what = std::string("Copy ") + (toDevice ? "from" : "to") +
+                             " remote buffer '" + buffer.handle() + "'";
+    if (et.elementType() != info.type) {
+        throw poplar_error(what + ": the tensor " + et.describe() + " is not of the buffer's type");
+    }
+    if (et.numElements() == 0 || et.numElements() % info.numElements != 0) {
+        throw poplar_error(what + ": the tensor " + et.describe() + " is not a whole number of " +
+                           std::to_string(info.numElements) + "-element rows");
+    }
+    detail::RemoteCopy c;
+    c.buffer = buffer.handle();
+    c.toDevice = toDevice;
+    c.rows = et.numElements() / info.numElements;
+    if (offset) {
+        c.offset = Access::tensor(*offset);
+        if (c.offset.numElements() != c.rows || c.offset.elementType() == tessera::Type::Float ||
+            c.offset.elementType() == tessera::Type::Half) {
+            throw poplar_error(what + ": the offset " + c.offset.describe() + " must hold " +
+                               std::to_string(c.rows) + " integer row index(es)");
+        }
+    } else if (c.rows > info.repeats) {
+        throw poplar_error(what + ": the tensor " + et.describe() + " holds " +
+                           std::to_string(c.rows) + " rows; the buffer has " +
+                           std::to_string(info.repeats));
+    }
+    c.stream = "__remote/" + buffer.handle() + "/" + std::to_string(g.remoteCopies.size());
+    const std::size_t n = c.rows * info.numElements;
+    tessera::DataStream s = toDevice ? g.graph.addHostToDeviceFIFO(c.stream, info.type, n)
+                                     : g.graph.addDeviceToHostFIFO(c.stream, info.type, n);
+    g.remoteCopies.push_back(c);
+    const std::string name = dc.getPathName().empty() ? what : dc.getPathName();
+    if (toDevice) {
+        return tessera::program::Copy(s, et, name);
+    }
+    return tessera::program::Copy(et, s, name);
+}
+} // namespace
+
+Copy::Copy(const RemoteBuffer& buffer, const Tensor& dst, const DebugContext& dc) {
+    translate([&] {
+        Access::setProgram(*this, remoteCopy(buffer, dst, nullptr, true, dc));
+        return 0;
+    });
+}
+Copy::Copy(const RemoteBuffer& buffer, const Tensor& dst, const Tensor& offset,
+           const DebugContext& dc) {
+    translate([&] {
+        Access::setProgram(*this, remoteCopy(buffer, dst, &offset, true, dc));
+        return 0;
+    });
+}
+Copy::Copy(const Tensor& src, const RemoteBuffer& buffer, const DebugContext& dc) {
+    translate([&] {
+        Access::setProgram(*this, remoteCopy(buffer, src, nullptr, false, dc));
+        return 0;
+    });
+}
+Copy::Copy(const Tensor& src, const RemoteBuffer& buffer, const Tensor& offset,
+           const DebugContext& dc) {
+    translate([&] {
+        Access::setProgram(*this, remoteCopy(buffer, src, &offset, false, dc));
+        return 0;
+    });
+}
+
+// ---- Switch, WriteUndef, AbortOnCondition, ErrorProgram, Call -----------------------
+
+Switch::Switch(const Tensor& control, const std::vector<std::pair<std::int32_t, Program>>& cases,
+               const DebugContext& dc)
+    : Switch(control, cases, Sequence(), dc) {}
+Switch::Switch(const Tensor& control, const DebugContext& dc)
+    : Switch(control, {}, Sequence(), dc) {}
+Switch::Switch(const Tensor& control, const Program& defaultCaseBody, const DebugContext& dc)
+    : Switch(control, {}, defaultCaseBody, dc) {}
+Switch::Switch(const Tensor& control, const std::vector<std::pair<std::int32_t, Program>>& cases,
+               const Program& defaultCaseBody, const DebugContext& dc) {
+    translate([&] {
+        std::vector<std::pair<std::int64_t, tessera::program::Program>> list;
+        for (const auto& [value, body] : cases) {
+            list.emplace_back(value, Access::program(body));
+        }
+        Access::setProgram(*this, tessera::program::Switch(Access::tensor(control), list,
+                                                           Access::program(defaultCaseBody),
+                                                           dc.getPathName()));
+        return 0;
+    });
+}
+Switch& Switch::add(std::int32_t value, const Program& body) {
+    tessera::program::Node& n = *impl_->program.node();
+    for (std::int64_t v : n.cases) {
+        if (v == value) {
+            throw poplar_error("Switch::add: a case with the value " + std::to_string(value) +
+                               " is already there");
+        }
+    }
+    n.cases.push_back(value);
+    n.children.insert(n.children.end() - 1, Access::program(body).node()); // before the default
+    return *this;
+}
+
+WriteUndef::WriteUndef(const Tensor& t, const DebugContext& dc) {
+    // Nothing runs: on the device it only ends the tensor's live range.
+    Access::tensor(t);
+    Access::setProgram(*this, tessera::program::Sequence(std::vector<tessera::program::Program>{},
+                                                         dc.getPathName()));
+}
+
+AbortOnCondition::AbortOnCondition(const Tensor& predicate, const std::string& message,
+                                   const DebugContext& dc) {
+    translate([&] {
+        Access::setProgram(*this,
+                           tessera::program::Abort(Access::tensor(predicate),
+                                                   message.empty() ? "AbortOnCondition" : message,
+                                                   dc.getPathName()));
+        return 0;
+    });
+}
+
+ErrorProgram::ErrorProgram(const std::string& message, const Tensor& debugTensor,
+                           const DebugContext& dc) {
+    translate([&] {
+        tessera::program::Sequence seq(std::vector<tessera::program::Program>{}, dc.getPathName());
+        seq.add(tessera::program::PrintTensor(message, Access::tensor(debugTensor)));
+        seq.add(tessera::program::Abort(message.empty() ? "ErrorProgram" : message));
+        Access::setProgram(*this, seq);
+        return 0;
+    });
+}
+
+Call::Call(const Function& f, const DebugContext& dc) {
+    // The function's body runs in place (a shared program node).
+    Access::setProgram(*this,
+                       tessera::program::Block(Access::functionBody(f),
+                                               dc.getPathName().empty()
+                                                   ? "Call function " + std::to_string(f.getId())
+                                                   : dc.getPathName()));
 }
 
 } // namespace poplar::program

@@ -18,7 +18,7 @@ namespace poplar::detail {
 
 namespace {
 
-constexpr char kMagic[8] = {'T', 'S', 'R', 'X', '0', '0', '0', '1'};
+constexpr char kMagic[8] = {'T', 'S', 'R', 'X', '0', '0', '0', '2'};
 
 std::vector<void (*)(tessera::Graph&)>& providers() {
     static std::vector<void (*)(tessera::Graph&)> list;
@@ -182,6 +182,10 @@ void addProvidedCodelets(tessera::Graph& graph) {
 void writeExecutable(std::ostream& out, const GraphImpl& impl,
                      const std::vector<tessera::program::Program>& programs) {
     const tessera::Graph& g = impl.graph;
+    if (!impl.remoteBuffers.empty()) {
+        // Their host memory and copies live beside the engine graph, not in it.
+        throw unsupported_feature_error("serializing a graph with remote buffers");
+    }
     Writer w(out);
     out.write(kMagic, sizeof kMagic);
     // Target
@@ -282,6 +286,11 @@ void writeExecutable(std::ostream& out, const GraphImpl& impl,
         w.tensor(n->destination);
         w.tensor(n->predicate);
         w.str(n->stream);
+        w.str(n->message);
+        w.u64(n->cases.size());
+        for (std::int64_t v : n->cases) {
+            w.u64(static_cast<std::uint64_t>(v));
+        }
     }
     w.u64(programs.size());
     for (const auto& p : programs) {
@@ -468,6 +477,11 @@ ReadExecutable readExecutable(std::istream& in) {
         n.destination = r.tensor(g);
         n.predicate = r.tensor(g);
         n.stream = r.str();
+        n.message = r.str();
+        const std::size_t cases = r.count();
+        for (std::size_t c = 0; c < cases; ++c) {
+            n.cases.push_back(static_cast<std::int64_t>(r.u64()));
+        }
         built.push_back(p);
     }
     const std::size_t roots = r.count();

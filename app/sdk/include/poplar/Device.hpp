@@ -18,6 +18,9 @@ public:
         , valid_(true)
         , attached_(false) {}
 
+    // A device that runs on the host: one IPU of one tile (as Poplar's CPU device).
+    static Device createCPUDevice(unsigned numIPUs = 1);
+
     const Target& getTarget() const { return target_; }
     unsigned getId() const { return id_; }
     bool attach() {
@@ -26,6 +29,7 @@ public:
     }
     void detach() { attached_ = false; }
     bool isAttached() const { return attached_; }
+    unsigned getNumIPUs() const { return target_.getNumIPUs(); }
 
 private:
     Target target_;
@@ -33,6 +37,10 @@ private:
     bool valid_;
     bool attached_;
 };
+
+inline Device Device::createCPUDevice(unsigned numIPUs) {
+    return Device(Target::createCPUTarget(false, numIPUs), 0);
+}
 
 } // namespace poplar
 

@@ -1,5 +1,7 @@
-// poplar::DeviceManager: lists devices. Tessera has no hardware; it offers
-// simulated mk2 devices so programs written for hardware run unchanged.
+// poplar::DeviceManager: lists devices. Tessera has no hardware; it offers a
+// simulated system of 16 IPUs (as an IPU-POD16) so programs written for
+// hardware run unchanged. The IPUs are mk2 unless TESSERA_DEVICE names another
+// kind: ipu1/mk1, ipu2/mk2, bow, or tiles:N (an mk2-like IPU of N tiles).
 #ifndef TESSERA_POPLAR_DEVICEMANAGER_HPP
 #define TESSERA_POPLAR_DEVICEMANAGER_HPP
 
@@ -18,7 +20,7 @@ public:
                                    const OptionFlags& opts = OptionFlags()) const;
     std::vector<Device> getDevices() const;
     Device getDevice(unsigned deviceManagerId, const OptionFlags& opts = OptionFlags()) const;
-    std::size_t getNumDevices() const { return 1; }
+    std::size_t getNumDevices() const;
 };
 
 } // namespace poplar

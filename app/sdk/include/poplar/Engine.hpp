@@ -18,13 +18,19 @@
 
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iomanip>
 #include <iostream>
+#include <map>
 #include <memory>
+#if __cplusplus >= 201703L
+#include <optional>
+#endif
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -71,6 +77,21 @@ public:
     // The report of what ran so far (libpva; link with -lpva), whether or not
     // autoReport is on; without reportExecution, the compilation only.
     pva::Report getReport(bool reportExecution = true);
+
+    // Execution profiling brackets what the report and the profile summary
+    // record: runs and steps while it is disabled are executed, not recorded.
+    // It starts enabled; resetExecutionProfile forgets what was recorded.
+    void enableExecutionProfiling();
+    void disableExecutionProfiling();
+    void resetExecutionProfile();
+    // Where PrintTensor programs print (std::cout until set).
+    void setPrintStream(std::ostream& stream);
+
+    // Host access to a remote buffer's row `repeatIndex` (numElements() elements).
+    void copyToRemoteBuffer(const void* src, const std::string& handle, std::uint64_t repeatIndex,
+                            unsigned replicationIndex = 0);
+    void copyFromRemoteBuffer(const std::string& handle, void* dst, std::uint64_t repeatIndex,
+                              unsigned replicationIndex = 0);
 
 private:
     std::unique_ptr<detail::EngineImpl> impl_;

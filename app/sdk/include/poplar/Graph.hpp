@@ -18,7 +18,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <initializer_list>
+#include <istream>
+#include <map>
 #include <memory>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <type_traits>
@@ -42,17 +47,40 @@ enum class CodeletFileType {
     Auto
 };
 enum class VariableMappingMethod { NONE, LINEAR };
+enum class SerializationFormat { Binary, JSON };
+enum class TensorCloneMethod {
+    PRESERVE_ORDER_AND_ALIASES,
+    CREATE_NEW_ORDER,
+    PRESERVE_ORDER_UNLESS_ALIASES,
+    GATHER_AND_PRESERVE_TILE_ORDER_AND_ALIASES
+};
+enum class TensorCloneDuplicationMethod {
+    DUPLICATE_BY_OUTER_DIMENSION,
+    DUPLICATE_BY_TILE_CONTIGUOUS_REGION
+};
 
-// One connection of Graph::addVertex(cs, "Type", {{"field", tensor}, ...}).
+// One entry of Graph::addVertex(cs, "Type", {{"field", tensor}, {"state", 3.0f}}):
+// a tensor (or list of tensors) to connect, or a plain value for a state field.
 struct ConnectionDesc {
     ConnectionDesc(const std::string& f, const Tensor& t)
         : field(f)
-        , tensors(1, t) {}
+        , tensors(1, t)
+        , isValue(false)
+        , value(0) {}
     ConnectionDesc(const std::string& f, const std::vector<Tensor>& ts)
         : field(f)
-        , tensors(ts) {}
+        , tensors(ts)
+        , isValue(false)
+        , value(0) {}
+    template <typename T, typename = typename std::enable_if<std::is_arithmetic<T>::value>::type>
+    ConnectionDesc(const std::string& f, T v)
+        : field(f)
+        , isValue(true)
+        , value(static_cast<double>(v)) {}
     std::string field;
     std::vector<Tensor> tensors;
+    bool isValue;
+    double value;
 };
 
 typedef std::vector<std::vector<Interval>> TileToTensorMapping;
@@ -71,16 +99,34 @@ public:
     // file made by `popc` (.gp). Returns true; throws graph_object_load_error.
     bool addCodelets(StringRef src, CodeletFileType type = CodeletFileType::Auto,
                      StringRef compileFlags = "");
-    void addCodelets(std::stringstream& stream, StringRef compileFlags = "");
+    void addCodelets(ArrayRef<std::string> srcs, StringRef compileFlags = "");
+    void addCodelets(std::initializer_list<std::string> srcs, StringRef compileFlags = "");
+    // A C++ codelet source read from a stream.
+    void addCodelets(std::istream& stream, StringRef compileFlags = "",
+                     CodeletFileType type = CodeletFileType::CppSource);
 
     Tensor addVariable(const Type& type, ArrayRef<std::size_t> shape,
                        const DebugContext& debugContext = DebugContext());
     Tensor addVariable(const Type& type, ArrayRef<std::size_t> shape,
                        VariableMappingMethod mappingMethod,
                        const DebugContext& debugContext = DebugContext());
-    Tensor clone(const Tensor& t, const DebugContext& debugContext = DebugContext());
+    // A new variable of t's shape and tile mapping (every clone method keeps
+    // the element order and the mapping).
+    Tensor clone(const Tensor& t, const DebugContext& debugContext = DebugContext(),
+                 TensorCloneMethod method = TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
     Tensor clone(const Type& type, const Tensor& t,
-                 const DebugContext& debugContext = DebugContext());
+                 const DebugContext& debugContext = DebugContext(),
+                 TensorCloneMethod method = TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES);
+    // n clones stacked in a new outer dimension, each mapped as t is.
+    Tensor cloneN(const Tensor& t, std::size_t n, const DebugContext& debugContext = DebugContext(),
+                  TensorCloneMethod method = TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES,
+                  TensorCloneDuplicationMethod duplicationMethod =
+                      TensorCloneDuplicationMethod::DUPLICATE_BY_OUTER_DIMENSION);
+    Tensor cloneN(const Type& type, const Tensor& t, std::size_t n,
+                  const DebugContext& debugContext = DebugContext(),
+                  TensorCloneMethod method = TensorCloneMethod::PRESERVE_ORDER_UNLESS_ALIASES,
+                  TensorCloneDuplicationMethod duplicationMethod =
+                      TensorCloneDuplicationMethod::DUPLICATE_BY_OUTER_DIMENSION);
 
     template <typename T>
     Tensor addConstant(const Type& type, ArrayRef<std::size_t> shape, ArrayRef<T> values,
@@ -151,6 +197,8 @@ public:
     void connect(const FieldRef& field, const std::vector<Tensor>& tensors);
     void setFieldSize(const FieldRef& field, std::size_t size);
     void setPerfEstimate(const VertexRef& v, std::uint64_t cycles, std::uint64_t flops = 0);
+    // The older name of setPerfEstimate.
+    void setCycleEstimate(const VertexRef& v, std::uint64_t cycles);
     void registerPerfEstimator(StringRef vertexTypeName, PerfEstimateFunc f);
 
     void createHostWrite(StringRef handle, const Tensor& t, bool rearrangeOnHost = false);
@@ -161,6 +209,27 @@ public:
     DataStream addDeviceToHostFIFO(StringRef handle, const Type& elementType,
                                    std::size_t numElements,
                                    const OptionFlags& options = OptionFlags());
+    // Host-side (DRAM) memory of `repeats` rows of numElements elements,
+    // copied with program::Copy and Engine::copyTo/FromRemoteBuffer. Its
+    // transfers cost what the host link costs.
+    RemoteBuffer addRemoteBuffer(StringRef handle, const Type& elementType, std::size_t numElements,
+                                 std::size_t repeats = 1, bool rearrangeOnHost = false,
+                                 bool optimiseMemory = false);
+    // A program run by program::Call (Tessera runs the body in place).
+    Function addFunction(const program::Program& program);
+
+    // The graph as text: JSON (variables, compute sets, vertices, their
+    // edges) or Tessera's binary executable format.
+    void serialize(std::ostream& out, SerializationFormat format) const;
+    void serialize(std::ostream& out, const std::vector<program::Program>& progs,
+                   SerializationFormat format) const;
+    // Graphviz DOT: vertices and the tensors their fields connect
+    // (outputVertexGraph); compute sets and the variables they read and write
+    // (outputComputeGraph).
+    void outputVertexGraph(std::ostream& out,
+                           ArrayRef<program::Program> progs = ArrayRef<program::Program>()) const;
+    void outputComputeGraph(std::ostream& out,
+                            ArrayRef<program::Program> progs = ArrayRef<program::Program>()) const;
 
 private:
     friend struct detail::Access;

@@ -5,11 +5,17 @@
 #include <poplar/Type.hpp>
 
 #include <cstddef>
+#include <memory>
 #include <string>
 
 namespace poplar {
 
 class Graph;
+namespace detail {
+struct GraphImpl;
+struct ProgramImpl;
+struct Access;
+} // namespace detail
 
 class ComputeSet {
 public:
@@ -90,7 +96,44 @@ private:
     bool toDevice_;
 };
 
-typedef DataStream RemoteBuffer;
+// Host-side memory (the IPU's "remote" DRAM) of `repeats` rows of
+// numElements() elements; Graph::addRemoteBuffer makes one.
+class RemoteBuffer {
+public:
+    RemoteBuffer()
+        : numElements_(0)
+        , repeats_(0) {}
+    const std::string& handle() const { return handle_; }
+    Type elementType() const { return type_; }
+    std::size_t numElements() const { return numElements_; }
+    std::size_t getRepeats() const { return repeats_; }
+    bool operator==(const RemoteBuffer& o) const {
+        return graph_ == o.graph_ && handle_ == o.handle_;
+    }
+    bool operator!=(const RemoteBuffer& o) const { return !(*this == o); }
+
+private:
+    friend struct detail::Access;
+    std::shared_ptr<detail::GraphImpl> graph_;
+    std::string handle_;
+    Type type_;
+    std::size_t numElements_;
+    std::size_t repeats_;
+};
+
+// A program added once to a graph (Graph::addFunction) and run by program::Call.
+class Function {
+public:
+    Function()
+        : id_(~0u) {}
+    unsigned getId() const { return id_; }
+    bool operator==(const Function& o) const { return id_ == o.id_ && body_ == o.body_; }
+
+private:
+    friend struct detail::Access;
+    unsigned id_;
+    std::shared_ptr<detail::ProgramImpl> body_;
+};
 
 } // namespace poplar
 

@@ -5,12 +5,15 @@
 
 #include <poplar/DebugContext.hpp>
 #include <poplar/GraphElements.hpp>
+#include <poplar/SyncType.hpp>
 #include <poplar/Tensor.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace poplar {
@@ -85,6 +88,57 @@ public:
          const DebugContext& debugContext = DebugContext());
     Copy(const Tensor& src, const DataStream& stream, bool optimiseMemory = false,
          const DebugContext& debugContext = DebugContext());
+    // Remote buffers: without an offset, rows 0.. of the buffer (as many as
+    // the tensor holds); with one, row offset[i] to or from row i of the tensor.
+    Copy(const RemoteBuffer& buffer, const Tensor& dst,
+         const DebugContext& debugContext = DebugContext());
+    Copy(const RemoteBuffer& buffer, const Tensor& dst, const Tensor& offset,
+         const DebugContext& debugContext = DebugContext());
+    Copy(const Tensor& src, const RemoteBuffer& buffer,
+         const DebugContext& debugContext = DebugContext());
+    Copy(const Tensor& src, const RemoteBuffer& buffer, const Tensor& offset,
+         const DebugContext& debugContext = DebugContext());
+};
+
+// Runs the body whose value equals the scalar integer `control`, else the
+// default body (empty unless given).
+class Switch : public Program {
+public:
+    Switch(const Tensor& control, const std::vector<std::pair<std::int32_t, Program>>& cases,
+           const DebugContext& debugContext = DebugContext());
+    Switch(const Tensor& control, const std::vector<std::pair<std::int32_t, Program>>& cases,
+           const Program& defaultCaseBody, const DebugContext& debugContext = DebugContext());
+    explicit Switch(const Tensor& control, const DebugContext& debugContext = DebugContext());
+    Switch(const Tensor& control, const Program& defaultCaseBody,
+           const DebugContext& debugContext = DebugContext());
+    Switch& add(std::int32_t value, const Program& body);
+};
+
+// Marks a tensor's contents undefined (it may share memory); runs nothing.
+class WriteUndef : public Program {
+public:
+    explicit WriteUndef(const Tensor& t, const DebugContext& debugContext = DebugContext());
+};
+
+// Stops the run with poplar::application_runtime_error when the scalar
+// predicate is non-zero.
+class AbortOnCondition : public Program {
+public:
+    explicit AbortOnCondition(const Tensor& predicate, const std::string& message = "",
+                              const DebugContext& debugContext = DebugContext());
+};
+
+// Prints debugTensor, then stops the run with application_runtime_error.
+class ErrorProgram : public Program {
+public:
+    ErrorProgram(const std::string& message, const Tensor& debugTensor,
+                 const DebugContext& debugContext = DebugContext());
+};
+
+// Runs a function made by Graph::addFunction.
+class Call : public Program {
+public:
+    explicit Call(const Function& f, const DebugContext& debugContext = DebugContext());
 };
 
 // Prints "title: values" on standard output when it runs.
@@ -103,7 +157,7 @@ public:
     Block(const Program& body, const DebugContext& debugContext = DebugContext());
 };
 
-enum class SyncType { INTERNAL, EXTERNAL, GLOBAL };
+typedef poplar::SyncType SyncType;
 class Sync : public Program {
 public:
     explicit Sync(SyncType type = SyncType::INTERNAL,

@@ -27,7 +27,10 @@ public:
     static Target createIPUTarget(unsigned numIPUs, const std::string& systemType,
                                   const OptionFlags& opts = OptionFlags());
 
-    TargetType getTargetType() const { return TargetType::IPU_MODEL; }
+    // CPU for Device::createCPUDevice, IPU for DeviceManager's devices,
+    // IPU_MODEL for IPUModel's.
+    TargetType getTargetType() const;
+    static Target createCPUTarget(bool accurateHalf = false, unsigned numIPUs = 1);
     std::string getTargetSystemString() const;
     std::string getTargetArchString() const;
     unsigned getNumIPUs() const;

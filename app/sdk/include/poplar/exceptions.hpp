@@ -62,6 +62,23 @@ struct index_error : poplar_error {
     }
 };
 
+// A program stopped itself on the device (AbortOnCondition, ErrorProgram).
+struct application_runtime_error : poplar_error {
+    explicit application_runtime_error(const std::string& s)
+        : poplar_error(s) {
+        type = "application_runtime_error";
+    }
+};
+
+// Something the Poplar API has that Tessera does not implement: the message
+// says "not supported by Tessera: <item>".
+struct unsupported_feature_error : poplar_error {
+    explicit unsupported_feature_error(const std::string& item)
+        : poplar_error("not supported by Tessera: " + item) {
+        type = "unsupported_feature_error";
+    }
+};
+
 } // namespace poplar
 
 #endif
