@@ -119,6 +119,8 @@ private slots:
     void overflowingShapes();
     void viewsThatWouldOverflow();
     void largeButCountableShapesStillWork();
+    void targetParametersHaveRanges();
+    void targetsTooLargeTogether();
 };
 
 void TestEngineRobustness::throwingComputeIsAnError_data() {
@@ -300,6 +302,62 @@ void TestEngineRobustness::largeButCountableShapesStillWork() {
     anyway.allowOutOfMemory = true;
     Engine engine(small, prog::Sequence{}, anyway);
     engine.run();
+}
+
+void TestEngineRobustness::targetParametersHaveRanges() {
+    for (const std::string& key : Target::parameterNames()) {
+        const std::string range = Target::parameterRange(key);
+        QVERIFY2(!range.empty(), key.c_str());
+        // Every preset's value is in range, so a preset round-trips through set().
+        for (const char* preset : {"mk1", "mk2", "bow", "tiles:1", "tiles:8192"}) {
+            Target t = Target::preset(preset);
+            t.set(key, t.get(key));
+            t.validate();
+        }
+        for (const char* bad : {"", "abc", "-1", "99999999999999999999", "4294967297",
+                                "1000000000000", "0x10", " 5", "+5", "1e400", "nan"}) {
+            Target t = Target::preset("tiles:4");
+            if (key == "name" && std::string(bad) != "") {
+                continue; // any non-empty name of up to 256 bytes
+            }
+            if (key == "clockHz" &&
+                (std::string(bad) == "4294967297" || std::string(bad) == "1000000000000")) {
+                continue; // 4.3 GHz and 1 THz are clocks it takes
+            }
+            TESSERA_EXPECT_ERROR(Error, t.set(key, bad),
+                                 (QStringList{QString::fromStdString("target parameter '" + key +
+                                                                     "' must be " + range),
+                                              QString("not '") + bad + "'"}));
+        }
+    }
+    Target t = Target::preset("tiles:4");
+    TESSERA_EXPECT_ERROR(Error, t.set("name", std::string(257, 'x')),
+                         QStringList{"a name of 1 to 256 bytes"});
+    TESSERA_EXPECT_ERROR(Error, t.set("tilesPerIPU", "8193"),
+                         QStringList{"'tilesPerIPU' must be an integer from 1 to 8192"});
+    TESSERA_EXPECT_ERROR(Error, t.set("clockHz", "999"),
+                         QStringList{"'clockHz' must be a number from 1000 to 1e12"});
+    TESSERA_EXPECT_ERROR(Error, t.set("bytesPerTile", "1023"), QStringList{"'bytesPerTile'"});
+    t.set("bytesPerTile", "1024");
+    t.set("clockHz", "1e12");
+    t.set("exchangeLatencyCycles", "0");
+    t.validate();
+    for (const char* preset : {"tiles:100000000", "tiles:8193", "tiles:0", "custom:-4",
+                               "tiles:4294967297", "tiles:", "tiles:1e3"}) {
+        TESSERA_EXPECT_ERROR(Error, Target::preset(preset),
+                             (QStringList{QString("'") + preset + "'", "1 to 8192"}));
+    }
+}
+
+void TestEngineRobustness::targetsTooLargeTogether() {
+    Target t = Target::preset("tiles:8192");
+    t.set("numIPUs", "16");
+    t.validate(); // 131072 tiles: the most
+    t.set("numIPUs", "17");
+    TESSERA_EXPECT_ERROR(Error, t.validate(), (QStringList{"tiles:8192", "131072 tiles"}));
+    Target high = Target::preset("tiles:4");
+    high.set("memoryBaseAddress", "4294500000");
+    TESSERA_EXPECT_ERROR(Error, Graph{high}, (QStringList{"memoryBaseAddress", "32-bit"}));
 }
 
 QTEST_GUILESS_MAIN(TestEngineRobustness)
