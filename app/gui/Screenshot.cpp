@@ -1,5 +1,6 @@
 #include "Screenshot.h"
 
+#include "CommandLine.h"
 #include "CompareMode.h"
 #include "MainWindow.h"
 #include "views/common/Export.h"
@@ -14,6 +15,7 @@
 #include <QImage>
 #include <QPixmap>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -22,8 +24,20 @@ namespace tessera::gui {
 namespace {
 
 int fail(const QString& message) {
-    std::fprintf(stderr, "tessera: error: %s\n", qPrintable(message));
+    std::fprintf(stderr, "tessera: error: %s\n", qPrintable(oneLine(message)));
     return 2;
+}
+
+// The first of `names` the session has no tensor of, or "".
+QString unknownTensor(const views::debugger::SessionInfo& info, const QStringList& names) {
+    for (const QString& name : names) {
+        const bool known = std::any_of(info.tensors.begin(), info.tensors.end(),
+                                       [&](const auto& t) { return t.name == name; });
+        if (!known) {
+            return name;
+        }
+    }
+    return {};
 }
 
 // Lets layouts settle and background work finish: true when `ready` held.
@@ -60,6 +74,12 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
         return controller->lastError().isEmpty() ? QStringLiteral("the debugger did not start")
                                                  : controller->lastError();
     }
+    if (const QString unknown = unknownTensor(*controller->info(), request.inspect);
+        !unknown.isEmpty()) {
+        return QStringLiteral("--inspect '%1': workload %2 has no tensor of that name "
+                              "('tessera-cli debug %2 --list' lists them)")
+            .arg(unknown, request.workload);
+    }
     for (const QString& t : request.inspect) {
         t == request.inspect.front() ? pane->inspect(t) : pane->addWatch(t);
     }
@@ -76,6 +96,15 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
 int takeScreenshot(const ScreenshotRequest& request) {
     MainWindow window;
     window.setInteractive(false);
+    window.setSavesSettings(false); // a screenshot leaves the user's theme and Open Recent alone
+    const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+    if (request.size.width() < minimum.width() || request.size.height() < minimum.height()) {
+        return fail(QStringLiteral("--size %1x%2 is smaller than the window's minimum %3x%4")
+                        .arg(request.size.width())
+                        .arg(request.size.height())
+                        .arg(minimum.width())
+                        .arg(minimum.height()));
+    }
     if (request.theme == "dark") {
         window.setTheme(MainWindow::Theme::Dark);
     } else if (request.theme == "light") {
