@@ -3,6 +3,9 @@
 #include "CommandLine.h"
 #include "CompareMode.h"
 #include "MainWindow.h"
+#include "engine/target/Target.h"
+#include "engine/workloads/Plugin.h"
+#include "engine/workloads/Workload.h"
 #include "views/common/Export.h"
 #include "views/common/Pane.h"
 #include "views/panes/DebugPane.h"
@@ -11,6 +14,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
@@ -50,6 +54,25 @@ bool settle(const std::function<bool()>& ready, int minimumMs = 200) {
     return ready();
 }
 
+// What the Debugger would refuse only after building: a parameter or target
+// out of range, a program past the host limit (the Debugger runs programs
+// that overflow, so only that limit applies). "" when it may start.
+QString checkWorkload(const views::debugger::DebugConfig& config) {
+    try {
+        if (!config.plugin.isEmpty()) {
+            workloads::loadPlugin(QFile::encodeName(config.plugin).toStdString());
+        }
+        const workloads::Workload& w = workloads::find(config.workload.toStdString());
+        const workloads::Parameters params(w.parameters(), config.params);
+        const Target target = Target::preset(config.target.toStdString());
+        target.validate();
+        workloads::checkFits(w, params, target, true);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
 // Starts the Debugger on the requested workload, continues to each
 // breakpoint given, and inspects / watches the requested tensors.
 QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
@@ -65,6 +88,9 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
     QString error;
     if (!views::debugger::parseParameters(request.params.join(' '), config.params, &error)) {
         return error;
+    }
+    if (const QString refused = checkWorkload(config); !refused.isEmpty()) {
+        return refused;
     }
     auto* controller = pane->controller();
     auto idle = [&] { return pane->isReady() && !window.isLoading(); };

@@ -134,6 +134,10 @@ private slots:
             << (debug + QStringList{"--break", "nowhere"}) << "'nowhere' matches no step";
         QTest::newRow("--set out of range") << (debug + QStringList{"--set", "m=4294967297"})
                                             << "parameter 'm' must be an integer from 1 to";
+        QTest::newRow("--set too large for the host")
+            << QStringList{"--pane", "debug",       "--workload",   "elementwise",
+                           "--set",  "n=200000000", "--screenshot", shot}
+            << "more than the 1 GiB a workload may use";
         QTest::newRow("--target absurd")
             << (QStringList{"--pane", "debug", "--workload", "matmul", "--target",
                             "tiles:100000000", "--screenshot", shot})
