@@ -8,7 +8,10 @@
 
 #include <array>
 #include <cerrno>
+#include <climits>
+#include <cstdio>
 #include <cstring>
+#include <functional>
 #include <streambuf>
 #include <system_error>
 
@@ -107,14 +110,26 @@ private:
     std::array<char, 1 << 16> data_{};
 };
 
+std::filesystem::path withSuffix(const std::filesystem::path& target, const std::string& suffix) {
+    std::string name = target.filename().string();
+    if (name.size() + suffix.size() > NAME_MAX) {
+        char hash[16];
+        std::snprintf(hash, sizeof hash, "~%08zx",
+                      std::hash<std::string>{}(name)&std::size_t{0xffffffff});
+        name.resize(NAME_MAX - suffix.size() - std::strlen(hash));
+        name += hash;
+    }
+    return target.parent_path() / (name + suffix);
+}
+
 namespace {
 
 // A new name beside `target` that no other writer uses (O_EXCL), so two
 // exports to one file cannot write into each other's temporary.
 int createTemporary(const std::filesystem::path& target, std::filesystem::path& temporary) {
     for (unsigned attempt = 0;; ++attempt) {
-        temporary = target;
-        temporary += ".partial-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+        temporary = withSuffix(target, ".partial-" + std::to_string(::getpid()) + "-" +
+                                           std::to_string(attempt));
         // 0666 as for any new file: open() applies the umask.
         const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd >= 0 || errno != EEXIST || attempt >= 1000) {

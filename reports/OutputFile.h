@@ -22,6 +22,12 @@ std::string writeErrorText(int error);
 void refuseToOverwriteInput(const std::filesystem::path& output,
                             std::span<const std::filesystem::path> inputs);
 
+// `target` with `suffix` appended to its file name ("r.tsr" -> "r.tsr.partial"),
+// in the same directory. When that name would be longer than a file name may
+// be (NAME_MAX, 255 bytes), the target's name is first cut and a hash of it
+// added, so every file the OS accepts has a temporary beside it.
+std::filesystem::path withSuffix(const std::filesystem::path& target, const std::string& suffix);
+
 // A file written through stream() to a temporary in the target's directory
 // (created with the permissions a new file gets, umask applied), made durable
 // and renamed onto the target by commit(). Until then the target is untouched;

@@ -2,6 +2,7 @@
 
 #include "reports/CompiledWriter.h"
 #include "reports/LodBuilder.h"
+#include "reports/OutputFile.h"
 #include "reports/ReportError.h"
 #include "reports/Schema.h"
 #include "reports/Sqlite.h"
@@ -56,7 +57,7 @@ struct OpenRun {
 struct ReportWriter::State {
     State(std::filesystem::path out, WriterOptions opts)
         : output(std::move(out))
-        , partial(output.string() + ".partial")
+        , partial(withSuffix(output, ".partial"))
         , options(std::move(opts)) {}
 
     std::filesystem::path output;

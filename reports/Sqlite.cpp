@@ -2,6 +2,7 @@
 
 #include "engine/record/Records.h"
 #include "reports/ReportError.h"
+#include "reports/SqlitePath.h"
 
 #include <sqlite3.h>
 
@@ -17,7 +18,9 @@ Database::Database(const std::string& path, Mode mode, std::string name)
     const int flags =
         mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
     // A connection is never shared between threads (docs/ARCHITECTURE.md).
-    const int rc = sqlite3_open_v2(path.c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    openPath_ = std::make_unique<OpenPath>(path);
+    const int rc = sqlite3_open_v2(openPath_->path().c_str(), &db_, flags | SQLITE_OPEN_NOMUTEX,
+                                   openPath_->vfs());
     if (rc != SQLITE_OK) {
         if (db_ == nullptr) {
             throw ReportError(name_ + ": cannot open: out of memory");

@@ -2,6 +2,7 @@
 // A thin RAII layer over the SQLite C API, private to reports/ (no header
 // outside reports/ includes it). Errors become ReportError with one line.
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@ struct sqlite3_stmt;
 namespace tessera::reports::sql {
 
 class Statement;
+class OpenPath;
 
 class Database {
 public:
@@ -34,6 +36,7 @@ public:
     [[noreturn]] void fail(int code, std::string_view what) const;
 
 private:
+    std::unique_ptr<OpenPath> openPath_; // a path too long for SQLite, opened by its directory
     sqlite3* db_ = nullptr;
     std::string path_;
     std::string name_;

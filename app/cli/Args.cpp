@@ -1,6 +1,7 @@
 #include "Args.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace tessera::cli {
 
@@ -119,6 +120,20 @@ std::string helpText(const CommandSpec& spec) {
     out += "\nExit status: 0 success, 1 a check failed (verification, threshold), 2 usage or input "
            "error.\n";
     return out;
+}
+
+std::uint64_t parseCount(const std::string& option, const std::string& text, std::uint64_t min,
+                         std::uint64_t max) {
+    std::uint64_t value = 0;
+    const char* end = text.data() + text.size();
+    const bool digits = !text.empty() && std::all_of(text.begin(), text.end(),
+                                                     [](char c) { return c >= '0' && c <= '9'; });
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (!digits || ec != std::errc() || ptr != end || value < min || value > max) {
+        throw UsageError("option '" + option + "' expects an integer from " + std::to_string(min) +
+                         " to " + std::to_string(max) + ", not '" + text + "'");
+    }
+    return value;
 }
 
 std::pair<std::string, std::string> splitAssignment(const std::string& text,

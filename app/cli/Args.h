@@ -3,6 +3,7 @@
 // command declares its options and positionals, the parser checks argv
 // against them and builds the command's --help text from the same spec.
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <span>
 #include <stdexcept>
@@ -60,6 +61,13 @@ private:
 ParsedArgs parseArgs(const CommandSpec& spec, std::span<const std::string> args);
 
 std::string helpText(const CommandSpec& spec);
+
+// The integer value of a count option ("--hit 3"): plain decimal digits
+// from `min` to `max`, nothing else (no sign, spaces, 0x, exponent), so
+// "-3" is refused rather than wrapped to 2^64-3. Throws UsageError "option
+// '--hit' expects an integer from 1 to 1000000000, not '-3'".
+std::uint64_t parseCount(const std::string& option, const std::string& text, std::uint64_t min,
+                         std::uint64_t max);
 
 // "NAME=VALUE" split at the first '='; throws UsageError naming the option.
 std::pair<std::string, std::string> splitAssignment(const std::string& text,

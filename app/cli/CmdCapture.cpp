@@ -41,7 +41,7 @@ int capture(const ParsedArgs& args) {
 
     // Everything the user typed is checked before the engine starts, so a typo
     // costs no capture time and leaves no file behind.
-    const WorkloadChoice choice = chooseWorkload(args);
+    const WorkloadChoice choice = chooseWorkload(args, args.has("--allow-out-of-memory"));
     const workloads::Workload& workload = *choice.workload;
     const workloads::Parameters& params = choice.params;
     const std::map<std::string, std::string>& given = choice.given;
@@ -111,10 +111,16 @@ Command captureCommand() {
         "when complete, so FILE.tsr is never half-written. Progress is shown on a terminal\n"
         "when the capture takes more than a second. Exit status 1 when the result fails\n"
         "verification or the program does not fit in tile memory (the report is still\n"
-        "written). 'tessera-cli workloads' lists workloads and parameters.";
+        "written). 'tessera-cli workloads' lists workloads and parameters with their ranges.\n\n"
+        "Before anything is built, a parameter outside its range, a target parameter outside\n"
+        "its range, or a program whose inputs and outputs alone need more tile memory than\n"
+        "the target holds is refused (exit status 2); --allow-out-of-memory builds the last\n"
+        "anyway and records the overflow. No workload may need more than 1 GiB of tile\n"
+        "memory: the engine holds all of it in host memory.";
     spec.options = {
         {"--output", "-o", "FILE.tsr", "report to write (required)"},
-        {"--allow-out-of-memory", "", "", "run even when tiles overflow their memory"},
+        {"--allow-out-of-memory", "", "",
+         "build and run even when the program does not fit tile memory"},
         {"--keep-incomplete", "", "", "if the capture fails, keep a report marked incomplete"},
         {"--quiet", "-q", "", "print no progress and no result lines (errors still go to stderr)"},
     };

@@ -15,17 +15,7 @@ namespace tessera::cli {
 
 namespace {
 
-std::uint64_t parseHit(const std::string& text) {
-    try {
-        std::size_t used = 0;
-        const unsigned long long n = std::stoull(text, &used);
-        if (used == text.size() && n >= 1) {
-            return n;
-        }
-    } catch (const std::exception&) {
-    }
-    throw UsageError("option '--hit' expects a positive number, not '" + text + "'");
-}
+constexpr std::uint64_t kMaxHit = 1000000000;
 
 void listProgram(const Graph& graph, const compiler::CompiledGraph& compiled) {
     print("steps (program order):\n");
@@ -67,7 +57,10 @@ std::string ownership(const std::vector<TileId>& owners) {
 }
 
 int debug(const ParsedArgs& args) {
-    const WorkloadChoice choice = chooseWorkload(args);
+    // The debugger runs a program that overflows (it stops at the step that
+    // does), so only the host limit applies.
+    const WorkloadChoice choice = chooseWorkload(args, true);
+    const std::uint64_t hits = parseCount("--hit", args.value("--hit", "1"), 1, kMaxHit);
     Graph graph(choice.target);
     workloads::Built built = choice.workload->build(graph, choice.params);
     EngineOptions options;
@@ -97,7 +90,6 @@ int debug(const ParsedArgs& args) {
                              "' matches no step, compute set or block (see --list)");
         }
     }
-    const std::uint64_t hits = parseHit(args.value("--hit", "1"));
     debug::Stop stop;
     for (std::uint64_t hit = 0; hit < hits; ++hit) {
         do {
@@ -151,7 +143,8 @@ Command debugCommand() {
     spec.options = {
         {"--break", "-b", "STEP|NAME", "stop before this step, compute set or block", true},
         {"--print", "-p", "TENSOR", "tensor to print when stopped", true},
-        {"--hit", "", "N", "stop at the Nth time a breakpoint is reached (default 1)"},
+        {"--hit", "", "N",
+         "stop at the Nth time a breakpoint is reached (1 to 1000000000; default 1)"},
         {"--list", "", "", "list the steps, blocks and tensors, then exit"},
     };
     const auto shared = workloadOptionSpecs();

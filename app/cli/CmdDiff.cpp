@@ -1,14 +1,17 @@
 // tessera-cli diff BASE.tsr NEW.tsr [--json] [--fail-on METRIC:+N%|+N]... [--top N]
 #include "Commands.h"
+#include "InputErrors.h"
 #include "Output.h"
 #include "reports/Compare.h"
 #include "reports/CompareFormat.h"
 #include "reports/JsonWriter.h"
 #include "reports/ReportReader.h"
 
-#include <cmath>
+#include <algorithm>
+#include <charconv>
 #include <cstdio>
 #include <optional>
+#include <string_view>
 
 namespace tessera::cli {
 
@@ -23,11 +26,50 @@ struct Threshold {
     bool percent = false;
 };
 
+constexpr std::uint64_t kMaxTop = 1000000000;
+
+// The largest bound: no metric (an int64 in the report) can grow further.
+constexpr std::uint64_t kMaxBound = 9223372036854775807ull;
+
+// A bound is ['+'] DIGITS ['.' DIGITS] ['%']: "+5%", "2.5%", "+4096", "0".
+// Anything else ("+ 5%", "+0x10", "+-0", "1e3", "5.") is refused, as is an
+// integer part no metric could reach.
+bool parseBound(std::string text, Threshold& t, std::string& why) {
+    if (!text.empty() && text.back() == '%') {
+        t.percent = true;
+        text.pop_back();
+    }
+    if (!text.empty() && text.front() == '+') {
+        text.erase(0, 1);
+    }
+    const auto digits = [](std::string_view s) {
+        return !s.empty() &&
+               std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    const auto dot = text.find('.');
+    const std::string whole = text.substr(0, dot);
+    if (!digits(whole) || (dot != std::string::npos && !digits(text.substr(dot + 1)))) {
+        why = "is not a growth bound";
+        return false;
+    }
+    std::uint64_t integer = 0;
+    const auto [ptr, ec] = std::from_chars(whole.data(), whole.data() + whole.size(), integer);
+    if (ec != std::errc() || integer > kMaxBound) {
+        why = "is larger than any metric can grow (at most " + std::to_string(kMaxBound) + ")";
+        return false;
+    }
+    double value = 0;
+    std::from_chars(text.data(), text.data() + text.size(), value);
+    t.bound = value;
+    return true;
+}
+
 Threshold parseThreshold(const std::string& text) {
     const auto colon = text.rfind(':');
     const auto bad = [&](const std::string& why) {
         return UsageError("--fail-on '" + text + "': " + why +
-                          " (expected METRIC:+N% or METRIC:+N, see 'tessera-cli diff --help')");
+                          " (expected METRIC:+N% or METRIC:+N, N a decimal number such as 5 or "
+                          "2.5; see 'tessera-cli diff --help')");
     };
     if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
         throw bad("no bound");
@@ -35,22 +77,9 @@ Threshold parseThreshold(const std::string& text) {
     Threshold t;
     t.text = text;
     t.metric = text.substr(0, colon);
-    std::string bound = text.substr(colon + 1);
-    if (!bound.empty() && bound.back() == '%') {
-        t.percent = true;
-        bound.pop_back();
-    }
-    if (!bound.empty() && bound.front() == '+') {
-        bound.erase(0, 1);
-    }
-    std::size_t used = 0;
-    try {
-        t.bound = std::stod(bound, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (bound.empty() || used != bound.size() || !std::isfinite(t.bound) || t.bound < 0) {
-        throw bad("'" + text.substr(colon + 1) + "' is not a growth bound");
+    std::string why;
+    if (!parseBound(text.substr(colon + 1), t, why)) {
+        throw bad("'" + text.substr(colon + 1) + "' " + why);
     }
     const bool named = t.metric.rfind("step:", 0) == 0 || t.metric.rfind("compute-set:", 0) == 0;
     bool known = named;
@@ -84,24 +113,20 @@ int diff(const ParsedArgs& args) {
     reports::DiffFormat format;
     format.top = json ? 0 : 20;
     if (args.has("--top")) {
-        const std::string text = args.value("--top");
-        std::size_t used = 0;
-        unsigned long n = 0;
-        try {
-            n = std::stoul(text, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (text.empty() || used != text.size() || text.front() == '-') {
-            throw UsageError("option '--top' expects a number, not '" + text + "'");
-        }
-        format.top = n;
+        format.top = parseCount("--top", args.value("--top"), 0, kMaxTop);
     }
 
-    const reports::ReportReader baseReader(args.positionals[0]);
-    const reports::ReportReader newReader(args.positionals[1]);
-    const reports::Baseline baseline(baseReader);
-    const reports::Comparison comparison(newReader);
+    // An error names the report and which side it is.
+    const std::string& basePath = args.positionals[0];
+    const std::string& newPath = args.positionals[1];
+    const reports::Baseline baseline = readingInput(basePath, "baseline", [&] {
+        const reports::ReportReader reader(basePath);
+        return reports::Baseline(reader);
+    });
+    const reports::Comparison comparison = readingInput(newPath, "comparison", [&] {
+        const reports::ReportReader reader(newPath);
+        return reports::Comparison(reader);
+    });
     const reports::ReportDiff result = reports::compare(baseline, comparison);
 
     // Every threshold is resolved before anything is printed, so a metric
@@ -202,6 +227,7 @@ Command diffCommand() {
     spec.summary = "Compare two reports: totals, tile memory, liveness, steps and compute sets";
     spec.synopsis = "BASE.tsr NEW.tsr [--json] [--fail-on METRIC:+N%|+N]... [--top N]";
     spec.description =
+        "Errors name the report and its side (\"baseline BASE.tsr: ...\").\n"
         "Prints the totals of both reports with their deltas, then the program steps and\n"
         "compute sets whose cycles changed (largest regressions first), per-tile memory,\n"
         "liveness per program step and variables. Steps are matched by their place in the\n"
@@ -211,14 +237,18 @@ Command diffCommand() {
         "is not compared.\n\n"
         "--fail-on METRIC:+N% fails (exit 1) when METRIC grows by more than N percent of\n"
         "the baseline; METRIC:+N when it grows by more than N (cycles, bytes, ns or a\n"
-        "count). Each failure is one line on stderr. Metrics:\n" +
+        "count). N is a decimal number: digits, optionally a '.' and more digits (5, 2.5,\n"
+        "4096); the '+' may be left out. Anything else (a space, a sign, 0x, an exponent,\n"
+        "more than 9223372036854775807) is a usage error (exit 2). Each failure is one\n"
+        "line on stderr. Metrics:\n" +
         metricHelp() +
         "\n(cycles of the program steps or compute sets of that name, over all executions).\n"
         "Example: --fail-on cycles:+5% --fail-on peak-tile-memory:+4096";
     spec.options = {
         {"--json", "", "", "print the comparison as JSON (every row; see docs/report-format.md)"},
         {"--fail-on", "", "METRIC:+N%|+N", "exit 1 when METRIC grows past the bound", true},
-        {"--top", "", "N", "rows per list (default 20 in text, all in JSON; 0: all)"},
+        {"--top", "", "N",
+         "rows per list, 0 to 1000000000 (default 20 in text, all in JSON; 0: all)"},
     };
     spec.minPositionals = spec.maxPositionals = 2;
     spec.positionalNames = "two report files (BASE.tsr NEW.tsr)";

@@ -1,5 +1,6 @@
 // tessera-cli export FILE.tsr --format chrome-trace|csv -o OUT [--max-events N]
 #include "Commands.h"
+#include "InputErrors.h"
 #include "Output.h"
 #include "reports/Export.h"
 #include "reports/OutputFile.h"
@@ -15,26 +16,10 @@ namespace tessera::cli {
 
 namespace {
 
-std::uint64_t parseCount(const std::string& option, const std::string& text) {
-    std::size_t used = 0;
-    unsigned long long n = 0;
-    try {
-        n = std::stoull(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (text.empty() || used != text.size() || text.front() == '-' || n == 0) {
-        throw UsageError("option '" + option + "' expects a positive number, not '" + text + "'");
-    }
-    return n;
-}
+constexpr std::uint64_t kMaxEvents = 100000000;
 
 int exportChromeTrace(const reports::ReportReader& reader, const std::string& output,
-                      const ParsedArgs& args) {
-    reports::ChromeTraceOptions options;
-    if (args.has("--max-events")) {
-        options.maxEvents = parseCount("--max-events", args.value("--max-events"));
-    }
+                      const reports::ChromeTraceOptions& options) {
     // Written beside the output and renamed into place: never half a trace,
     // and the previous file intact when the disk is full.
     reports::AtomicOutputFile file(output);
@@ -79,12 +64,21 @@ int exportReport(const ParsedArgs& args) {
     if (args.has("--max-events") && format != "chrome-trace") {
         throw UsageError("option '--max-events' is for --format chrome-trace");
     }
+    reports::ChromeTraceOptions options;
+    if (args.has("--max-events")) {
+        options.maxEvents = parseCount("--max-events", args.value("--max-events"), 1, kMaxEvents);
+    }
     const std::filesystem::path input = args.positionals.front();
     if (format == "chrome-trace") {
         reports::refuseToOverwriteInput(output, std::span(&input, 1));
     }
-    const reports::ReportReader reader(input);
-    return format == "csv" ? exportCsv(reader, output) : exportChromeTrace(reader, output, args);
+    try {
+        const reports::ReportReader reader(input);
+        return format == "csv" ? exportCsv(reader, output)
+                               : exportChromeTrace(reader, output, options);
+    } catch (const reports::ReportError& e) { // a write error names the output instead
+        throw reports::ReportError(namingInput(e.what(), input.string(), {}, output));
+    }
 }
 
 } // namespace
@@ -110,7 +104,8 @@ Command exportCommand() {
     spec.options = {
         {"--format", "", "FORMAT", "chrome-trace or csv (required)"},
         {"--output", "-o", "OUT", "the trace file, or the CSV directory (required)"},
-        {"--max-events", "", "N", "bound on trace events (chrome-trace; default 500000)"},
+        {"--max-events", "", "N",
+         "bound on trace events (chrome-trace; 1 to 100000000, default 500000)"},
     };
     spec.minPositionals = spec.maxPositionals = 1;
     spec.positionalNames = "a report file (FILE.tsr)";

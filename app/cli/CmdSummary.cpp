@@ -1,5 +1,6 @@
 // tessera-cli summary FILE.tsr [--json]
 #include "Commands.h"
+#include "InputErrors.h"
 #include "Output.h"
 #include "reports/ReportReader.h"
 
@@ -22,8 +23,11 @@ Command summaryCommand() {
     spec.minPositionals = spec.maxPositionals = 1;
     spec.positionalNames = "a report file (FILE.tsr)";
     return {spec, [](const ParsedArgs& args) {
-                const reports::ReportReader reader(args.positionals.front());
-                const reports::Summary summary = reader.summary();
+                const std::string& path = args.positionals.front();
+                const reports::Summary summary = readingInput(path, {}, [&] {
+                    const reports::ReportReader reader(path);
+                    return reader.summary();
+                });
                 const std::string text = args.has("--json") ? reports::formatJson(summary)
                                                             : reports::formatText(summary);
                 printText(text);

@@ -39,6 +39,21 @@ int listWorkloads(const ParsedArgs& args) {
                 j.key("name").value(p.name);
                 j.key("default").value(p.defaultValue);
                 j.key("description").value(p.description);
+                j.key("kind").value(p.kindName());
+                if (p.kind == workloads::ParameterKind::Integer) {
+                    j.key("minimum").value(static_cast<std::int64_t>(p.minimum));
+                    j.key("maximum").value(static_cast<std::int64_t>(p.maximum));
+                } else if (p.kind == workloads::ParameterKind::Number) {
+                    j.key("minimum").value(p.minimum);
+                    j.key("maximum").value(p.maximum);
+                } else if (p.kind == workloads::ParameterKind::Choice) {
+                    j.key("choices").beginArray();
+                    for (const std::string& c : p.choices) {
+                        j.value(c);
+                    }
+                    j.endArray();
+                }
+                j.key("range").value(p.rangeText());
                 j.endObject();
             }
             j.endArray();
@@ -59,8 +74,9 @@ int listWorkloads(const ParsedArgs& args) {
         }
         for (const auto& p : params) {
             const std::string left = p.name + "=" + p.defaultValue;
+            const std::string range = p.rangeText();
             out += "    --set " + left + std::string(width + 2 - left.size(), ' ') + p.description +
-                   "\n";
+                   (range.empty() ? "" : " (" + range + ")") + "\n";
         }
         out += "\n";
     }
@@ -74,8 +90,14 @@ int listWorkloads(const ParsedArgs& args) {
 Command workloadsCommand() {
     CommandSpec spec;
     spec.name = "workloads";
-    spec.summary = "List the workloads and their parameters (with defaults)";
+    spec.summary = "List the workloads and their parameters (with defaults and ranges)";
     spec.synopsis = "[--json] [--plugin LIB.so]...";
+    spec.description =
+        "Each parameter is shown with its default and the values it takes (an integer or a\n"
+        "number in a range, or one of a few words); capture and debug refuse any other\n"
+        "value before building anything. --json gives, per parameter, name, default,\n"
+        "description, kind (integer, number, choice or text), minimum and maximum (integer,\n"
+        "number), choices (choice) and range (in words).";
     spec.options = {{"--json", "", "", "print JSON instead of text"},
                     {"--plugin", "", "LIB.so", "also list the workloads of a plugin", true}};
     return {spec, listWorkloads};

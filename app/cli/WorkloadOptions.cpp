@@ -4,22 +4,6 @@
 
 namespace tessera::cli {
 
-namespace {
-
-unsigned parseThreads(const std::string& text) {
-    try {
-        std::size_t used = 0;
-        const unsigned long n = std::stoul(text, &used);
-        if (used == text.size() && n <= 1024) {
-            return static_cast<unsigned>(n);
-        }
-    } catch (const std::exception&) {
-    }
-    throw UsageError("option '--threads' expects a number from 0 to 1024, not '" + text + "'");
-}
-
-} // namespace
-
 void loadPlugins(const ParsedArgs& args) {
     for (const std::string& path : args.values("--plugin")) {
         workloads::loadPlugin(path); // throws a one-line Error
@@ -29,15 +13,20 @@ void loadPlugins(const ParsedArgs& args) {
 std::vector<OptionSpec> workloadOptionSpecs() {
     return {
         {"--target", "", "NAME",
-         std::string("mk1, mk2, bow or tiles:N (default ") + kDefaultTarget + ")"},
-        {"--set", "", "NAME=VALUE", "workload parameter", true},
-        {"--target-param", "", "KEY=VALUE", "override a target parameter, e.g. clockHz=1e9", true},
-        {"--threads", "", "N", "engine threads (default 0: one per core)"},
+         std::string("mk1, mk2, bow or tiles:N, N from 1 to 8192 (default ") + kDefaultTarget +
+             ")"},
+        {"--set", "", "NAME=VALUE",
+         "workload parameter, in its range ('tessera-cli workloads' lists them)", true},
+        {"--target-param", "", "KEY=VALUE",
+         "override a target parameter, e.g. clockHz=1e9 (docs/engine.md lists them and their "
+         "ranges)",
+         true},
+        {"--threads", "", "N", "engine threads, 0 to 1024 (default 0: one per core)"},
         {"--plugin", "", "LIB.so", "load workloads from a plugin (docs/debugger.md)", true},
     };
 }
 
-WorkloadChoice chooseWorkload(const ParsedArgs& args) {
+WorkloadChoice chooseWorkload(const ParsedArgs& args, bool allowOutOfMemory) {
     WorkloadChoice choice;
     loadPlugins(args);
     choice.workload = &workloads::find(args.positionals.front());
@@ -52,7 +41,9 @@ WorkloadChoice chooseWorkload(const ParsedArgs& args) {
         choice.target.set(key, value);
     }
     choice.target.validate();
-    choice.threads = parseThreads(args.value("--threads", "0"));
+    choice.threads =
+        static_cast<unsigned>(parseCount("--threads", args.value("--threads", "0"), 0, 1024));
+    workloads::checkFits(*choice.workload, choice.params, choice.target, allowOutOfMemory);
     return choice;
 }
 

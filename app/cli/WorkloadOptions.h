@@ -25,8 +25,11 @@ inline constexpr const char* kDefaultTarget = "mk2";
 void loadPlugins(const ParsedArgs& args);
 // The option specs for a command's --help.
 std::vector<OptionSpec> workloadOptionSpecs();
-// Checks everything the user typed before the engine starts. Throws
-// tessera::Error (unknown workload, parameter, target) or UsageError.
-WorkloadChoice chooseWorkload(const ParsedArgs& args);
+// Checks everything the user typed before the engine starts: the workload,
+// each parameter against its range, the target's parameters against theirs,
+// and that the program can fit the target (workloads::checkFits; with
+// allowOutOfMemory only the host limit). Throws tessera::Error naming what is
+// wrong, or UsageError.
+WorkloadChoice chooseWorkload(const ParsedArgs& args, bool allowOutOfMemory);
 
 } // namespace tessera::cli

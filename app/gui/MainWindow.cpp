@@ -217,7 +217,13 @@ void MainWindow::createViewMenu() {
 }
 
 void MainWindow::setTheme(Theme theme) {
-    QSettings().setValue(QLatin1String(kThemeKey), static_cast<int>(theme));
+    if (savesSettings_) {
+        QSettings().setValue(QLatin1String(kThemeKey), static_cast<int>(theme));
+    }
+    applyTheme(theme);
+}
+
+void MainWindow::applyTheme(Theme theme) {
     switch (theme) {
     case Theme::System:
         QApplication::setPalette(QApplication::style()->standardPalette());
@@ -302,8 +308,10 @@ bool MainWindow::openReport(const QString& path) {
     if (!info.isFile() || !info.isReadable()) {
         const QString message = tr("Cannot open %1: not a readable file").arg(path);
         statusBar()->showMessage(message);
-        RecentFiles::remove(path);
-        rebuildRecentMenu();
+        if (savesSettings_) {
+            RecentFiles::remove(path);
+            rebuildRecentMenu();
+        }
         emit reportFailed(path, message);
         return false;
     }
@@ -396,8 +404,10 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     statusBar()->showMessage(tr("%1 — %2 on %3 tiles")
                                  .arg(path, QString::fromStdString(report.data->target.name))
                                  .arg(report.data->target.numTiles));
-    RecentFiles::add(path);
-    rebuildRecentMenu();
+    if (savesSettings_) {
+        RecentFiles::add(path);
+        rebuildRecentMenu();
+    }
     emit reportOpened(path);
 }
 
@@ -505,12 +515,15 @@ void MainWindow::readSettings() {
     }
     restoreState(settings.value(QLatin1String(kStateKey)).toByteArray());
     const int theme = settings.value(QLatin1String(kThemeKey), 0).toInt();
-    if (theme != 0) {
-        setTheme(static_cast<Theme>(theme));
+    if (theme > 0 && theme <= static_cast<int>(Theme::Dark)) {
+        applyTheme(static_cast<Theme>(theme)); // read, not written back
     }
 }
 
 void MainWindow::writeSettings() const {
+    if (!savesSettings_) {
+        return;
+    }
     QSettings settings;
     settings.setValue(QLatin1String(kGeometryKey), saveGeometry());
     settings.setValue(QLatin1String(kStateKey), saveState());

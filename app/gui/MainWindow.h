@@ -55,6 +55,11 @@ public:
     // No modal dialogs (headless screenshots, tests): errors go to the status bar.
     void setInteractive(bool interactive) { interactive_ = interactive; }
     bool isInteractive() const { return interactive_; }
+    // False: nothing of this window is saved to the user's settings (theme,
+    // Open Recent, geometry, last pane), as for a headless screenshot; what
+    // is saved is still read.
+    void setSavesSettings(bool saves) { savesSettings_ = saves; }
+    bool savesSettings() const { return savesSettings_; }
 
     // Compare mode (a second report against the open one); see CompareMode.h.
     CompareMode* compareMode() const { return compare_; }
@@ -82,6 +87,7 @@ private:
     void rebuildRecentMenu();
     void rebuildExportMenu();
     void readSettings();
+    void applyTheme(Theme theme);
     void writeSettings() const;
     void onLoaded(const views::LoadedReport& report, const QString& path);
     void openProducedReport(const QString& path);
@@ -99,6 +105,7 @@ private:
     QString currentReport_;
     QString loadingPath_;
     bool interactive_ = true;
+    bool savesSettings_ = true;
     bool loadingProduced_ = false; // the report being loaded comes from a pane
     views::LoadedReport loaded_;   // keeps data and source alive for the panes
     CompareMode* compare_ = nullptr;

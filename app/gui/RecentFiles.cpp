@@ -1,5 +1,7 @@
 #include "RecentFiles.h"
 
+#include "NativeFileNames.h"
+
 #include <QFileInfo>
 #include <QSettings>
 
@@ -16,6 +18,9 @@ QStringList RecentFiles::list() {
 
 QStringList RecentFiles::add(const QString& path) {
     const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (NativeFileNames::isAlias(absolute)) {
+        return list(); // a link that goes away when the program exits
+    }
     QStringList files = list();
     files.removeAll(absolute);
     files.prepend(absolute);

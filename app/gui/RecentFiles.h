@@ -13,7 +13,8 @@ public:
     static constexpr int MaxEntries = 10;
 
     static QStringList list();
-    // Moves (or inserts) the absolute form of `path` to the front and trims the list.
+    // Moves (or inserts) the absolute form of `path` to the front and trims the
+    // list; a link made for a file name Qt cannot hold is not added.
     static QStringList add(const QString& path);
     static QStringList remove(const QString& path);
     static void clear();

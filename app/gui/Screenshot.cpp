@@ -1,7 +1,11 @@
 #include "Screenshot.h"
 
+#include "CommandLine.h"
 #include "CompareMode.h"
 #include "MainWindow.h"
+#include "engine/target/Target.h"
+#include "engine/workloads/Plugin.h"
+#include "engine/workloads/Workload.h"
 #include "views/common/Export.h"
 #include "views/common/Pane.h"
 #include "views/panes/DebugPane.h"
@@ -10,10 +14,12 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPixmap>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 
@@ -22,8 +28,20 @@ namespace tessera::gui {
 namespace {
 
 int fail(const QString& message) {
-    std::fprintf(stderr, "tessera: error: %s\n", qPrintable(message));
+    std::fprintf(stderr, "tessera: error: %s\n", qPrintable(oneLine(message)));
     return 2;
+}
+
+// The first of `names` the session has no tensor of, or "".
+QString unknownTensor(const views::debugger::SessionInfo& info, const QStringList& names) {
+    for (const QString& name : names) {
+        const bool known = std::any_of(info.tensors.begin(), info.tensors.end(),
+                                       [&](const auto& t) { return t.name == name; });
+        if (!known) {
+            return name;
+        }
+    }
+    return {};
 }
 
 // Lets layouts settle and background work finish: true when `ready` held.
@@ -34,6 +52,25 @@ bool settle(const std::function<bool()>& ready, int minimumMs = 200) {
         QApplication::processEvents(QEventLoop::AllEvents, 50);
     } while ((!ready() || timer.elapsed() < minimumMs) && timer.elapsed() < 60000);
     return ready();
+}
+
+// What the Debugger would refuse only after building: a parameter or target
+// out of range, a program past the host limit (the Debugger runs programs
+// that overflow, so only that limit applies). "" when it may start.
+QString checkWorkload(const views::debugger::DebugConfig& config) {
+    try {
+        if (!config.plugin.isEmpty()) {
+            workloads::loadPlugin(QFile::encodeName(config.plugin).toStdString());
+        }
+        const workloads::Workload& w = workloads::find(config.workload.toStdString());
+        const workloads::Parameters params(w.parameters(), config.params);
+        const Target target = Target::preset(config.target.toStdString());
+        target.validate();
+        workloads::checkFits(w, params, target, true);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
 }
 
 // Starts the Debugger on the requested workload, continues to each
@@ -52,6 +89,9 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
     if (!views::debugger::parseParameters(request.params.join(' '), config.params, &error)) {
         return error;
     }
+    if (const QString refused = checkWorkload(config); !refused.isEmpty()) {
+        return refused;
+    }
     auto* controller = pane->controller();
     auto idle = [&] { return pane->isReady() && !window.isLoading(); };
     pane->start(config);
@@ -59,6 +99,12 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
     if (!controller->hasSession()) {
         return controller->lastError().isEmpty() ? QStringLiteral("the debugger did not start")
                                                  : controller->lastError();
+    }
+    if (const QString unknown = unknownTensor(*controller->info(), request.inspect);
+        !unknown.isEmpty()) {
+        return QStringLiteral("--inspect '%1': workload %2 has no tensor of that name "
+                              "('tessera-cli debug %2 --list' lists them)")
+            .arg(unknown, request.workload);
     }
     for (const QString& t : request.inspect) {
         t == request.inspect.front() ? pane->inspect(t) : pane->addWatch(t);
@@ -76,6 +122,15 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
 int takeScreenshot(const ScreenshotRequest& request) {
     MainWindow window;
     window.setInteractive(false);
+    window.setSavesSettings(false); // a screenshot leaves the user's theme and Open Recent alone
+    const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+    if (request.size.width() < minimum.width() || request.size.height() < minimum.height()) {
+        return fail(QStringLiteral("--size %1x%2 is smaller than the window's minimum %3x%4")
+                        .arg(request.size.width())
+                        .arg(request.size.height())
+                        .arg(minimum.width())
+                        .arg(minimum.height()));
+    }
     if (request.theme == "dark") {
         window.setTheme(MainWindow::Theme::Dark);
     } else if (request.theme == "light") {

@@ -14,8 +14,8 @@ struct ScreenshotRequest {
     QString compare; // a second report: the pane is rendered in compare mode
     QString pane;
     QString output;
-    QSize size{1400, 900};
-    QString theme; // "", "light" or "dark"
+    QSize size{1400, 900}; // at least the window's minimum size hint, else refused
+    QString theme;         // "", "light" or "dark"
     // The Debugger's run (with an empty report): a workload, its options, the
     // breakpoints to continue to, and tensors to inspect (the first) and watch.
     QString workload;

@@ -1,7 +1,9 @@
 // tessera: the GUI. `tessera [REPORT.tsr]`, or headless
 // `tessera REPORT.tsr [--compare NEW.tsr] --pane NAME --screenshot OUT.png`; see --help.
+#include "CommandLine.h"
 #include "CompareMode.h"
 #include "MainWindow.h"
+#include "NativeFileNames.h"
 #include "Screenshot.h"
 
 #include <QApplication>
@@ -19,61 +21,6 @@ void describeApplication() {
     QCoreApplication::setOrganizationDomain(QStringLiteral("tessera.invalid"));
     QCoreApplication::setApplicationName(QStringLiteral("Tessera"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TESSERA_VERSION));
-}
-
-struct Options {
-    QCommandLineOption pane{
-        QStringLiteral("pane"),
-        QStringLiteral("Pane to show: summary, memory, liveness, program, execution, debug."),
-        QStringLiteral("name")};
-    QCommandLineOption screenshot{QStringLiteral("screenshot"),
-                                  QStringLiteral("Render the pane offscreen to a PNG and exit."),
-                                  QStringLiteral("file.png")};
-    QCommandLineOption size{QStringLiteral("size"),
-                            QStringLiteral("Window size for --screenshot (default 1400x900)."),
-                            QStringLiteral("WxH"), QStringLiteral("1400x900")};
-    QCommandLineOption compare{QStringLiteral("compare"),
-                               QStringLiteral("Compare the report (the baseline) with this one."),
-                               QStringLiteral("new.tsr")};
-    QCommandLineOption theme{QStringLiteral("theme"),
-                             QStringLiteral("light or dark (default: as saved)."),
-                             QStringLiteral("theme")};
-    // The Debugger (--pane debug) on a workload instead of a report.
-    QCommandLineOption workload{QStringLiteral("workload"),
-                                QStringLiteral("Debugger: run this workload (with --pane debug)."),
-                                QStringLiteral("name")};
-    QCommandLineOption target{
-        QStringLiteral("target"),
-        QStringLiteral("Debugger: mk1, mk2, bow or tiles:N (default tiles:16)."),
-        QStringLiteral("target")};
-    QCommandLineOption set{QStringLiteral("set"),
-                           QStringLiteral("Debugger: a workload parameter (repeatable)."),
-                           QStringLiteral("name=value")};
-    // Not "--plugin": QGuiApplication takes -plugin for its own input plugins.
-    QCommandLineOption plugin{QStringLiteral("workload-plugin"),
-                              QStringLiteral("Debugger: load a workload plugin first."),
-                              QStringLiteral("lib.so")};
-    QCommandLineOption breakAt{
-        QStringLiteral("break"),
-        QStringLiteral("Debugger: continue to this step, compute set or block (repeatable)."),
-        QStringLiteral("step|name")};
-    QCommandLineOption inspect{
-        QStringLiteral("inspect"),
-        QStringLiteral("Debugger: inspect this tensor; more are watched (repeatable)."),
-        QStringLiteral("tensor")};
-};
-
-void defineOptions(QCommandLineParser& parser, Options& options) {
-    parser.setApplicationDescription(
-        QStringLiteral("Tessera: tile-level profiler and visual debugger for BSP programs."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addOptions({options.pane, options.screenshot, options.size, options.compare,
-                       options.theme, options.workload, options.target, options.set, options.plugin,
-                       options.breakAt, options.inspect});
-    parser.addPositionalArgument(QStringLiteral("report"),
-                                 QStringLiteral("A Tessera report (.tsr) to open."),
-                                 QStringLiteral("[report]"));
 }
 
 // --help and --version must work without a display, so they are answered by a
@@ -104,15 +51,30 @@ bool hasDisplay() {
            !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
+// A headless screenshot is a command: its standard error is its one error
+// line, not Qt's notes about the offscreen platform ("This plugin does not
+// support propagateSizeHints()"). TESSERA_QT_MESSAGES=1 shows them.
+void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type == QtCriticalMsg || type == QtFatalMsg) {
+        std::fprintf(stderr, "tessera: %s\n", qPrintable(tessera::gui::oneLine(message)));
+    }
+}
+
 int usage(const QString& message) {
-    std::fprintf(stderr, "tessera: error: %s (see --help)\n", qPrintable(message));
+    std::fprintf(stderr, "tessera: error: %s (see --help)\n",
+                 qPrintable(tessera::gui::oneLine(message)));
     return 2;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
+    using namespace tessera::gui;
     describeApplication();
+    QByteArrayList raw; // before QApplication takes its own options out
+    for (int i = 0; i < argc; ++i) {
+        raw << QByteArray(argv[i]);
+    }
     if (onlyWantsText(argc, argv)) {
         const QCoreApplication app(argc, argv);
         QCommandLineParser parser;
@@ -131,22 +93,28 @@ int main(int argc, char** argv) {
         }
         qputenv("QT_QPA_PLATFORM", "offscreen"); // screenshots need no display
     }
+    if (screenshot && qEnvironmentVariableIsEmpty("TESSERA_QT_MESSAGES")) {
+        qInstallMessageHandler(quietQtMessages);
+    }
 
     QApplication app(argc, argv);
-    app.setWindowIcon(tessera::gui::MainWindow::applicationIcon());
+    app.setWindowIcon(MainWindow::applicationIcon());
 
     QCommandLineParser parser;
     Options options;
     defineOptions(parser, options);
-    if (!parser.parse(QCoreApplication::arguments())) {
+    if (!parser.parse(NativeFileNames::arguments(QCoreApplication::arguments(), raw))) {
         return usage(parser.errorText());
     }
     const QStringList reports = parser.positionalArguments();
     if (reports.size() > 1) {
         return usage(QStringLiteral("only one report can be opened"));
     }
+    if (const QString problem = checkOptions(parser, options); !problem.isEmpty()) {
+        return usage(problem);
+    }
     if (parser.isSet(options.screenshot)) {
-        tessera::gui::ScreenshotRequest request;
+        ScreenshotRequest request;
         const bool debugRun = parser.isSet(options.workload);
         if ((reports.isEmpty() && !debugRun) || !parser.isSet(options.pane)) {
             return usage(QStringLiteral(
@@ -166,41 +134,45 @@ int main(int argc, char** argv) {
         request.pane = parser.value(options.pane);
         request.output = parser.value(options.screenshot);
         request.theme = parser.value(options.theme);
-        const QStringList wh = parser.value(options.size).split('x');
-        if (wh.size() != 2 || wh[0].toInt() < 100 || wh[1].toInt() < 100) {
-            return usage(QStringLiteral("--size expects WxH, e.g. 1400x900"));
+        QString error;
+        if (!parseSize(parser.value(options.size), &request.size, &error)) {
+            return usage(error);
         }
-        request.size = QSize(wh[0].toInt(), wh[1].toInt());
-        return tessera::gui::takeScreenshot(request);
+        return takeScreenshot(request);
     }
-
-    tessera::gui::MainWindow window;
-    if (parser.value(options.theme) == "dark") {
-        window.setTheme(tessera::gui::MainWindow::Theme::Dark);
-    } else if (parser.value(options.theme) == "light") {
-        window.setTheme(tessera::gui::MainWindow::Theme::Light);
-    }
-    window.show();
     if (parser.isSet(options.compare) && reports.isEmpty()) {
         return usage(QStringLiteral("--compare needs a report to compare with"));
     }
+
+    MainWindow window;
+    if (parser.isSet(options.pane) && !window.paneNames().contains(parser.value(options.pane))) {
+        return usage(QStringLiteral("unknown pane '%1' (panes: %2)")
+                         .arg(parser.value(options.pane), window.paneNames().join(", ")));
+    }
+    const QString theme = parser.value(options.theme);
+    if (!theme.isEmpty()) {
+        window.setTheme(theme == "dark"    ? MainWindow::Theme::Dark
+                        : theme == "light" ? MainWindow::Theme::Light
+                                           : MainWindow::Theme::System);
+    }
+    window.show();
     if (!reports.isEmpty()) {
         window.openReport(reports.first());
         if (parser.isSet(options.compare)) {
             // The comparison loads once the baseline has; the pane follows it.
             auto* compare = window.compareMode();
             QObject::connect(
-                &window, &tessera::gui::MainWindow::reportOpened, compare,
+                &window, &MainWindow::reportOpened, compare,
                 [compare, path = parser.value(options.compare)] { compare->compareWith(path); },
                 Qt::SingleShotConnection);
             if (parser.isSet(options.pane)) {
                 QObject::connect(
-                    compare, &tessera::gui::CompareMode::comparisonOpened, &window,
+                    compare, &CompareMode::comparisonOpened, &window,
                     [&window, name = parser.value(options.pane)] { window.showPane(name); });
             }
         } else if (parser.isSet(options.pane)) {
             QObject::connect(
-                &window, &tessera::gui::MainWindow::reportOpened, &window,
+                &window, &MainWindow::reportOpened, &window,
                 [&window, name = parser.value(options.pane)] { window.showPane(name); });
         }
     }

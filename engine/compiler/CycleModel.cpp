@@ -14,6 +14,7 @@
 #include "engine/compiler/Introspector.h"
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+#include "engine/core/ExceptionText.h"
 
 #include <queue>
 
@@ -83,7 +84,15 @@ void estimateCycles(CompiledGraph& out) {
                 PerfEstimate e;
                 const PerfEstimator& estimator = graph.estimatorFor(*v.codelet);
                 if (estimator) {
-                    e = estimator(Introspector(v), target);
+                    try {
+                        e = estimator(Introspector(v), target);
+                    } catch (const Error&) {
+                        throw;
+                    } catch (...) { // user code: say which vertex it was estimating
+                        throw CodeletError(graph.vertexName(vp.vertex) +
+                                           ": the cycle estimator of codelet '" + v.codelet->name +
+                                           "' threw " + currentExceptionText());
+                    }
                 }
                 if (v.perfEstimate) {
                     e.cycles = *v.perfEstimate;

@@ -5,6 +5,7 @@
 // their live ranges do not overlap), then the stack. Alignment padding is
 // counted as gaps. Sizes of code and state follow docs/engine.md.
 #include "engine/compiler/Passes.h"
+#include "engine/core/Error.h"
 
 #include <algorithm>
 #include <map>
@@ -260,6 +261,16 @@ private:
 
     void finishTile(TileId t) {
         const TileLayout& l = layouts_[t];
+        // Addresses are 32-bit: beyond that not even allowOutOfMemory can
+        // describe (or the host hold) the tile's memory, so it is an Error
+        // before anything is recorded, not an OutOfMemoryError.
+        if (target_.memoryBaseAddress + l.cursor > 0xffffffffull) {
+            throw Error("out of memory: tile " + std::to_string(t) + " needs " +
+                        std::to_string(l.cursor) + " bytes of " +
+                        std::to_string(target_.bytesPerTile) +
+                        ", more than a tile's 32-bit address space can hold (not even "
+                        "allowOutOfMemory can lay it out); spread the tensors over more tiles");
+        }
         auto& rec = out_.record.tileMemory[t];
         rec.tile = t;
         rec.bytesByCategory = l.byCategory;

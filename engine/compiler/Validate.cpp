@@ -3,6 +3,7 @@
 #include "engine/compiler/Introspector.h"
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+#include "engine/core/ExceptionText.h"
 
 #include <algorithm>
 
@@ -38,7 +39,16 @@ void validateGraph(const Graph& graph) {
             }
         }
         for (const auto& check : v.codelet->validators) {
-            if (const std::string problem = check(Introspector(v)); !problem.empty()) {
+            std::string problem;
+            try {
+                problem = check(Introspector(v));
+            } catch (const Error&) {
+                throw;
+            } catch (...) { // user code: say which vertex it was checking
+                throw CodeletError(graph.vertexName(id) + ": an edge-size check of codelet '" +
+                                   v.codelet->name + "' threw " + currentExceptionText());
+            }
+            if (!problem.empty()) {
                 throw ValidationError(graph.vertexName(id) + ": " + problem);
             }
         }

@@ -17,6 +17,14 @@ public:
     using Error::Error;
 };
 
+// User code the engine runs (a codelet's constructor or compute(), a cycle
+// estimator, an edge-size check) threw. The message names the vertex, its
+// codelet, tile and, at run time, the program step, then what was thrown.
+class CodeletError : public Error {
+public:
+    using Error::Error;
+};
+
 // Tile memory is over capacity and the program was not compiled with
 // allowOutOfMemory.
 class OutOfMemoryError : public Error {

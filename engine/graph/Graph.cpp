@@ -38,6 +38,7 @@ Tensor Graph::addVariable(Type type, const std::vector<std::size_t>& shape,
                           const std::string& name) {
     VariableData v;
     v.name = name.empty() ? "var" + std::to_string(variables_.size()) : name;
+    checkShape(shape, type, "addVariable '" + v.name + "'");
     v.type = type;
     v.shape = shape;
     v.numElements = product(shape);
@@ -59,6 +60,7 @@ Tensor Graph::addConstant(Type type, const std::vector<std::size_t>& shape,
 
 Tensor Graph::addConstant(Type type, const std::vector<std::size_t>& shape, double fill,
                           const std::string& name) {
+    checkShape(shape, type, name.empty() ? "addConstant" : "addConstant '" + name + "'");
     std::vector<double> values(product(shape), fill);
     return addConstant(type, shape, values, name);
 }
@@ -349,6 +351,7 @@ DataStream Graph::addHostToDeviceFIFO(const std::string& name, Type type, std::s
     if (streams_.count(name)) {
         throw Error("addHostToDeviceFIFO: stream '" + name + "' already exists");
     }
+    checkShape({n}, type, "addHostToDeviceFIFO '" + name + "'");
     DataStream s{name, type, n, true};
     streams_.emplace(name, s);
     return s;
@@ -358,6 +361,7 @@ DataStream Graph::addDeviceToHostFIFO(const std::string& name, Type type, std::s
     if (streams_.count(name)) {
         throw Error("addDeviceToHostFIFO: stream '" + name + "' already exists");
     }
+    checkShape({n}, type, "addDeviceToHostFIFO '" + name + "'");
     DataStream s{name, type, n, false};
     streams_.emplace(name, s);
     return s;

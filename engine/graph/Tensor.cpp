@@ -3,13 +3,40 @@
 #include "engine/core/Error.h"
 
 #include <algorithm>
-#include <numeric>
+#include <limits>
 #include <sstream>
 
 namespace tessera {
 
+namespace {
+
+// The product of the non-zero dimensions; false when it overflows.
+bool nonZeroProduct(const std::vector<std::size_t>& shape, std::size_t& out) {
+    out = 1;
+    for (std::size_t d : shape) {
+        if (d != 0 && __builtin_mul_overflow(out, d, &out)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 std::size_t product(const std::vector<std::size_t>& shape) {
-    return std::accumulate(shape.begin(), shape.end(), std::size_t{1}, std::multiplies<>());
+    std::size_t nonZero = 0;
+    if (!nonZeroProduct(shape, nonZero)) {
+        throw Error("shape " + shapeString(shape) + " has more elements than 64 bits can count");
+    }
+    return std::find(shape.begin(), shape.end(), 0) != shape.end() ? 0 : nonZero;
+}
+
+void checkShape(const std::vector<std::size_t>& shape, Type type, const std::string& what) {
+    std::size_t nonZero = 0, bytes = 0;
+    if (!nonZeroProduct(shape, nonZero) || __builtin_mul_overflow(nonZero, sizeOf(type), &bytes)) {
+        throw Error(what + ": shape " + shapeString(shape) + " of " + std::string(typeName(type)) +
+                    " is too large (its element count or size in bytes overflows 64 bits)");
+    }
 }
 
 std::string shapeString(const std::vector<std::size_t>& shape) {
@@ -36,6 +63,7 @@ void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r)
 Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
                std::vector<VariableRegion> regions, std::string description)
     : graph_(graph) {
+    checkShape(shape, type, "tensor " + description);
     auto data = std::make_shared<Data>();
     data->type = type;
     data->shape = std::move(shape);
@@ -212,6 +240,7 @@ Tensor Tensor::slice(const std::vector<std::size_t>& begin,
 
 Tensor Tensor::reshape(const std::vector<std::size_t>& newShape) const {
     requireValid();
+    checkShape(newShape, data_->type, "tensor " + describe() + ": reshape");
     if (product(newShape) != numElements()) {
         throw Error("tensor " + describe() + ": cannot reshape " + shapeString(shape()) + " (" +
                     std::to_string(numElements()) + " elements) to " + shapeString(newShape));
@@ -309,6 +338,13 @@ Tensor Tensor::broadcast(std::size_t times, std::size_t dimension) const {
     if (times == 0) {
         throw Error("tensor " + describe() + ": broadcast by 0");
     }
+    std::vector<std::size_t> result = shape();
+    if (dimension < result.size() &&
+        __builtin_mul_overflow(result[dimension], times, &result[dimension])) {
+        result[dimension] = std::numeric_limits<std::size_t>::max();
+    }
+    checkShape(result, data_->type,
+               "tensor " + describe() + ": broadcast " + std::to_string(times) + " times");
     std::vector<Tensor> parts(times, *this);
     return concat(parts, dimension);
 }
@@ -388,7 +424,12 @@ Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension) {
                             " outside dimension " + std::to_string(dimension));
             }
         }
-        newShape[dimension] += t.shape()[dimension];
+        if (__builtin_add_overflow(newShape[dimension], t.shape()[dimension],
+                                   &newShape[dimension])) {
+            throw Error("concat: dimension " + std::to_string(dimension) + " of " +
+                        std::to_string(tensors.size()) + " tensors from " + first.describe() +
+                        " would have more elements than 64 bits can count");
+        }
     }
     // Interleave each tensor's blocks for every index of the outer dimensions.
     std::size_t outer = 1;

@@ -89,7 +89,12 @@ Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension = 0);
 // Appends a region, merging it into the previous one when contiguous.
 void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r);
 
+// The element count of a shape; throws Error when it overflows 64 bits.
 std::size_t product(const std::vector<std::size_t>& shape);
+// Throws Error starting with `what` unless the shape's element count (of its
+// non-zero dimensions, so every partial product fits too) and its size in
+// bytes fit 64 bits. Every tensor and view is checked so at creation.
+void checkShape(const std::vector<std::size_t>& shape, Type type, const std::string& what);
 std::string shapeString(const std::vector<std::size_t>& shape); // "{2,3}"
 
 } // namespace tessera

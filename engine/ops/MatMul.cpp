@@ -65,6 +65,20 @@ MatMulPlan planMatMul(const Target& target, std::size_t m, std::size_t k, std::s
     return best;
 }
 
+std::uint64_t matMulWorkingBytes(const Target& target, std::size_t m, std::size_t k, std::size_t n,
+                                 Type type) {
+    const MatMulPlan plan = planMatMul(target, m, k, n, type);
+    // Each A block is copied to the pn tiles of its row, each B block to the
+    // pm tiles of its column (as matMul lays out aBlocks and bBlocks).
+    std::uint64_t bytes =
+        sizeOf(type) * (std::uint64_t{m} * k * plan.pn + std::uint64_t{k} * n * plan.pm);
+    if (plan.pk > 1) {
+        bytes += sizeOf(Type::Float) * plan.pm * plan.pn * plan.pk * ceilDiv(m, plan.pm) *
+                 ceilDiv(n, plan.pn);
+    }
+    return bytes;
+}
+
 Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
               const std::string& name) {
     if (a.rank() != 2 || b.rank() != 2 || a.dim(1) != b.dim(0)) {

@@ -6,6 +6,7 @@
 #include "engine/graph/Graph.h"
 #include "engine/program/Program.h"
 
+#include <cstdint>
 #include <string>
 
 namespace tessera::ops {
@@ -16,6 +17,13 @@ struct MatMulPlan {
 };
 
 MatMulPlan planMatMul(const Target& target, std::size_t m, std::size_t k, std::size_t n, Type type);
+
+// The bytes matMul's own tensors hold while its partial products run, for
+// the plan it chooses: the per-tile copies of A's and B's blocks and, when
+// the k dimension is split, the float partial sums. A lower bound of its
+// memory that needs no graph (workloads check it before building).
+std::uint64_t matMulWorkingBytes(const Target& target, std::size_t m, std::size_t k, std::size_t n,
+                                 Type type);
 
 Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
               const std::string& name);

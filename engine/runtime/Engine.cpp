@@ -1,6 +1,7 @@
 #include "engine/runtime/Engine.h"
 
 #include "engine/core/Error.h"
+#include "engine/core/ExceptionText.h"
 #include "engine/runtime/TensorPrinter.h"
 
 #include <algorithm>
@@ -38,6 +39,33 @@ struct PreparedStep {
     std::vector<std::vector<Instance>> compute;
     std::vector<std::vector<CopyOp>> scatter;
 };
+
+// A codelet's constructor and compute() are user code: whatever they throw
+// (on any thread of the pool) becomes a CodeletError naming the vertex.
+void* createInstance(const Graph& graph, VertexId vertex) {
+    const CodeletInfo& codelet = *graph.vertices()[vertex].codelet;
+    try {
+        return codelet.create();
+    } catch (...) {
+        throw CodeletError(graph.vertexName(vertex) + ": the constructor of codelet '" +
+                           codelet.name + "' threw " + currentExceptionText());
+    }
+}
+
+void runCompute(const Graph& graph, const Instance& inst, StepId step, const StepPlan& plan) {
+    bool completed = false;
+    try {
+        completed = inst.codelet->compute(inst.object);
+    } catch (...) {
+        throw CodeletError(graph.vertexName(inst.vertex) + ": compute() of codelet '" +
+                           inst.codelet->name + "' threw " + currentExceptionText() +
+                           " during step " + std::to_string(step) + " '" + plan.name + "'");
+    }
+    if (!completed) {
+        throw Error("compute() returned false in " + graph.vertexName(inst.vertex) +
+                    " during step '" + plan.name + "'");
+    }
+}
 
 } // namespace
 
@@ -144,7 +172,7 @@ void Engine::prepare() {
         TileId current = kNoId;
         for (const compiler::VertexPlan& vp : plan.vertices) {
             const VertexData& v = graph_.vertices()[vp.vertex];
-            Instance inst{v.codelet->create(), v.codelet, vp.vertex};
+            Instance inst{createInstance(graph_, vp.vertex), v.codelet, vp.vertex};
             prepared_->owned.push_back(inst);
             for (const compiler::FieldBindingPlan& f : vp.fields) {
                 std::vector<FieldBinding> bindings;
@@ -321,11 +349,7 @@ void Engine::completeStep(StepId id) {
         pool_.parallelFor(p.compute.size(), [&](std::size_t b, std::size_t e) {
             for (std::size_t g = b; g < e; ++g) {
                 for (const Instance& inst : p.compute[g]) {
-                    if (!inst.codelet->compute(inst.object)) {
-                        throw Error("compute() returned false in " +
-                                    graph_.vertexName(inst.vertex) + " during step '" + plan.name +
-                                    "'");
-                    }
+                    runCompute(graph_, inst, id, plan);
                 }
             }
         });

@@ -31,8 +31,9 @@ void ThreadPool::runChunk(unsigned index) {
             (*body_)(begin, end);
         } catch (...) {
             std::lock_guard lock(mutex_);
-            if (!error_) {
+            if (!error_ || index < errorChunk_) {
                 error_ = std::current_exception();
+                errorChunk_ = index;
             }
         }
     }

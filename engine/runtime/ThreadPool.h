@@ -20,7 +20,9 @@ public:
 
     unsigned size() const { return static_cast<unsigned>(workers_.size()) + 1; }
     // Calls body(begin, end) over [0, n) split among the threads; returns when
-    // all are done. The first exception thrown is rethrown here.
+    // all are done. If bodies throw, the exception of the lowest chunk is
+    // rethrown here (whatever its type), so which one is reported does not
+    // depend on timing or the number of threads.
     void parallelFor(std::size_t n, const std::function<void(std::size_t, std::size_t)>& body);
 
 private:
@@ -36,6 +38,7 @@ private:
     unsigned pending_ = 0;
     bool stopping_ = false;
     std::exception_ptr error_;
+    unsigned errorChunk_ = 0;
 };
 
 } // namespace tessera

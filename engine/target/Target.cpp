@@ -11,81 +11,110 @@ namespace tessera {
 
 namespace {
 
-// Field table: name -> accessors, so overrides, listing and printing share one
-// definition of the parameter set.
+// Field table: name -> accessors and the values the field takes, so
+// overrides, validation, listing and printing share one definition of the
+// parameter set (docs/engine.md lists the ranges).
 struct Field {
     std::function<std::string(const Target&)> get;
     std::function<void(Target&, std::string_view)> set;
+    std::function<bool(const Target&)> inRange;
+    std::string range; // in words: "an integer from 1 to 64"
 };
 
-std::uint32_t parseUnsigned(std::string_view key, std::string_view text) {
-    std::uint64_t value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value > 0xffffffffu) {
-        throw Error("target parameter '" + std::string(key) + "': '" + std::string(text) +
-                    "' is not an unsigned 32-bit integer");
-    }
-    return static_cast<std::uint32_t>(value);
+constexpr std::uint32_t kMaxTilesPerIPU = 8192;
+constexpr std::uint64_t kMaxTiles = 131072; // numIPUs x tilesPerIPU
+constexpr std::size_t kMaxNameBytes = 256;
+constexpr double kMinClockHz = 1e3, kMaxClockHz = 1e12;
+const char* const kNameRange = "a name of 1 to 256 bytes";
+const char* const kClockRange = "a number from 1000 to 1e12 (Hz)";
+
+[[noreturn]] void refuse(std::string_view key, std::string_view text, const std::string& range) {
+    throw Error("target parameter '" + std::string(key) + "' must be " + range + ", not '" +
+                std::string(text) + "'");
 }
 
-double parseDouble(std::string_view key, std::string_view text) {
-    std::string s(text);
-    std::size_t used = 0;
+std::string integerRange(std::uint64_t lo, std::uint64_t hi) {
+    return "an integer from " + std::to_string(lo) + " to " + std::to_string(hi);
+}
+
+Field u32Field(const char* key, std::uint32_t Target::*member, std::uint32_t lo, std::uint32_t hi,
+               const std::string& note = {}) {
+    const std::string range = integerRange(lo, hi) + note;
+    return Field{[member](const Target& t) { return std::to_string(t.*member); },
+                 [=](Target& t, std::string_view text) {
+                     std::uint64_t value = 0;
+                     const char* end = text.data() + text.size();
+                     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+                     if (ec != std::errc() || ptr != end || value < lo || value > hi) {
+                         refuse(key, text, range);
+                     }
+                     t.*member = static_cast<std::uint32_t>(value);
+                 },
+                 [=](const Target& t) { return t.*member >= lo && t.*member <= hi; }, range};
+}
+
+std::string printClock(const Target& t) {
+    std::ostringstream os;
+    os << t.clockHz;
+    return os.str();
+}
+
+void setClock(Target& t, std::string_view text) {
     double value = 0;
-    try {
-        value = std::stod(s, &used);
-    } catch (const std::exception&) {
-        used = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc() || ptr != end || !(value >= kMinClockHz && value <= kMaxClockHz)) {
+        refuse("clockHz", text, kClockRange);
     }
-    if (used != s.size() || s.empty() || !(value > 0)) {
-        throw Error("target parameter '" + std::string(key) + "': '" + s +
-                    "' is not a positive number");
-    }
-    return value;
+    t.clockHz = value;
 }
 
-#define TESSERA_U32_FIELD(f)                                                                       \
-    {                                                                                              \
-#f, Field {                                                                                \
-            [](const Target& t) { return std::to_string(t.f); },                                   \
-                [](Target& t, std::string_view v) { t.f = parseUnsigned(#f, v); }                  \
-        }                                                                                          \
+void setName(Target& t, std::string_view text) {
+    if (text.empty() || text.size() > kMaxNameBytes) {
+        refuse("name", text, kNameRange);
     }
+    t.name = std::string(text);
+}
 
 const std::map<std::string, Field, std::less<>>& fields() {
+    using T = Target;
     static const std::map<std::string, Field, std::less<>> table = {
-        {"name", Field{[](const Target& t) { return t.name; },
-                       [](Target& t, std::string_view v) { t.name = std::string(v); }}},
+        {"name",
+         Field{[](const Target& t) { return t.name; }, setName,
+               [](const Target& t) { return !t.name.empty() && t.name.size() <= kMaxNameBytes; },
+               kNameRange}},
         {"clockHz",
-         Field{[](const Target& t) {
-                   std::ostringstream os;
-                   os << t.clockHz;
-                   return os.str();
-               },
-               [](Target& t, std::string_view v) { t.clockHz = parseDouble("clockHz", v); }}},
-        TESSERA_U32_FIELD(numIPUs),
-        TESSERA_U32_FIELD(tilesPerIPU),
-        TESSERA_U32_FIELD(bytesPerTile),
-        TESSERA_U32_FIELD(memoryBaseAddress),
-        TESSERA_U32_FIELD(numWorkerContexts),
-        TESSERA_U32_FIELD(fp32FlopsPerCycle),
-        TESSERA_U32_FIELD(fp16FlopsPerCycle),
-        TESSERA_U32_FIELD(exchangeBytesPerCycle),
-        TESSERA_U32_FIELD(exchangeLatencyCycles),
-        TESSERA_U32_FIELD(ipuLinkBytesPerCycle),
-        TESSERA_U32_FIELD(interIpuLatencyCycles),
-        TESSERA_U32_FIELD(ipuSyncCycles),
-        TESSERA_U32_FIELD(globalSyncCycles),
-        TESSERA_U32_FIELD(hostSyncCycles),
-        TESSERA_U32_FIELD(hostBytesPerCycle),
-        TESSERA_U32_FIELD(onTileCopyBytesPerCycle),
-        TESSERA_U32_FIELD(workerStackBytes),
-        TESSERA_U32_FIELD(supervisorStackBytes),
-        TESSERA_U32_FIELD(minAlignment),
+         Field{printClock, setClock,
+               [](const Target& t) { return t.clockHz >= kMinClockHz && t.clockHz <= kMaxClockHz; },
+               kClockRange}},
+        {"numIPUs", u32Field("numIPUs", &T::numIPUs, 1, 64)},
+        {"tilesPerIPU", u32Field("tilesPerIPU", &T::tilesPerIPU, 1, kMaxTilesPerIPU)},
+        {"bytesPerTile", u32Field("bytesPerTile", &T::bytesPerTile, 1024, 256u << 20)},
+        {"memoryBaseAddress", u32Field("memoryBaseAddress", &T::memoryBaseAddress, 0, 0xffffffffu)},
+        {"numWorkerContexts", u32Field("numWorkerContexts", &T::numWorkerContexts, 1, 64)},
+        {"fp32FlopsPerCycle", u32Field("fp32FlopsPerCycle", &T::fp32FlopsPerCycle, 1, 65536)},
+        {"fp16FlopsPerCycle", u32Field("fp16FlopsPerCycle", &T::fp16FlopsPerCycle, 1, 65536)},
+        {"exchangeBytesPerCycle",
+         u32Field("exchangeBytesPerCycle", &T::exchangeBytesPerCycle, 1, 65536)},
+        {"exchangeLatencyCycles",
+         u32Field("exchangeLatencyCycles", &T::exchangeLatencyCycles, 0, 100000000)},
+        {"ipuLinkBytesPerCycle",
+         u32Field("ipuLinkBytesPerCycle", &T::ipuLinkBytesPerCycle, 1, 65536)},
+        {"interIpuLatencyCycles",
+         u32Field("interIpuLatencyCycles", &T::interIpuLatencyCycles, 0, 100000000)},
+        {"ipuSyncCycles", u32Field("ipuSyncCycles", &T::ipuSyncCycles, 0, 100000000)},
+        {"globalSyncCycles", u32Field("globalSyncCycles", &T::globalSyncCycles, 0, 100000000)},
+        {"hostSyncCycles", u32Field("hostSyncCycles", &T::hostSyncCycles, 0, 100000000)},
+        {"hostBytesPerCycle", u32Field("hostBytesPerCycle", &T::hostBytesPerCycle, 1, 65536)},
+        {"onTileCopyBytesPerCycle",
+         u32Field("onTileCopyBytesPerCycle", &T::onTileCopyBytesPerCycle, 1, 65536)},
+        {"workerStackBytes", u32Field("workerStackBytes", &T::workerStackBytes, 0, 65536)},
+        {"supervisorStackBytes",
+         u32Field("supervisorStackBytes", &T::supervisorStackBytes, 0, 65536)},
+        {"minAlignment", u32Field("minAlignment", &T::minAlignment, 1, 4096, " (a power of two)")},
     };
     return table;
 }
-#undef TESSERA_U32_FIELD
 
 Target mk2Like(std::string name, std::uint32_t tiles) {
     Target t;
@@ -137,11 +166,15 @@ Target Target::preset(std::string_view name) {
     for (std::string_view prefix : {"tiles:", "custom:"}) {
         if (name.starts_with(prefix)) {
             const std::string_view count = name.substr(prefix.size());
-            const std::uint32_t tiles = parseUnsigned("tiles", count);
-            if (tiles == 0) {
-                throw Error("target '" + std::string(name) + "': a target needs at least one tile");
+            std::uint32_t tiles = 0;
+            const auto [ptr, ec] =
+                std::from_chars(count.data(), count.data() + count.size(), tiles);
+            if (ec != std::errc() || ptr != count.data() + count.size() || tiles == 0 ||
+                tiles > kMaxTilesPerIPU) {
+                throw Error("target '" + std::string(name) + "': N in " + std::string(prefix) +
+                            "N must be " + integerRange(1, kMaxTilesPerIPU) + " (tiles)");
             }
-            return mk2Like("tiles:" + std::string(count), tiles);
+            return mk2Like("tiles:" + std::to_string(tiles), tiles);
         }
     }
     throw Error("unknown target '" + std::string(name) + "' (expected mk1, mk2, bow or tiles:N)");
@@ -179,27 +212,36 @@ std::vector<std::string> Target::parameterNames() {
 }
 
 void Target::validate() const {
+    for (const auto& [key, field] : fields()) {
+        if (!field.inRange(*this)) {
+            throw Error("target '" + name + "': " + key + " must be " + field.range + ", not " +
+                        field.get(*this));
+        }
+    }
     auto require = [&](bool ok, const char* what) {
         if (!ok) {
             throw Error("target '" + name + "': " + what);
         }
     };
-    require(numIPUs > 0 && tilesPerIPU > 0, "needs at least one IPU and one tile");
-    require(static_cast<std::uint64_t>(numIPUs) * tilesPerIPU < 0xffffffffu,
-            "numIPUs x tilesPerIPU must fit a 32-bit tile id");
-    require(bytesPerTile >= 1024, "bytesPerTile must be at least 1024");
-    require(numWorkerContexts > 0, "numWorkerContexts must be positive");
-    require(exchangeBytesPerCycle > 0 && ipuLinkBytesPerCycle > 0 && hostBytesPerCycle > 0 &&
-                onTileCopyBytesPerCycle > 0,
-            "bandwidths must be positive");
-    require(minAlignment > 0 && (minAlignment & (minAlignment - 1)) == 0,
-            "minAlignment must be a power of two");
+    require(static_cast<std::uint64_t>(numIPUs) * tilesPerIPU <= kMaxTiles,
+            "numIPUs x tilesPerIPU must be at most 131072 tiles");
+    require(static_cast<std::uint64_t>(memoryBaseAddress) + bytesPerTile <= 0x100000000ull,
+            "memoryBaseAddress + bytesPerTile must fit the 32-bit address space");
+    require((minAlignment & (minAlignment - 1)) == 0, "minAlignment must be a power of two");
     std::uint64_t covered = 0;
     for (const MemoryRegion& r : memoryRegions()) {
         require(r.offset == covered, "memory regions must be contiguous from offset 0");
         covered += r.bytes;
     }
     require(covered == bytesPerTile, "memory regions must cover bytesPerTile");
+}
+
+std::string Target::parameterRange(std::string_view key) {
+    auto it = fields().find(key);
+    if (it == fields().end()) {
+        throw Error("unknown target parameter '" + std::string(key) + "'");
+    }
+    return it->second.range;
 }
 
 } // namespace tessera

@@ -45,7 +45,7 @@ struct Target {
     std::vector<MemoryRegion> memoryRegions() const;
 
     // Presets: "mk1", "mk2", "bow", or "tiles:N" / "custom:N" (a small mk2-like
-    // target with N tiles). Throws Error for an unknown name.
+    // target with N tiles, 1 to 8192). Throws Error for an unknown name.
     static Target preset(std::string_view name);
     static std::vector<std::string> presetNames();
 
@@ -53,9 +53,13 @@ struct Target {
     // Throws Error naming the key for an unknown key or a bad value.
     void set(std::string_view key, std::string_view value);
     static std::vector<std::string> parameterNames();
+    // The values a parameter takes, in words ("an integer from 1 to 64");
+    // set() and validate() refuse anything else.
+    static std::string parameterRange(std::string_view key);
     std::string get(std::string_view key) const;
 
-    // Throws Error if the parameters cannot describe a machine (zero tiles...).
+    // Throws Error if a parameter is outside its range (parameterRange) or
+    // they cannot describe a machine together (more than 131072 tiles...).
     void validate() const;
 };
 

@@ -21,10 +21,17 @@ public:
                "transform";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"nodes", "256", "graph nodes"},
-                {"edges", "1024", "directed edges"},
-                {"features", "16", "features per node"},
-                {"rounds", "2", "message-passing rounds"}};
+        return {Parameter::integer("nodes", "256", "graph nodes", 1, 65536),
+                Parameter::integer("edges", "1024", "directed edges", 1, 1 << 20),
+                Parameter::integer("features", "16", "features per node", 1, 1024),
+                Parameter::integer("rounds", "2", "message-passing rounds", 1, 1000)};
+    }
+    // Features and weights (always live), and the working memory of the
+    // transform's matrix product (or the aggregate, if larger).
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target& target) const override {
+        const std::uint64_t n = p.getSize("nodes"), f = p.getSize("features");
+        return 4 * (n * f + f * f) +
+               std::max(4 * n * f, ops::matMulWorkingBytes(target, n, f, f, Type::Float));
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t n = p.getSize("nodes"), m = p.getSize("edges"), f = p.getSize("features"),
@@ -108,8 +115,24 @@ public:
                "tests)";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"steps", "2000", "supersteps to execute"},
-                {"phases", "4", "distinct compute sets"}};
+        return {
+            Parameter::integer("steps", "2000", "supersteps to execute", 1, 1000000),
+            Parameter::integer("phases", "4", "distinct compute sets (at most steps)", 1, 4096)};
+    }
+    // Each phase's counters and constant ones: 8 x (1 + (7t + 13c) mod 17)
+    // floats of each on tile t.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target& target) const override {
+        const std::uint64_t phases = std::min(p.getSize("phases"), p.getSize("steps"));
+        const std::uint64_t tiles = target.numTiles();
+        std::uint64_t elements = 0;
+        for (std::uint64_t c = 0; c < phases; ++c) {
+            // (7t + 13c) mod 17 runs through 0..16 once every 17 tiles.
+            elements += 8 * (tiles + (tiles / 17) * 136);
+            for (std::uint64_t t = tiles / 17 * 17; t < tiles; ++t) {
+                elements += 8 * ((t * 7 + c * 13) % 17);
+            }
+        }
+        return 2 * 4 * elements;
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t steps = p.getSize("steps"), phases = std::min(p.getSize("phases"), steps);

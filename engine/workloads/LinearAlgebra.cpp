@@ -6,11 +6,14 @@
 #include "engine/ops/Softmax.h"
 #include "engine/workloads/Library.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tessera::workloads {
 
 namespace {
+
+constexpr std::uint64_t kMaxDim = 65536;
 
 Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
                  const std::string& name) {
@@ -27,10 +30,18 @@ public:
         return "C = A.B planned across tiles: block copies, partial products, cross-tile reduction";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"m", "256", "rows of A and C"},
-                {"k", "256", "columns of A, rows of B"},
-                {"n", "256", "columns of B and C"},
-                {"type", "float", "element type: float or half"}};
+        return {Parameter::integer("m", "256", "rows of A and C", 1, kMaxDim),
+                Parameter::integer("k", "256", "columns of A, rows of B", 1, kMaxDim),
+                Parameter::integer("n", "256", "columns of B and C", 1, kMaxDim),
+                Parameter::choice("type", "float", "element type", {"float", "half"})};
+    }
+    // A, B, C (always live) and the matMul's block copies and partials,
+    // live together while the partial products run.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target& target) const override {
+        const std::uint64_t m = p.getSize("m"), k = p.getSize("k"), n = p.getSize("n");
+        const Type type = p.getType("type");
+        return sizeOf(type) * (m * k + k * n + m * n) +
+               ops::matMulWorkingBytes(target, m, k, n, type);
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t m = p.getSize("m"), k = p.getSize("k"), n = p.getSize("n");
@@ -62,11 +73,25 @@ public:
         return "valid 2-D convolution, NHWC, as an im2col tensor view times the weights";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"height", "16", "input height"},
-                {"width", "16", "input width"},
-                {"in_channels", "8", "input channels"},
-                {"out_channels", "16", "output channels"},
-                {"kernel", "3", "kernel height and width"}};
+        return {Parameter::integer("height", "16", "input height", 1, 256),
+                Parameter::integer("width", "16", "input width", 1, 256),
+                Parameter::integer("in_channels", "8", "input channels", 1, 4096),
+                Parameter::integer("out_channels", "16", "output channels", 1, 4096),
+                Parameter::integer("kernel", "3", "kernel height and width (at most the input's)",
+                                   1, 16)};
+    }
+    // Input, weights and output, and the matmul's copies of the im2col
+    // patches and of the weights.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target& target) const override {
+        const std::uint64_t h = p.getSize("height"), w = p.getSize("width");
+        const std::uint64_t ci = p.getSize("in_channels"), co = p.getSize("out_channels");
+        const std::uint64_t kk = p.getSize("kernel");
+        if (kk > h || kk > w) {
+            return 0; // build() says what is wrong
+        }
+        const std::uint64_t rows = (h - kk + 1) * (w - kk + 1), patch = kk * kk * ci;
+        return 4 * (h * w * ci + patch * co + rows * co) +
+               ops::matMulWorkingBytes(target, rows, patch, co, Type::Float);
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t h = p.getSize("height"), w = p.getSize("width");
@@ -126,7 +151,18 @@ public:
         return "single-head self-attention: softmax(Q.K^T / sqrt(d)).V with Q, K, V projections";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"sequence", "32", "sequence length"}, {"dmodel", "32", "model width"}};
+        return {Parameter::integer("sequence", "32", "sequence length", 1, 8192),
+                Parameter::integer("dmodel", "32", "model width", 1, 8192)};
+    }
+    // x, the three projections, the output and the scale (always live), and
+    // the working memory of the largest of its matrix products.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target& target) const override {
+        const std::uint64_t s = p.getSize("sequence"), d = p.getSize("dmodel");
+        const std::uint64_t products =
+            std::max({ops::matMulWorkingBytes(target, s, d, d, Type::Float),
+                      ops::matMulWorkingBytes(target, s, d, s, Type::Float),
+                      ops::matMulWorkingBytes(target, s, s, d, Type::Float)});
+        return 4 * (2 * s * d + 3 * d * d + s) + products;
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t s = p.getSize("sequence"), d = p.getSize("dmodel");

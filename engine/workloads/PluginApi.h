@@ -15,7 +15,10 @@
 //         return &info;
 //     }
 //
-// The workloads are the ordinary Workload interface (Workload.h). The plugin
+// The workloads are the ordinary Workload interface (Workload.h); declare each
+// parameter's range (Parameter::integer, ::number, ::choice) so a bad value
+// is refused before build(), and override minimumTileMemory() so a program
+// that cannot fit is refused before anything is allocated. The plugin
 // does not link the engine: it uses the engine of the program that loads it
 // (tessera and tessera-cli export it), so build it as a MODULE library with
 // the engine's include directories only; resources/samples/plugin is a
@@ -32,7 +35,7 @@
 
 namespace tessera::workloads {
 
-inline constexpr std::uint32_t kPluginAbiVersion = 1;
+inline constexpr std::uint32_t kPluginAbiVersion = 2; // 2: parameter ranges, minimumTileMemory
 
 // What the entry point returns; it must stay valid while the process runs.
 // abiVersion comes first so any future layout can still be told apart.

@@ -8,6 +8,7 @@
 #include "engine/ops/Softmax.h"
 #include "engine/workloads/Library.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tessera::workloads {
@@ -67,10 +68,25 @@ public:
                "repeated";
     }
     std::vector<Parameter> parameters() const override {
-        return {
-            {"batch", "16", "examples per step"}, {"inputs", "64", "input features"},
-            {"hidden", "64", "hidden units"},     {"classes", "10", "output classes"},
-            {"iterations", "3", "SGD steps"},     {"learning_rate", "0.1", "SGD learning rate"}};
+        constexpr std::uint64_t kMaxDim = 65536;
+        return {Parameter::integer("batch", "16", "examples per step", 1, kMaxDim),
+                Parameter::integer("inputs", "64", "input features", 1, kMaxDim),
+                Parameter::integer("hidden", "64", "hidden units", 1, kMaxDim),
+                Parameter::integer("classes", "10", "output classes", 1, kMaxDim),
+                Parameter::integer("iterations", "3", "SGD steps", 1, 10000),
+                Parameter::number("learning_rate", "0.1", "SGD learning rate", 0, 10)};
+    }
+    // Inputs, labels, weights and biases (always live), and the working
+    // memory of the largest of its matrix products.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target& target) const override {
+        const std::uint64_t b = p.getSize("batch"), d = p.getSize("inputs"),
+                            h = p.getSize("hidden"), c = p.getSize("classes");
+        const auto product = [&](std::uint64_t m, std::uint64_t k, std::uint64_t n) {
+            return ops::matMulWorkingBytes(target, m, k, n, Type::Float);
+        };
+        return 4 * (b * d + b * c + d * h + h + h * c + c) +
+               std::max({product(b, d, h), product(b, h, c), product(h, b, c), product(b, c, h),
+                         product(d, b, h)});
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t b = p.getSize("batch"), d = p.getSize("inputs"), h = p.getSize("hidden"),

@@ -11,6 +11,9 @@ namespace tessera::workloads {
 
 namespace {
 
+constexpr std::uint64_t kMaxDim = 65536;
+constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 28;
+
 Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
                  const std::string& name, std::size_t grain) {
     Tensor t = g.addVariable(type, shape, name);
@@ -30,11 +33,17 @@ public:
         return "a chain of element-wise ops: sigmoid(relu(a*b + c) - a)";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"n", "65536", "elements per tensor"},
-                {"type", "float", "element type: float or half"},
-                {"grain", "8",
-                 "tile mapping: inputs are spread over tiles in whole multiples of this many "
-                 "elements (a larger grain uses fewer, fuller tiles)"}};
+        return {Parameter::integer("n", "65536", "elements per tensor", 1, kMaxElements),
+                Parameter::choice("type", "float", "element type", {"float", "half"}),
+                Parameter::integer(
+                    "grain", "8",
+                    "tile mapping: inputs are spread over tiles in whole multiples of this many "
+                    "elements (a larger grain uses fewer, fuller tiles)",
+                    1, kMaxElements)};
+    }
+    // a, b, c and out (always live), and a*b while it is made.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target&) const override {
+        return 5 * sizeOf(p.getType("type")) * std::uint64_t{p.getSize("n")};
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t n = p.getSize("n");
@@ -84,9 +93,14 @@ public:
                "reductions)";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"rows", "64", "rows"},
-                {"cols", "1024", "columns"},
-                {"type", "float", "float or half"}};
+        return {Parameter::integer("rows", "64", "rows", 1, kMaxDim),
+                Parameter::integer("cols", "1024", "columns", 1, kMaxDim),
+                Parameter::choice("type", "float", "element type", {"float", "half"})};
+    }
+    // The matrix and the three results.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target&) const override {
+        const std::uint64_t rows = p.getSize("rows"), cols = p.getSize("cols");
+        return sizeOf(p.getType("type")) * (rows * cols + 2 * rows + 1);
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t rows = p.getSize("rows"), cols = p.getSize("cols");
@@ -140,7 +154,12 @@ public:
         return "row-wise softmax: max, shift, exp, sum, normalise";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"rows", "64", "rows"}, {"cols", "256", "columns"}};
+        return {Parameter::integer("rows", "64", "rows", 1, kMaxDim),
+                Parameter::integer("cols", "256", "columns", 1, kMaxDim)};
+    }
+    // The logits and the probabilities.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target&) const override {
+        return 4 * 2 * std::uint64_t{p.getSize("rows")} * p.getSize("cols");
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t rows = p.getSize("rows"), cols = p.getSize("cols");

@@ -63,7 +63,7 @@ private slots:
         QTest::newRow("no entry point")
             << QString(NO_ENTRY_PLUGIN) << "is not a Tessera workload plugin";
         QTest::newRow("newer ABI")
-            << QString(FUTURE_ABI_PLUGIN) << "built for plugin ABI version 2";
+            << QString(FUTURE_ABI_PLUGIN) << "built for plugin ABI version 3";
         QTest::newRow("name clash")
             << QString(CLASHING_PLUGIN) << "'matmul' has the name of a built-in workload";
     }

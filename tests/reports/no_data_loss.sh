@@ -99,7 +99,7 @@ if [[ -n "$GUI" ]]; then
     rm -f "$full/filler"
     cp "$work/png.before" "$full/pane.png"
     dd if=/dev/zero of="$full/filler" bs=4k 2>/dev/null || true
-    expect_disk_full "gui --screenshot" env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" "$GUI" "$work/in.tsr" \
+    expect_disk_full "gui --screenshot" env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" XDG_CONFIG_HOME="$work/config" "$GUI" "$work/in.tsr" \
         --pane summary --screenshot "$full/pane.png"
     cmp -s "$full/pane.png" "$work/png.before" || fail "--screenshot changed the previous PNG"
     no_temporaries "gui --screenshot"
@@ -109,7 +109,7 @@ if [[ -n "$GUI" ]]; then
     ln -s "$work/in.tsr" "$work/link.tsr"
     for target in "$work/in.tsr" "$work/link.tsr"; do
         rc=0
-        env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" "$GUI" "$work/in.tsr" --pane summary \
+        env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" XDG_CONFIG_HOME="$work/config" "$GUI" "$work/in.tsr" --pane summary \
             --screenshot "$target" >/dev/null 2>"$work/err.txt" || rc=$?
         [[ $rc -eq 2 ]] || fail "--screenshot over its report: exit $rc"
         grep -q "refusing to write over it" "$work/err.txt" || fail "--screenshot: $(cat "$work/err.txt")"

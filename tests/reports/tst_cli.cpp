@@ -1,6 +1,8 @@
 // tessera-cli as a user and a CI job see it: exit codes, one-line errors,
 // help on every command, capture + summary --json, diff and its --fail-on
 // gates, export, a killed capture.
+#include "CliTestSupport.h"
+
 #include <unistd.h>
 
 #include <QDir>
@@ -15,36 +17,9 @@
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Result cli(const QStringList& args, int timeoutMs = 120000) {
-    QProcess p;
-    p.start(QStringLiteral(TESSERA_CLI_PATH), args);
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        return {-2, {}, "timed out"};
-    }
-    Result r;
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -3;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
-}
-
-// A failure: exit 2 (or `code`) and exactly one stderr line naming the problem.
-void expectError(const Result& r, const QString& needle, int code = 2) {
-    QVERIFY2(r.exitCode == code,
-             qPrintable(QString("exit %1, stderr: %2").arg(r.exitCode).arg(r.err)));
-    const QStringList lines = r.err.split('\n', Qt::SkipEmptyParts);
-    QVERIFY2(lines.size() == 1, qPrintable("stderr: " + r.err));
-    QVERIFY2(lines[0].startsWith("tessera-cli: error: "), qPrintable(lines[0]));
-    QVERIFY2(lines[0].contains(needle), qPrintable(lines[0] + " / expected: " + needle));
-}
+using tessera::test::cli;
+using tessera::test::expectError;
+using tessera::test::Result;
 
 QByteArray readAll(const QString& path) {
     QFile f(path);
@@ -345,7 +320,8 @@ private slots:
         expectError(cli({"diff", a, a, "--fail-on", "cycles"}), "no bound");
         expectError(cli({"diff", a, a, "--fail-on", "cycles:+lots"}), "not a growth bound");
         expectError(cli({"diff", a, a, "--fail-on", "cycles:-5%"}), "not a growth bound");
-        expectError(cli({"diff", a, a, "--top", "x"}), "'--top' expects a number");
+        expectError(cli({"diff", a, a, "--top", "x"}),
+                    "'--top' expects an integer from 0 to 1000000000");
         expectError(cli({"diff", a, file("missing.tsr")}), "no such file");
         expectError(cli({"diff", a, a, "--fail-on", "step:no such step:+1"}),
                     "neither report has a program step named 'no such step'");

@@ -1,7 +1,10 @@
 // AtomicOutputFile and refuseToOverwriteInput: a file is replaced whole or not
 // at all, gets the permissions of a new file, and never replaces an input.
+#include "SmallProgram.h"
 #include "reports/OutputFile.h"
 #include "reports/ReportError.h"
+#include "reports/ReportReader.h"
+#include "reports/ReportWriter.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -123,6 +126,54 @@ private slots:
         put(dir_ / "copy.tsr", "report");
         tessera::reports::refuseToOverwriteInput(dir_ / "copy.tsr", inputs);
         tessera::reports::refuseToOverwriteInput(dir_ / "new.tsr", inputs);
+    }
+
+    // A temporary beside any name the system takes: a 255-byte name plus
+    // ".partial-PID-N" would be too long, so the name is cut and hashed.
+    void temporariesOfLongNamesFit() {
+        const std::string name(255, 'n');
+        for (const std::string& base : {std::string("r.tsr"), name, name.substr(0, 250)}) {
+            const auto t = tessera::reports::withSuffix(dir_ / base, ".partial-12345-0");
+            QCOMPARE(t.parent_path(), dir_);
+            QVERIFY(t.filename().string().size() <= 255);
+            QVERIFY(t.filename().string().ends_with(".partial-12345-0"));
+            QVERIFY(t.filename() != std::filesystem::path(base));
+        }
+        QCOMPARE(tessera::reports::withSuffix(dir_ / "r.tsr", ".partial").filename().string(),
+                 std::string("r.tsr.partial"));
+        // Two long names differing late get different temporaries.
+        QVERIFY(tessera::reports::withSuffix(dir_ / (name.substr(0, 254) + "a"), ".p") !=
+                tessera::reports::withSuffix(dir_ / (name.substr(0, 254) + "b"), ".p"));
+        AtomicOutputFile file(dir_ / name);
+        file.stream() << "long";
+        file.commit();
+        QCOMPARE(contents(dir_ / name), std::string("long"));
+        QCOMPARE(entries(dir_), std::size_t{1});
+    }
+
+    // Reports are written and read at any path the system takes: past
+    // SQLite's 512 bytes, with a 255-byte name, and both.
+    void reportsAtAnyPathTheSystemTakes() {
+        std::filesystem::path deep = dir_;
+        while (deep.string().size() < 600) {
+            deep /= std::string(60, 'd');
+        }
+        std::filesystem::create_directories(deep);
+        const std::string name = std::string(251, 'r') + ".tsr";
+        for (const std::filesystem::path& path : {deep / "r.tsr", dir_ / name, deep / name}) {
+            {
+                tessera::reports::ReportWriter writer(path);
+                tessera::testing::SmallProgram{}.run(writer);
+                writer.finish();
+            }
+            const tessera::reports::ReportReader reader(path);
+            QCOMPARE(reader.summary().target.tiles, tessera::testing::SmallProgram{}.tiles);
+            QVERIFY(std::filesystem::is_regular_file(path));
+            for (const auto& e : std::filesystem::directory_iterator(path.parent_path())) {
+                QVERIFY2(e.path().filename().string().find("partial") == std::string::npos,
+                         e.path().c_str());
+            }
+        }
     }
 
     void diskFullIsSaidSo() {

@@ -27,7 +27,12 @@ public:
                "(has a deliberate bug in step 'shift')";
     }
     std::vector<Parameter> parameters() const override {
-        return {{"rows", "16", "rows"}, {"cols", "32", "columns"}};
+        return {Parameter::integer("rows", "16", "rows", 1, 4096),
+                Parameter::integer("cols", "32", "columns", 1, 4096)};
+    }
+    // x, bias, weight and out are always live.
+    std::uint64_t minimumTileMemory(const Parameters& p, const Target&) const override {
+        return 4 * 4 * std::uint64_t{p.getSize("rows")} * p.getSize("cols");
     }
     Built build(Graph& g, const Parameters& p) const override {
         const std::size_t rows = p.getSize("rows"), cols = p.getSize("cols");
