@@ -138,7 +138,10 @@ void MainWindow::createProblemBar() {
     problemLabel_->setObjectName(QStringLiteral("problemLabel"));
     problemLabel_->setTextFormat(Qt::PlainText);
     problemLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    problemLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    // As wide as the bar, never wider than the window (a long line is cut;
+    // the tooltip has it all).
+    problemLabel_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    problemLabel_->setMinimumWidth(1);
     problemBar_->addWidget(problemLabel_);
     addToolBar(Qt::TopToolBarArea, problemBar_);
 }

@@ -10,6 +10,8 @@
 #include "tests/reports/ReportDamage.h"
 #include "tests/reports/SmallProgram.h"
 
+#include <QApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QLabel>
 #include <QProcess>
@@ -133,10 +135,16 @@ private slots:
         auto* bar = window.findChild<QToolBar*>("problemBar");
         auto* label = window.findChild<QLabel*>("problemLabel");
         QVERIFY(bar && label);
+        // The bar's line is there to be read: shown, and as wide as the window allows.
+        auto readable = [&] {
+            QApplication::processEvents();
+            return bar->isVisibleTo(&window) && label->isVisibleTo(&window) &&
+                   label->width() > window.width() / 2;
+        };
         if (!opened) {
             // Refused at open: the bar says why, in one line naming the file.
             QVERIFY2(!names.isEmpty() && error.contains(names), qPrintable(error));
-            QVERIFY(bar->isVisibleTo(&window));
+            QVERIFY(readable());
             QCOMPARE(label->text(), error);
             QVERIFY(!error.contains('\n') && error.contains(path));
             return;
@@ -153,13 +161,17 @@ private slots:
                 named = named || p.contains(names);
             }
             QVERIFY2(named, qPrintable(names + " not in: " + problems.join(" | ")));
-            QVERIFY(bar->isVisibleTo(&window));
+            QVERIFY(readable());
             QVERIFY(label->text().startsWith(problems.front()));
         }
         for (const QString& pane : intactPanes().at(d.name)) {
             QVERIFY2(testing::showsContent(window.pane(pane)), qPrintable(pane + " is empty"));
         }
         watchdog.disarm();
+        // For people: the window as it shows the damage, with the Memory pane.
+        window.showPane("memory");
+        QVERIFY(window.grab().save(
+            QDir(TESSERA_TEST_OUTPUT_DIR).filePath(QStringLiteral("damaged-%1.png").arg(d.name))));
     }
 
     void screenshotSaysOneLine_data() { windowShowsTheDamage_data(); }

@@ -379,7 +379,7 @@ void MemoryPane::showTile(int tile) {
                 .arg(valid ? "" : " (fullest)")
                 .arg(formatBytes(m.totalIncludingGaps), formatBytes(data_->target.bytesPerTile))
                 .arg(blocksError_
-                         ? QString("its blocks cannot be read (the report is damaged)")
+                         ? QString("blocks damaged")
                          : QString("%1 blocks%2")
                                .arg(memoryMap_->memoryLayout().blocks.size())
                                .arg(shared ? QString(" · %1 shared").arg(shared) : QString())));
