@@ -168,10 +168,13 @@ private slots:
             QVERIFY2(testing::showsContent(window.pane(pane)), qPrintable(pane + " is empty"));
         }
         watchdog.disarm();
-        // For people: the window as it shows the damage, with the Memory pane.
-        window.showPane("memory");
-        QVERIFY(window.grab().save(
-            QDir(TESSERA_TEST_OUTPUT_DIR).filePath(QStringLiteral("damaged-%1.png").arg(d.name))));
+        // For people: the window as it shows the damage, in two panes.
+        for (const QString& pane : QStringList{"memory", "execution"}) {
+            window.showPane(pane);
+            QVERIFY(window.grab().save(QDir(TESSERA_TEST_OUTPUT_DIR)
+                                           .filePath(QStringLiteral("damaged-%1-%2.png")
+                                                         .arg(QString::fromLatin1(d.name), pane))));
+        }
     }
 
     void screenshotSaysOneLine_data() { windowShowsTheDamage_data(); }
