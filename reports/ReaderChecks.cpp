@@ -80,12 +80,14 @@ void ReportReader::Impl::checkStructure() {
 
     // Program steps: their nodes exist; remember which steps there are.
     record(problems.programSteps, [&] {
+        auto ids = db->prepare("SELECT id FROM program_steps");
+        while (ids.step()) {
+            programStepIds.insert(ids.index(0));
+        }
         auto q = db->prepare("SELECT id, node_id FROM program_steps");
         while (q.step()) {
-            const std::uint32_t step = q.index(0);
-            programStepIds.insert(step);
             if (problems.programTree.empty() && !parent.contains(q.index(1))) {
-                q.damaged(1, std::to_string(q.index(1)) + " of step " + std::to_string(step) +
+                q.damaged(1, std::to_string(q.index(1)) + " of step " + std::to_string(q.index(0)) +
                                  " names no program node");
             }
         }
