@@ -3,8 +3,9 @@
 # the whole test suite in three stages:
 #   1. preset `ci`   - release build, GUI included, warnings are errors;
 #   2. preset `asan` - the non-GUI tests under AddressSanitizer + UBSan;
-#   3. preset `fuzz` - clang + libFuzzer: the report reader fuzzed for 60 s
-#                      from a corpus of real reports and garbage (tests/fuzz).
+#   3. preset `fuzz` - clang + libFuzzer: the report reader fuzzed for 60 s and,
+#                      in parallel, the GUI's data path for 45 s, from a corpus of
+#                      real reports, damaged ones and garbage (tests/fuzz).
 # Exits non-zero on the first failing stage and says which one it was.
 #
 #   installer/test.sh                            # all three stages

@@ -4,19 +4,16 @@
 
 namespace tessera::reports {
 
-namespace {
-
-std::uint32_t u32(std::int64_t v) {
-    return static_cast<std::uint32_t>(v);
-}
-
-} // namespace
-
 std::vector<MemoryCategoryEntry> ReportReader::memoryCategories() const {
     std::vector<MemoryCategoryEntry> out;
     auto q = d_->db->prepare("SELECT id, key_id, name_id FROM memory_categories ORDER BY id");
     while (q.step()) {
-        out.push_back({u32(q.integer(0)), d_->str(q, 1), d_->str(q, 2)});
+        // Tile memory is indexed by category id: they count from 0.
+        if (q.index(0) != out.size()) {
+            q.damaged(0, "skips from " + std::to_string(out.size()) + " to " +
+                             std::to_string(q.index(0)));
+        }
+        out.push_back({q.index(0), d_->str(q, 1), d_->str(q, 2)});
     }
     return out;
 }
@@ -26,7 +23,7 @@ std::vector<CodeletEntry> ReportReader::codelets() const {
     auto q = d_->db->prepare(
         "SELECT id, name_id, code_bytes, cycle_formula_id FROM codelets ORDER BY id");
     while (q.step()) {
-        out.push_back({u32(q.integer(0)), d_->str(q, 1), q.unsignedInteger(2), d_->str(q, 3)});
+        out.push_back({q.index(0), d_->str(q, 1), q.count(2), d_->str(q, 3)});
     }
     return out;
 }
@@ -39,19 +36,27 @@ std::vector<VariableEntry> ReportReader::variables() const {
         " FROM variables ORDER BY id");
     while (q.step()) {
         VariableEntry v;
-        v.id = u32(q.integer(0));
+        v.id = q.index(0);
         v.name = d_->str(q, 1);
         v.type = d_->str(q, 2);
-        v.shape = sql::unpackU64(q.blob(3), "variables.shape");
-        v.numElements = q.unsignedInteger(4);
-        v.isConstant = q.integer(5) != 0;
-        v.alwaysLive = q.integer(6) != 0;
-        v.hostAccess = q.integer(7) != 0;
-        v.isExchangeBuffer = q.integer(8) != 0;
-        v.firstStep = q.id(9);
-        v.lastStep = q.id(10);
-        v.totalBytes = q.unsignedInteger(11);
-        v.numTiles = u32(q.integer(12));
+        const std::span<const std::byte> shape = q.bytes(3);
+        if (shape.size() % 8 != 0) {
+            q.damaged(3, "has " + std::to_string(shape.size()) + " bytes, not 8 per dimension");
+        }
+        v.shape = sql::unpackU64(shape, q.columnName(3));
+        v.numElements = q.count(4);
+        v.isConstant = q.flag(5);
+        v.alwaysLive = q.flag(6);
+        v.hostAccess = q.flag(7);
+        v.isExchangeBuffer = q.flag(8);
+        v.firstStep = q.optionalIndex(9);
+        v.lastStep = q.optionalIndex(10);
+        v.totalBytes = q.count(11);
+        v.numTiles = q.index(12);
+        if (v.numTiles > d_->target.numTiles) {
+            q.damaged(12, "is " + std::to_string(v.numTiles) + ", the target has " +
+                              std::to_string(d_->target.numTiles) + " tiles");
+        }
         out.push_back(std::move(v));
     }
     return out;
@@ -64,7 +69,7 @@ ReportReader::variableTiles(std::uint32_t variable) const {
         "SELECT tile, bytes FROM variable_tiles WHERE variable_id = ?1 ORDER BY tile");
     q.bind(1, std::int64_t{variable});
     while (q.step()) {
-        out.emplace_back(u32(q.integer(0)), q.unsignedInteger(1));
+        out.emplace_back(d_->tile(q, 0), q.count(1));
     }
     return out;
 }
@@ -73,7 +78,7 @@ std::vector<ComputeSetEntry> ReportReader::computeSets() const {
     std::vector<ComputeSetEntry> out;
     auto q = d_->db->prepare("SELECT id, name_id, vertex_count FROM compute_sets ORDER BY id");
     while (q.step()) {
-        out.push_back({u32(q.integer(0)), d_->str(q, 1), q.unsignedInteger(2)});
+        out.push_back({q.index(0), d_->str(q, 1), q.count(2)});
     }
     return out;
 }
@@ -85,8 +90,7 @@ std::vector<VertexCountEntry> ReportReader::vertexCounts(std::uint32_t computeSe
         " WHERE ?1 IS NULL OR compute_set_id = ?1 ORDER BY compute_set_id, tile, codelet_id");
     q.bindId(1, computeSet);
     while (q.step()) {
-        out.push_back({u32(q.integer(0)), u32(q.integer(1)), u32(q.integer(2)),
-                       q.unsignedInteger(3), q.unsignedInteger(4)});
+        out.push_back({q.index(0), d_->tile(q, 1), q.index(2), q.count(3), q.count(4)});
     }
     return out;
 }
@@ -101,71 +105,99 @@ std::vector<TileMemoryEntry> ReportReader::tileMemory() const {
         " FROM tile_memory ORDER BY tile");
     while (q.step()) {
         TileMemoryEntry m;
-        m.tile = u32(q.integer(0));
-        m.totalIncludingGaps = q.unsignedInteger(1);
-        m.totalExcludingGaps = q.unsignedInteger(2);
-        m.gapBytes = q.unsignedInteger(3);
-        m.alwaysLiveBytes = q.unsignedInteger(4);
-        m.notAlwaysLivePeakBytes = q.unsignedInteger(5);
-        m.notAlwaysLiveSumBytes = q.unsignedInteger(6);
-        m.overflowBytes = q.unsignedInteger(7);
+        m.tile = d_->tile(q, 0);
+        // The panes index tile memory by tile number: tiles count from 0.
+        if (m.tile != out.size()) {
+            q.damaged(0, "skips from tile " + std::to_string(out.size()) + " to " +
+                             std::to_string(m.tile));
+        }
+        m.totalIncludingGaps = q.count(1);
+        m.totalExcludingGaps = q.count(2);
+        m.gapBytes = q.count(3);
+        m.alwaysLiveBytes = q.count(4);
+        m.notAlwaysLivePeakBytes = q.count(5);
+        m.notAlwaysLiveSumBytes = q.count(6);
+        m.overflowBytes = q.count(7);
         m.bytesByCategory.assign(categories, 0);
         m.bytesByRegion.assign(regions, 0);
         out.push_back(std::move(m));
-    }
-    // Tiles are dense from 0 in a well-formed report; index by position anyway.
-    std::unordered_map<std::uint32_t, std::size_t> at;
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        at[out[i].tile] = i;
     }
     // Zero rows are not stored: what is absent stays 0.
     auto byCategory =
         d_->db->prepare("SELECT tile, category_id, bytes FROM tile_memory_categories");
     while (byCategory.step()) {
-        const auto it = at.find(u32(byCategory.integer(0)));
-        const auto k = static_cast<std::size_t>(byCategory.integer(1));
-        if (it == at.end() || k >= categories) {
-            d_->corrupt("tile_memory_categories refers to an unknown tile or category");
+        const std::uint32_t tile = byCategory.index(0);
+        const std::uint32_t k = byCategory.index(1);
+        if (tile >= out.size()) {
+            byCategory.damaged(0, "is tile " + std::to_string(tile) + ", not in tile_memory");
         }
-        out[it->second].bytesByCategory[k] = byCategory.unsignedInteger(2);
+        if (k >= categories) {
+            byCategory.damaged(1, std::to_string(k) + " names no memory category");
+        }
+        out[tile].bytesByCategory[k] = byCategory.count(2);
     }
     auto byRegion = d_->db->prepare("SELECT tile, region_id, bytes FROM tile_memory_regions");
     while (byRegion.step()) {
-        const auto it = at.find(u32(byRegion.integer(0)));
-        const auto r = static_cast<std::size_t>(byRegion.integer(1));
-        if (it == at.end() || r >= regions) {
-            d_->corrupt("tile_memory_regions refers to an unknown tile or region");
+        const std::uint32_t tile = byRegion.index(0);
+        const std::uint32_t r = byRegion.index(1);
+        if (tile >= out.size()) {
+            byRegion.damaged(0, "is tile " + std::to_string(tile) + ", not in tile_memory");
         }
-        out[it->second].bytesByRegion[r] = byRegion.unsignedInteger(2);
+        if (r >= regions) {
+            byRegion.damaged(1, std::to_string(r) + " names no region");
+        }
+        out[tile].bytesByRegion[r] = byRegion.count(2);
     }
     return out;
 }
 
 std::vector<MemoryBlockEntry> ReportReader::memoryBlocks(std::uint32_t tile) const {
     std::vector<MemoryBlockEntry> out;
+    if (d_->memoryCategoryCount == 0) {
+        auto categories = d_->db->prepare("SELECT count(*) FROM memory_categories");
+        d_->memoryCategoryCount = categories.step() ? categories.index(0) : 0;
+    }
+    const std::uint64_t base = d_->target.memoryBaseAddress;
     auto q = d_->db->prepare("SELECT tile, category_id, address, bytes, owner FROM memory_blocks"
                              " WHERE tile = ?1 ORDER BY address, id");
     q.bind(1, std::int64_t{tile});
     while (q.step()) {
-        out.push_back({u32(q.integer(0)), u32(q.integer(1)), q.unsignedInteger(2),
-                       q.unsignedInteger(3), q.id(4)});
+        MemoryBlockEntry b{d_->tile(q, 0), q.index(1), q.count(2), q.count(3), q.optionalIndex(4)};
+        if (b.category >= d_->memoryCategoryCount) {
+            q.damaged(1, std::to_string(b.category) + " names no memory category");
+        }
+        // Below the memory's base, or ending past 2^48: no tile has such addresses.
+        if (b.address < base) {
+            q.damaged(2, "is " + std::to_string(b.address) +
+                             ", below the tile memory's base address " + std::to_string(base));
+        }
+        if (b.bytes > sql::kMaxCount - b.address) {
+            q.damaged(3, "is " + std::to_string(b.bytes) + ": the block ends past 2^48");
+        }
+        out.push_back(b);
     }
     return out;
 }
 
 std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
+    if (!d_->problems.programTree.empty()) {
+        throw ReportError(d_->problems.programTree);
+    }
     std::vector<ProgramNodeEntry> out;
     auto q =
         d_->db->prepare("SELECT id, parent_id, program_index, kind_id, name_id, compute_set_id,"
                         " repeat_count, step_id FROM program_nodes ORDER BY id");
     while (q.step()) {
-        out.push_back({u32(q.integer(0)), q.id(1), u32(q.integer(2)), d_->str(q, 3), d_->str(q, 4),
-                       q.id(5), q.unsignedInteger(6), q.id(7)});
+        out.push_back({q.index(0), q.optionalIndex(1), q.index(2), d_->str(q, 3), d_->str(q, 4),
+                       q.optionalIndex(5), q.count(6), q.optionalIndex(7)});
     }
     return out;
 }
 
 std::vector<ProgramStepEntry> ReportReader::programSteps() const {
+    if (!d_->problems.programSteps.empty()) {
+        throw ReportError(d_->problems.programSteps);
+    }
     std::vector<ProgramStepEntry> out;
     auto q = d_->db->prepare(
         "SELECT id, node_id, program_index, kind_id, name_id, compute_set_id, operation_node_id, "
@@ -177,34 +209,37 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
         "BY id");
     while (q.step()) {
         ProgramStepEntry s;
-        s.id = u32(q.integer(0));
-        s.node = u32(q.integer(1));
-        s.programIndex = u32(q.integer(2));
+        s.id = q.index(0);
+        s.node = q.index(1);
+        s.programIndex = q.index(2);
         s.kind = d_->str(q, 3);
         s.name = d_->str(q, 4);
-        s.computeSet = q.id(5);
-        s.operation = q.id(6);
-        s.syncCycles = q.unsignedInteger(7);
-        s.exchangePhaseCycles = q.unsignedInteger(8);
-        s.computePhaseCycles = q.unsignedInteger(9);
-        s.totalCycles = q.unsignedInteger(10);
-        s.flops = q.unsignedInteger(11);
-        s.vertices = q.unsignedInteger(12);
-        s.crossesIpus = q.integer(13) != 0;
-        s.computeCyclesMax = q.unsignedInteger(14);
-        s.computeCyclesSum = q.unsignedInteger(15);
-        s.exchangeCyclesMax = q.unsignedInteger(16);
-        s.exchangeCyclesSum = q.unsignedInteger(17);
-        s.bytesInSum = q.unsignedInteger(18);
-        s.bytesOutSum = q.unsignedInteger(19);
-        s.notAlwaysLiveBytesMax = q.unsignedInteger(20);
-        s.liveVariableCount = q.unsignedInteger(21);
+        s.computeSet = q.optionalIndex(5);
+        s.operation = q.optionalIndex(6);
+        s.syncCycles = q.count(7);
+        s.exchangePhaseCycles = q.count(8);
+        s.computePhaseCycles = q.count(9);
+        s.totalCycles = q.count(10);
+        s.flops = q.count(11);
+        s.vertices = q.count(12);
+        s.crossesIpus = q.flag(13);
+        s.computeCyclesMax = q.count(14);
+        s.computeCyclesSum = q.count(15);
+        s.exchangeCyclesMax = q.count(16);
+        s.exchangeCyclesSum = q.count(17);
+        s.bytesInSum = q.count(18);
+        s.bytesOutSum = q.count(19);
+        s.notAlwaysLiveBytesMax = q.count(20);
+        s.liveVariableCount = q.count(21);
         out.push_back(std::move(s));
     }
     return out;
 }
 
 StepTiles ReportReader::stepTiles(std::uint32_t step) const {
+    if (const auto it = d_->problems.stepTiles.find(step); it != d_->problems.stepTiles.end()) {
+        throw ReportError(it->second);
+    }
     auto q = d_->db->prepare(
         "SELECT p.total_cycles, t.compute_cycles, t.exchange_cycles, t.bytes_in, t.bytes_out,"
         " t.not_always_live_bytes FROM program_step_tiles t"
@@ -216,12 +251,12 @@ StepTiles ReportReader::stepTiles(std::uint32_t step) const {
     }
     StepTiles t;
     t.step = step;
-    t.totalCycles = q.unsignedInteger(0);
-    t.computeCycles = d_->tileArray(q.blob(1), "program_step_tiles.compute_cycles");
-    t.exchangeCycles = d_->tileArray(q.blob(2), "program_step_tiles.exchange_cycles");
-    t.bytesIn = d_->tileArray(q.blob(3), "program_step_tiles.bytes_in");
-    t.bytesOut = d_->tileArray(q.blob(4), "program_step_tiles.bytes_out");
-    t.notAlwaysLiveBytes = d_->tileArray(q.blob(5), "program_step_tiles.not_always_live_bytes");
+    t.totalCycles = q.count(0);
+    t.computeCycles = d_->tileArray(q, 1);
+    t.exchangeCycles = d_->tileArray(q, 2);
+    t.bytesIn = d_->tileArray(q, 3);
+    t.bytesOut = d_->tileArray(q, 4);
+    t.notAlwaysLiveBytes = d_->tileArray(q, 5);
     t.syncCycles.resize(t.computeCycles.size());
     for (std::size_t i = 0; i < t.syncCycles.size(); ++i) {
         const std::uint64_t busy = std::uint64_t{t.computeCycles[i]} + t.exchangeCycles[i];
@@ -243,12 +278,11 @@ std::vector<StepVariableAccess> ReportReader::variableAccesses() const {
     auto q = d_->db->prepare("SELECT step_id, variable_id, access FROM step_variable_access"
                              " ORDER BY step_id, variable_id");
     while (q.step()) {
-        const std::int64_t access = q.integer(2);
+        const std::uint32_t access = q.index(2);
         if (access < 1 || access > 3) {
-            throw ReportError(d_->info.path + ": step_variable_access has an unknown access " +
-                              std::to_string(access));
+            q.damaged(2, "is " + std::to_string(access) + ", an unknown access");
         }
-        out.push_back({u32(q.integer(0)), u32(q.integer(1)), static_cast<VariableAccess>(access)});
+        out.push_back({q.index(0), q.index(1), static_cast<VariableAccess>(access)});
     }
     return out;
 }
@@ -259,7 +293,7 @@ std::vector<std::uint32_t> ReportReader::liveVariables(std::uint32_t step) const
         "SELECT variable_id FROM step_live_variables WHERE step_id = ?1 ORDER BY variable_id");
     q.bind(1, std::int64_t{step});
     while (q.step()) {
-        out.push_back(u32(q.integer(0)));
+        out.push_back(q.index(0));
     }
     return out;
 }

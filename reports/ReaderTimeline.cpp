@@ -24,16 +24,16 @@ std::vector<RunEntry> ReportReader::runs() const {
         " sync_cycles, completed, error_id FROM runs ORDER BY id");
     while (q.step()) {
         RunEntry r;
-        r.id = static_cast<std::uint32_t>(q.integer(0));
-        r.programIndex = static_cast<std::uint32_t>(q.integer(1));
-        r.startCycle = q.unsignedInteger(2);
-        r.steps = q.unsignedInteger(3);
-        r.cycles = q.unsignedInteger(4);
-        r.computeCycles = q.unsignedInteger(5);
-        r.exchangeCycles = q.unsignedInteger(6);
-        r.syncCycles = q.unsignedInteger(7);
-        r.completed = q.integer(8) != 0;
-        r.error = q.isNull(9) ? std::string() : d_->str(q, 9);
+        r.id = q.index(0);
+        r.programIndex = q.index(1);
+        r.startCycle = q.count(2);
+        r.steps = q.count(3);
+        r.cycles = q.count(4);
+        r.computeCycles = q.count(5);
+        r.exchangeCycles = q.count(6);
+        r.syncCycles = q.count(7);
+        r.completed = q.flag(8);
+        r.error = d_->optionalStr(q, 9);
         out.push_back(std::move(r));
     }
     return out;
@@ -42,6 +42,7 @@ std::vector<RunEntry> ReportReader::runs() const {
 std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::uint64_t firstSeq,
                                                       std::uint64_t endSeq) const {
     std::vector<ExecutedStep> out;
+    d_->checkRun(run);
     if (endSeq <= firstSeq) {
         return out;
     }
@@ -49,29 +50,32 @@ std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::ui
                              " WHERE run = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq");
     q.bind(1, std::int64_t{run}).bind(2, i64(firstSeq)).bind(3, i64(endSeq));
     while (q.step()) {
-        const std::uint64_t seq = q.unsignedInteger(0);
+        const std::uint64_t seq = q.count(0);
         // A damaged index can hand back rows outside the range or out of
         // order; callers page by sequence, so that would never end.
         if (seq < firstSeq || seq >= endSeq || (!out.empty() && seq <= out.back().sequence)) {
             throw ReportError(d_->info.path +
                               ": the report is corrupt (executed steps out of order)");
         }
-        out.push_back({run, seq, static_cast<std::uint32_t>(q.integer(1)), q.unsignedInteger(2),
-                       q.unsignedInteger(3)});
+        const std::uint32_t step = q.index(1);
+        if (!d_->programStepIds.contains(step)) {
+            q.damaged(1, std::to_string(step) + " (step " + std::to_string(seq) + " of run " +
+                             std::to_string(run) + ") names no program step");
+        }
+        out.push_back({run, seq, step, q.count(2), q.count(3)});
     }
     return out;
 }
 
 std::vector<LodLevel> ReportReader::lodLevels(std::uint32_t run) const {
     std::vector<LodLevel> stored;
+    d_->checkRun(run);
     auto q =
         d_->db->prepare("SELECT level, bucket_steps, buckets, group_tiles, groups FROM lod_levels"
                         " WHERE run = ?1 ORDER BY level");
     q.bind(1, std::int64_t{run});
     while (q.step()) {
-        stored.push_back({static_cast<std::uint32_t>(q.integer(0)), q.unsignedInteger(1),
-                          q.unsignedInteger(2), static_cast<std::uint32_t>(q.integer(3)),
-                          static_cast<std::uint32_t>(q.integer(4))});
+        stored.push_back({q.index(0), q.count(1), q.count(2), q.index(3), q.index(4)});
     }
     auto steps = d_->db->prepare("SELECT steps FROM runs WHERE id = ?1");
     steps.bind(1, std::int64_t{run});
@@ -80,7 +84,7 @@ std::vector<LodLevel> ReportReader::lodLevels(std::uint32_t run) const {
     }
     const std::uint32_t groupTiles = stored.empty() ? kLodGroupTiles : stored.front().groupTiles;
     std::vector<LodLevel> out{
-        {0, 1, steps.unsignedInteger(0), groupTiles, groupCount(d_->target.numTiles, groupTiles)}};
+        {0, 1, steps.count(0), groupTiles, groupCount(d_->target.numTiles, groupTiles)}};
     out.insert(out.end(), stored.begin(), stored.end());
     return out;
 }
@@ -89,6 +93,7 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
                                                 std::uint64_t firstSeq,
                                                 std::uint64_t endSeq) const {
     std::vector<LodBucket> out;
+    d_->checkRun(run);
     if (endSeq <= firstSeq) {
         return out;
     }
@@ -109,9 +114,9 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
                 groupStats(compute, exchange, t.totalCycles, groupTiles, g);
                 phases.bind(1, std::int64_t{e.programStep});
                 if (phases.step()) {
-                    g.computePhaseCycles = phases.unsignedInteger(0);
-                    g.exchangePhaseCycles = phases.unsignedInteger(1);
-                    g.syncPhaseCycles = phases.unsignedInteger(2);
+                    g.computePhaseCycles = phases.count(0);
+                    g.exchangePhaseCycles = phases.count(1);
+                    g.syncPhaseCycles = phases.count(2);
                 }
                 phases.reset();
                 it = d_->stepGroups.emplace(e.programStep, std::move(g)).first;
@@ -136,8 +141,9 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
         throw ReportError(d_->info.path + ": run " + std::to_string(run) +
                           " has no level-of-detail level " + std::to_string(level));
     }
-    const std::uint64_t bucketSteps = std::max<std::uint64_t>(info.unsignedInteger(0), 1);
-    const std::uint64_t entries = (info.unsignedInteger(1) + 1) * 3;
+    // Checked at open: bucket_steps > 0, groups agree with the tiles.
+    const std::uint64_t bucketSteps = std::max<std::uint64_t>(info.count(0), 1);
+    const std::uint64_t entries = (std::uint64_t{info.index(1)} + 1) * 3;
     auto q = d_->db->prepare(
         "SELECT bucket, first_seq, steps, start_cycle, cycles, compute_phase_cycles,"
         " exchange_phase_cycles, sync_phase_cycles, max_step_cycles, compute, exchange, sync"
@@ -147,33 +153,48 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
         .bind(2, std::int64_t{level})
         .bind(3, i64(firstSeq / bucketSteps))
         .bind(4, i64((endSeq - 1) / bucketSteps));
-    auto decode = [&](int column, const char* what) {
-        const std::vector<std::uint64_t> flat = sql::unpackU64(q.blob(column), what);
-        if (flat.size() != entries) {
-            d_->corrupt(std::string(what) + " has " + std::to_string(flat.size()) +
-                        " values, expected " + std::to_string(entries));
+    auto decode = [&](int column) {
+        const std::span<const std::byte> blob = q.bytes(column);
+        const std::string where = " of bucket " + std::to_string(q.count(0)) + " of level " +
+                                  std::to_string(level) + " of run " + std::to_string(run);
+        if (blob.size() != entries * 8) {
+            q.damaged(column, where + " has " + std::to_string(blob.size()) + " bytes, expected " +
+                                  std::to_string(entries * 8));
         }
+        const std::vector<std::uint64_t> flat = sql::unpackU64(blob, q.columnName(column));
         std::vector<GroupStats> stats(flat.size() / 3);
         for (std::size_t i = 0; i < stats.size(); ++i) {
             stats[i] = {flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]};
+            if (stats[i].min > stats[i].max || stats[i].sum > sql::kMaxCount) {
+                q.damaged(column, where + " holds " + std::to_string(stats[i].min) + ", " +
+                                      std::to_string(stats[i].max) + ", " +
+                                      std::to_string(stats[i].sum) + ": not min, max and sum");
+            }
         }
         return stats;
     };
     while (q.step()) {
         LodBucket b;
         b.level = level;
-        b.index = q.unsignedInteger(0);
-        b.firstSeq = q.unsignedInteger(1);
-        b.steps = q.unsignedInteger(2);
-        b.startCycle = q.unsignedInteger(3);
-        b.cycles = q.unsignedInteger(4);
-        b.computePhaseCycles = q.unsignedInteger(5);
-        b.exchangePhaseCycles = q.unsignedInteger(6);
-        b.syncPhaseCycles = q.unsignedInteger(7);
-        b.maxStepCycles = q.unsignedInteger(8);
-        b.compute = decode(9, "lod_buckets.compute");
-        b.exchange = decode(10, "lod_buckets.exchange");
-        b.sync = decode(11, "lod_buckets.sync");
+        b.index = q.count(0);
+        b.firstSeq = q.count(1);
+        b.steps = q.count(2);
+        b.startCycle = q.count(3);
+        b.cycles = q.count(4);
+        b.computePhaseCycles = q.count(5);
+        b.exchangePhaseCycles = q.count(6);
+        b.syncPhaseCycles = q.count(7);
+        b.maxStepCycles = q.count(8);
+        // Buckets tile the run: bucket k holds steps [k * bucketSteps, ...).
+        if (b.firstSeq != b.index * bucketSteps || b.steps == 0 || b.steps > bucketSteps) {
+            q.damaged(1, "of bucket " + std::to_string(b.index) + " of level " +
+                             std::to_string(level) + " of run " + std::to_string(run) + " is " +
+                             std::to_string(b.firstSeq) + " with " + std::to_string(b.steps) +
+                             " steps, not a bucket of " + std::to_string(bucketSteps));
+        }
+        b.compute = decode(9);
+        b.exchange = decode(10);
+        b.sync = decode(11);
         out.push_back(std::move(b));
     }
     return out;
@@ -184,7 +205,7 @@ std::vector<VerificationEntry> ReportReader::verifications() const {
     auto q = d_->db->prepare(
         "SELECT workload_id, passed, max_abs_error, detail_id FROM verification ORDER BY id");
     while (q.step()) {
-        out.push_back({d_->str(q, 0), q.integer(1) != 0, q.real(2), d_->str(q, 3)});
+        out.push_back({d_->str(q, 0), q.flag(1), q.number(2), d_->str(q, 3)});
     }
     return out;
 }

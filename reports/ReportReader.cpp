@@ -83,36 +83,66 @@ std::pair<int, int> parseVersion(const std::string& text) {
 
 } // namespace
 
-const std::string& ReportReader::Impl::str(std::int64_t id) const {
+const std::string& ReportReader::Impl::str(const sql::Statement& row, int column) const {
     if (!stringsLoaded) {
         auto q = db->prepare("SELECT id, text FROM strings");
         while (q.step()) {
-            strings.emplace(q.integer(0), q.text(1));
+            strings.emplace(q.integer(0), q.string(1));
         }
         stringsLoaded = true;
     }
+    const std::uint32_t id = row.index(column);
     const auto it = strings.find(id);
     if (it == strings.end()) {
-        corrupt("string " + std::to_string(id) + " is missing");
+        row.damaged(column, std::to_string(id) + " names no string");
     }
     return it->second;
+}
+
+const std::string& ReportReader::Impl::optionalStr(const sql::Statement& row, int column) const {
+    static const std::string none;
+    return row.isNull(column) ? none : str(row, column);
 }
 
 void ReportReader::Impl::corrupt(const std::string& why) const {
     throw ReportError(info.path + ": the report is corrupt (" + why + ")");
 }
 
-std::vector<std::uint32_t> ReportReader::Impl::tileArray(std::span<const std::byte> blob,
-                                                         const char* what) const {
+std::uint32_t ReportReader::Impl::tile(const sql::Statement& row, int column) const {
+    const std::uint32_t t = row.index(column);
+    if (t >= target.numTiles) {
+        row.damaged(column, "is tile " + std::to_string(t) + ", the target has " +
+                                std::to_string(target.numTiles) + " tiles");
+    }
+    return t;
+}
+
+std::vector<std::uint32_t> ReportReader::Impl::tileArray(const sql::Statement& row,
+                                                         int column) const {
+    const std::span<const std::byte> blob = row.bytes(column);
     if (blob.empty()) {
         return std::vector<std::uint32_t>(target.numTiles, 0);
     }
-    std::vector<std::uint32_t> values = sql::unpackU32(blob, what);
-    if (values.size() != target.numTiles) {
-        corrupt(std::string(what) + " has " + std::to_string(values.size()) +
-                " tiles, the target " + std::to_string(target.numTiles));
+    if (blob.size() != std::size_t{4} * target.numTiles) {
+        row.damaged(column, "has " + std::to_string(blob.size()) + " bytes, expected " +
+                                std::to_string(std::size_t{4} * target.numTiles) + " (4 per tile)");
     }
-    return values;
+    return sql::unpackU32(blob, row.columnName(column));
+}
+
+std::vector<std::string> StructureProblems::all() const {
+    std::vector<std::string> out;
+    for (const std::string* p : {&programTree, &programSteps}) {
+        if (!p->empty()) {
+            out.push_back(*p);
+        }
+    }
+    for (const auto* m : {&stepTiles, &runs}) {
+        for (const auto& [id, message] : *m) {
+            out.push_back(message);
+        }
+    }
+    return out;
 }
 
 ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions options)
@@ -167,6 +197,12 @@ ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions option
         throw ReportError(p + ": the report is corrupt (schema version '" + meta["schema_version"] +
                           "')");
     }
+    // 0 (SQLite's default), a negative or a stray number: not this report's version.
+    if (userVersion < 1000 || major != userVersion / 1000) {
+        throw ReportError(p + ": the report is corrupt (PRAGMA user_version is " +
+                          std::to_string(userVersion) + ", not the schema version " +
+                          meta["schema_version"] + " that meta.schema_version says)");
+    }
     if (options.quickCheck) {
         auto q = db.prepare("PRAGMA quick_check");
         if (q.step() && q.text(0) != "ok") {
@@ -202,28 +238,32 @@ ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions option
         " clock_hz, worker_contexts, exchange_bytes_per_cycle FROM target");
     if (q.step()) { // absent in a report that stopped before compiling
         t.name = d_->str(q, 0);
-        t.numIpus = static_cast<std::uint32_t>(q.integer(1));
-        t.tilesPerIpu = static_cast<std::uint32_t>(q.integer(2));
-        t.numTiles = static_cast<std::uint32_t>(q.integer(3));
-        t.bytesPerTile = q.unsignedInteger(4);
-        t.memoryBaseAddress = q.unsignedInteger(5);
-        t.clockHz = q.real(6);
-        t.workerContexts = static_cast<std::uint32_t>(q.integer(7));
-        t.exchangeBytesPerCycle = static_cast<std::uint32_t>(q.integer(8));
+        t.numIpus = q.index(1);
+        t.tilesPerIpu = q.index(2);
+        t.numTiles = q.index(3);
+        t.bytesPerTile = q.count(4);
+        t.memoryBaseAddress = q.count(5);
+        t.clockHz = q.number(6);
+        t.workerContexts = q.index(7);
+        t.exchangeBytesPerCycle = q.index(8);
         // Bounds the arrays sized by the tile count if the row is garbage.
         if (t.numTiles > (1u << 22) || std::uint64_t{t.numIpus} * t.tilesPerIpu != t.numTiles) {
             d_->corrupt("the target has " + std::to_string(t.numTiles) + " tiles");
         }
     }
-    auto regions = db.prepare("SELECT name_id, offset, bytes FROM regions ORDER BY id");
+    auto regions = db.prepare("SELECT id, name_id, offset, bytes FROM regions ORDER BY id");
     while (regions.step()) {
-        t.regions.push_back({d_->str(regions, 0), static_cast<std::uint32_t>(regions.integer(1)),
-                             static_cast<std::uint32_t>(regions.integer(2))});
+        if (regions.index(0) != t.regions.size()) {
+            regions.damaged(0, "skips from " + std::to_string(t.regions.size()) + " to " +
+                                   std::to_string(regions.index(0)));
+        }
+        t.regions.push_back({d_->str(regions, 1), regions.index(2), regions.index(3)});
     }
     auto params = db.prepare("SELECT name_id, value_id FROM target_parameters ORDER BY position");
     while (params.step()) {
         t.parameters.emplace_back(d_->str(params, 0), d_->str(params, 1));
     }
+    d_->checkStructure();
 }
 
 ReportReader::~ReportReader() = default;
@@ -236,6 +276,9 @@ const ReportInfo& ReportReader::info() const {
 const TargetInfo& ReportReader::target() const {
     return d_->target;
 }
+std::vector<std::string> ReportReader::problems() const {
+    return d_->problems.all();
+}
 
 Summary ReportReader::summary() const {
     sql::Database& db = *d_->db;
@@ -246,16 +289,15 @@ Summary ReportReader::summary() const {
     const TargetInfo& t = d_->target;
     s.target = {t.name, t.numIpus, t.numTiles, t.bytesPerTile, t.clockHz};
 
-    // sum() stays an exact integer (NULL, read as 0, when there is no run).
-    auto runs =
-        db.prepare("SELECT count(*), sum(cycles), sum(compute_cycles), sum(exchange_cycles),"
-                   " sum(sync_cycles), sum(steps), sum(completed = 0) FROM runs");
-    if (runs.step()) {
-        s.runs.count = runs.unsignedInteger(0);
-        s.cycles = {runs.unsignedInteger(1), runs.unsignedInteger(2), runs.unsignedInteger(3),
-                    runs.unsignedInteger(4)};
-        s.runs.executedSteps = runs.unsignedInteger(5);
-        s.runs.incomplete = runs.unsignedInteger(6);
+    // Summed here, not with SQL's sum(), so every value is checked.
+    for (const RunEntry& r : runs()) {
+        ++s.runs.count;
+        s.cycles.total += r.cycles;
+        s.cycles.compute += r.computeCycles;
+        s.cycles.exchange += r.exchangeCycles;
+        s.cycles.sync += r.syncCycles;
+        s.runs.executedSteps += r.steps;
+        s.runs.incomplete += r.completed ? 0 : 1;
     }
     auto meta = db.prepare(
         "SELECT key, value FROM meta WHERE key IN ('total_memory_bytes', 'out_of_memory')");
@@ -271,23 +313,30 @@ Summary ReportReader::summary() const {
             s.memory.outOfMemory = meta.text(1) == "1";
         }
     }
-    auto peak = db.prepare("SELECT tile, total_including_gaps FROM tile_memory"
-                           " ORDER BY total_including_gaps DESC, tile ASC LIMIT 1");
-    if (peak.step()) {
-        s.memory.peakTile = static_cast<std::uint32_t>(peak.integer(0));
-        s.memory.peakTileBytes = peak.unsignedInteger(1);
+    bool peakSeen = false;
+    auto tiles = db.prepare("SELECT tile, total_including_gaps, overflow_bytes FROM tile_memory");
+    while (tiles.step()) {
+        const std::uint32_t tile = d_->tile(tiles, 0);
+        const std::uint64_t bytes = tiles.count(1);
+        if (!peakSeen || bytes > s.memory.peakTileBytes ||
+            (bytes == s.memory.peakTileBytes && tile < s.memory.peakTile)) {
+            s.memory.peakTile = tile;
+            s.memory.peakTileBytes = bytes;
+            peakSeen = true;
+        }
+        s.memory.tilesOverCapacity += tiles.count(2) > 0 ? 1 : 0;
     }
-    auto over = db.prepare("SELECT count(*) FROM tile_memory WHERE overflow_bytes > 0");
-    if (over.step()) {
-        s.memory.tilesOverCapacity = static_cast<std::uint32_t>(over.integer(0));
-    }
-    auto counts = db.prepare(
-        "SELECT (SELECT count(*) FROM program_steps), (SELECT count(*) FROM compute_sets),"
-        " (SELECT sum(vertex_count) FROM compute_sets),"
-        " (SELECT count(*) FROM variables WHERE is_exchange_buffer = 0)");
+    auto counts =
+        db.prepare("SELECT (SELECT count(*) FROM program_steps), (SELECT count(*) FROM "
+                   "compute_sets), (SELECT count(*) FROM variables WHERE is_exchange_buffer = 0)");
     if (counts.step()) {
-        s.program = {counts.unsignedInteger(0), counts.unsignedInteger(1),
-                     counts.unsignedInteger(2), counts.unsignedInteger(3)};
+        s.program.steps = counts.count(0);
+        s.program.computeSets = counts.count(1);
+        s.program.variables = counts.count(2);
+    }
+    auto vertices = db.prepare("SELECT vertex_count FROM compute_sets");
+    while (vertices.step()) {
+        s.program.vertices += vertices.count(0);
     }
     // Several checks: passed if all passed; the first failure explains best.
     bool failureSeen = false;

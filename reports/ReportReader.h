@@ -2,7 +2,10 @@
 // Opens a report read-only and answers the queries the panes and the CLI need
 // with plain structs (ReportTypes.h). Every failure is a ReportError with one
 // line naming the file: missing, not a database, not a report, a newer major
-// schema version, truncated or corrupt.
+// schema version, truncated or corrupt. Every value a query returns has been
+// checked: of its column's type and in range (counts in [0, 2^48], ids and
+// tile numbers within what the report holds), or the query throws a
+// ReportError naming the table and column.
 //
 // One reader owns one SQLite connection: use it from one thread at a time
 // (open another reader for another thread).
@@ -12,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace tessera::reports {
@@ -31,6 +35,13 @@ public:
 
     const ReportInfo& info() const;
     const TargetInfo& target() const;
+    // What the structural checks at open found damaged, one ReportError line
+    // each (empty for a sound report): a program tree that is not a tree, a
+    // program step with a missing node, per-step tile arrays of the wrong size
+    // or type, a run whose step count, executed steps or level-of-detail
+    // levels disagree. The queries that read a damaged part throw its line;
+    // the rest of the report reads as usual.
+    std::vector<std::string> problems() const;
     Summary summary() const;
 
     // Graph and memory.

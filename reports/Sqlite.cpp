@@ -7,6 +7,7 @@
 #include <sqlite3.h>
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <utility>
 
@@ -71,6 +72,11 @@ Statement Database::prepare(std::string_view sqlText) {
     const int rc = sqlite3_prepare_v3(db_, sqlText.data(), static_cast<int>(sqlText.size()),
                                       SQLITE_PREPARE_PERSISTENT, &stmt, nullptr);
     if (rc != SQLITE_OK) {
+        // A report missing a table or column every report of its version has.
+        const std::string message = sqlite3_errmsg(db_);
+        if (message.starts_with("no such table") || message.starts_with("no such column")) {
+            throw ReportError(name_ + ": the report is corrupt (" + message + ")");
+        }
         fail(rc, "cannot prepare a query");
     }
     return Statement(*this, stmt);
@@ -173,6 +179,107 @@ std::string Statement::text(int column) const {
     return p == nullptr
                ? std::string()
                : std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(n));
+}
+
+namespace {
+
+const char* typeName(int type) {
+    switch (type) {
+    case SQLITE_NULL:
+        return "NULL";
+    case SQLITE_TEXT:
+        return "text";
+    case SQLITE_BLOB:
+        return "a blob";
+    case SQLITE_FLOAT:
+        return "a real number";
+    default:
+        return "an integer";
+    }
+}
+
+} // namespace
+
+std::string Statement::columnName(int column) const {
+    const char* table = sqlite3_column_table_name(stmt_, column);
+    const char* origin = sqlite3_column_origin_name(stmt_, column);
+    if (table != nullptr && origin != nullptr) {
+        return std::string(table) + "." + origin;
+    }
+    const char* name = sqlite3_column_name(stmt_, column);
+    return name != nullptr ? name : "column " + std::to_string(column);
+}
+
+void Statement::damaged(int column, const std::string& why) const {
+    throw ReportError(db_->name() + ": the report is corrupt (" + columnName(column) + " " + why +
+                      ")");
+}
+
+std::uint64_t Statement::count(int column) const {
+    const int type = sqlite3_column_type(stmt_, column);
+    if (type != SQLITE_INTEGER) {
+        damaged(column, std::string("is ") + typeName(type) + ", not a count");
+    }
+    const std::int64_t v = sqlite3_column_int64(stmt_, column);
+    if (v < 0 || static_cast<std::uint64_t>(v) > kMaxCount) {
+        damaged(column, "is " + std::to_string(v) + ", out of range");
+    }
+    return static_cast<std::uint64_t>(v);
+}
+
+std::uint32_t Statement::index(int column) const {
+    const int type = sqlite3_column_type(stmt_, column);
+    if (type != SQLITE_INTEGER) {
+        damaged(column, std::string("is ") + typeName(type) + ", not an id");
+    }
+    const std::int64_t v = sqlite3_column_int64(stmt_, column);
+    if (v < 0 || v >= std::int64_t{record::kNone}) {
+        damaged(column, "is " + std::to_string(v) + ", out of range");
+    }
+    return static_cast<std::uint32_t>(v);
+}
+
+std::uint32_t Statement::optionalIndex(int column) const {
+    return isNull(column) ? record::kNone : index(column);
+}
+
+bool Statement::flag(int column) const {
+    const int type = sqlite3_column_type(stmt_, column);
+    const std::int64_t v = sqlite3_column_int64(stmt_, column);
+    if (type != SQLITE_INTEGER || (v != 0 && v != 1)) {
+        damaged(column, std::string("is ") +
+                            (type == SQLITE_INTEGER ? std::to_string(v) : typeName(type)) +
+                            ", not 0 or 1");
+    }
+    return v != 0;
+}
+
+double Statement::number(int column) const {
+    const int type = sqlite3_column_type(stmt_, column);
+    if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) {
+        damaged(column, std::string("is ") + typeName(type) + ", not a number");
+    }
+    const double v = sqlite3_column_double(stmt_, column);
+    if (std::isnan(v) || v < 0) {
+        damaged(column, "is " + std::to_string(v) + ", out of range");
+    }
+    return v;
+}
+
+std::string Statement::string(int column) const {
+    const int type = sqlite3_column_type(stmt_, column);
+    if (type != SQLITE_TEXT) {
+        damaged(column, std::string("is ") + typeName(type) + ", not text");
+    }
+    return text(column);
+}
+
+std::span<const std::byte> Statement::bytes(int column) const {
+    const int type = sqlite3_column_type(stmt_, column);
+    if (type != SQLITE_BLOB) {
+        damaged(column, std::string("is ") + typeName(type) + ", not a blob");
+    }
+    return blob(column);
 }
 
 std::span<const std::byte> Statement::blob(int column) const {

@@ -30,6 +30,8 @@ public:
     Statement prepare(std::string_view sql);
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
+    // The file errors name.
+    const std::string& name() const { return name_; }
     // Closes now (the destructor does otherwise); throws if SQLite refuses.
     void close();
     // The message for the last error on this connection, prefixed with `what`.
@@ -69,6 +71,7 @@ public:
     void reset();
 
     bool isNull(int column) const;
+    // Raw reads, for what the reader computes itself (pragmas, count(*)).
     std::int64_t integer(int column) const;
     std::uint64_t unsignedInteger(int column) const;
     // The column as an id, record::kNone when NULL.
@@ -77,10 +80,40 @@ public:
     std::string text(int column) const;
     std::span<const std::byte> blob(int column) const;
 
+    // Checked reads of a report's columns. A value of the wrong type (NULL,
+    // text, a blob) or out of range throws a ReportError that names the file,
+    // the table and the column, e.g. "R.tsr: the report is corrupt
+    // (memory_blocks.bytes is -1, not a count)".
+    // An integer in [0, kMaxCount]: bytes, cycles, steps, flops.
+    std::uint64_t count(int column) const;
+    // An integer in [0, kNone): ids, tile numbers, positions.
+    std::uint32_t index(int column) const;
+    // NULL (record::kNone) or index().
+    std::uint32_t optionalIndex(int column) const;
+    // 0 or 1.
+    bool flag(int column) const;
+    // A number >= 0, REAL or INTEGER (infinity is one: a verification's error can be).
+    double number(int column) const;
+    // TEXT (NULL is not a string).
+    std::string string(int column) const;
+    // A BLOB (an empty one is a BLOB too; text or NULL is not).
+    std::span<const std::byte> bytes(int column) const;
+    // "table.column" of a result column (its expression when it has no table).
+    std::string columnName(int column) const;
+    // Throws the ReportError of a damaged value: "<file>: the report is
+    // corrupt (<table.column> <why>)".
+    [[noreturn]] void damaged(int column, const std::string& why) const;
+
 private:
     Database* db_;
     sqlite3_stmt* stmt_;
 };
+
+// The largest count a report holds (bytes, cycles, steps, flops): 2^48,
+// far above any real capture (a day of cycles at 2 GHz is 2^47). A larger
+// value is damage, like a negative one; bounding it keeps the sums over tiles
+// and steps, and the pixels the views compute from them, far from overflow.
+inline constexpr std::uint64_t kMaxCount = std::uint64_t{1} << 48;
 
 // Little-endian fixed-width arrays, the layout of every BLOB in a report.
 std::vector<std::byte> packU32(std::span<const std::uint32_t> values);

@@ -26,6 +26,7 @@ CompareMode::CompareMode(MainWindow* window, std::vector<views::Pane*> normalPan
     panes_ = views::createComparePanes(window_->paneTabs());
     for (views::ComparePane* p : panes_) {
         p->setSelection(window_->selection());
+        connect(p, &views::Pane::problemFound, window_, &MainWindow::showProblem);
         p->hide();
     }
     progress_ = new QProgressBar(window_);

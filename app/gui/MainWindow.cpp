@@ -28,6 +28,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QToolBar>
 #include <QUrl>
 
 #include <utility>
@@ -71,11 +72,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(loader_, &views::ReportLoader::finished, this,
             [this](const views::LoadedReport& report) { onLoaded(report, loadingPath_); });
     createCentralArea();
+    createProblemBar();
     createStatusWidgets();
     compare_ = new CompareMode(this, panes_);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
     readSettings();
+    problemBar_->setVisible(false); // whatever the saved state said
 }
 
 MainWindow::~MainWindow() = default;
@@ -109,6 +112,7 @@ void MainWindow::createCentralArea() {
     for (views::Pane* p : panes_) {
         p->setSelection(selection_);
         connect(p, &views::Pane::reportProduced, this, &MainWindow::openProducedReport);
+        connect(p, &views::Pane::problemFound, this, &MainWindow::showProblem);
         if (p->worksWithoutReport()) {
             paneTabs_->addTab(p, p->title());
         } else {
@@ -116,6 +120,54 @@ void MainWindow::createCentralArea() {
         }
     }
     setCentralWidget(paneTabs_);
+}
+
+// A bar above the panes saying what is wrong with the report: one line, the
+// first problem (the others in its tooltip). Hidden while there is none.
+void MainWindow::createProblemBar() {
+    problemBar_ = new QToolBar(tr("Report problems"), this);
+    problemBar_->setObjectName(QStringLiteral("problemBar"));
+    problemBar_->setMovable(false);
+    problemBar_->setFloatable(false);
+    problemBar_->toggleViewAction()->setVisible(false);
+    auto* icon = new QLabel(problemBar_);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(16, 16));
+    icon->setContentsMargins(6, 0, 4, 0);
+    problemBar_->addWidget(icon);
+    problemLabel_ = new QLabel(problemBar_);
+    problemLabel_->setObjectName(QStringLiteral("problemLabel"));
+    problemLabel_->setTextFormat(Qt::PlainText);
+    problemLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // As wide as the bar, never wider than the window (a long line is cut;
+    // the tooltip has it all).
+    problemLabel_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    problemLabel_->setMinimumWidth(1);
+    problemBar_->addWidget(problemLabel_);
+    addToolBar(Qt::TopToolBarArea, problemBar_);
+}
+
+void MainWindow::setProblems(const QStringList& problems) {
+    problems_ = problems;
+    problems_.removeDuplicates();
+    problemBar_->setVisible(!problems_.isEmpty());
+    if (problems_.isEmpty()) {
+        problemLabel_->clear();
+        problemLabel_->setToolTip({});
+        return;
+    }
+    const QString more = problems_.size() > 1
+                             ? tr(" (and %n more problem(s))", nullptr, problems_.size() - 1)
+                             : QString();
+    problemLabel_->setText(problems_.front() + more);
+    problemLabel_->setToolTip(problems_.join('\n'));
+}
+
+void MainWindow::showProblem(const QString& message) {
+    if (message.isEmpty() || problems_.contains(message)) {
+        return;
+    }
+    setProblems(problems_ + QStringList{message});
+    statusBar()->showMessage(message);
 }
 
 void MainWindow::createStatusWidgets() {
@@ -362,12 +414,19 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     }
     if (!report.data) {
         statusBar()->showMessage(report.error);
+        setProblems({report.error});
         showError(tr("Cannot open report"), report.error);
         emit reportFailed(path, report.error);
         return;
     }
     compare_->close(); // a new baseline: the comparison no longer applies
     loaded_ = report;
+    // Before the panes get it: they add what they find while reading.
+    QStringList problems;
+    for (const std::string& p : report.data->problems) {
+        problems << QString::fromStdString(p);
+    }
+    setProblems(problems);
     currentReport_ = path;
     const bool produced = std::exchange(loadingProduced_, false);
     const int step = selection_->step();

@@ -16,6 +16,7 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
+class QToolBar;
 
 namespace tessera::views {
 class Pane;
@@ -45,6 +46,10 @@ public:
     QString currentReport() const { return currentReport_; }
     // The report and the comparison open now: files no export may write over.
     QStringList openReports() const;
+    // What is wrong with the open report (or the one that failed to open), one
+    // line each: found when loading, or by a pane reading it since. The first
+    // is shown in the problem bar above the panes.
+    QStringList problems() const { return problems_; }
 
     QStringList paneNames() const;
     views::Pane* pane(const QString& name) const;
@@ -68,6 +73,10 @@ public:
     enum class Theme { System, Light, Dark };
     void setTheme(Theme theme);
 
+public slots:
+    // Adds a problem of the open report (a pane found it damaged) and shows it.
+    void showProblem(const QString& message);
+
 signals:
     void reportOpened(const QString& path);
     void reportFailed(const QString& path, const QString& error);
@@ -82,6 +91,7 @@ private:
     void createViewMenu();
     void createCentralArea();
     void createStatusWidgets();
+    void createProblemBar();
     void showOpenDialog();
     void showAbout();
     void rebuildRecentMenu();
@@ -92,9 +102,13 @@ private:
     void onLoaded(const views::LoadedReport& report, const QString& path);
     void openProducedReport(const QString& path);
     void showError(const QString& title, const QString& message);
+    void setProblems(const QStringList& problems);
 
     QTabWidget* paneTabs_ = nullptr;
     QLabel* hint_ = nullptr;
+    QToolBar* problemBar_ = nullptr;
+    QLabel* problemLabel_ = nullptr;
+    QStringList problems_;
     QMenu* recentMenu_ = nullptr;
     QMenu* exportMenu_ = nullptr;
     QProgressBar* progress_ = nullptr;

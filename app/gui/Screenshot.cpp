@@ -120,6 +120,13 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
 } // namespace
 
 int takeScreenshot(const ScreenshotRequest& request) {
+    // Standard error carries the one line this mode promises; the offscreen
+    // platform's own warnings (size hints, runtime directory...) are noise here.
+    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
+        if (type == QtCriticalMsg || type == QtFatalMsg) {
+            std::fprintf(stderr, "tessera: qt: %s\n", qPrintable(message.simplified()));
+        }
+    });
     MainWindow window;
     window.setInteractive(false);
     window.setSavesSettings(false); // a screenshot leaves the user's theme and Open Recent alone
@@ -160,6 +167,11 @@ int takeScreenshot(const ScreenshotRequest& request) {
     // Let layouts settle and background fetches finish.
     if (!settle([&] { return pane->isReady() && !window.isLoading(); })) {
         return fail(QStringLiteral("pane '%1' did not finish loading its data").arg(request.pane));
+    }
+    // A damaged report: the window showed what it could, the first problem
+    // found is the answer (no picture of a pane that may be missing parts).
+    if (!window.problems().isEmpty()) {
+        return fail(window.problems().front());
     }
     if (views::wouldOverwriteInput(request.output, window.openReports(), &error) ||
         !views::exportPng(pane, request.output, &error)) {

@@ -26,8 +26,10 @@ struct ScreenshotRequest {
     QStringList inspect;
 };
 
-// Returns the process exit code (0 ok, 2 bad input), printing one line on
-// stderr on failure and the written path on stdout on success.
+// Returns the process exit code (0 ok, 2 bad input: a report that cannot be
+// opened or is damaged, where nothing is written), printing one line on
+// stderr on failure (Qt's own warnings are not printed in this mode) and the
+// written path on stdout on success.
 int takeScreenshot(const ScreenshotRequest& request);
 
 } // namespace tessera::gui

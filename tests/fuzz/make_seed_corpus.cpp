@@ -1,14 +1,17 @@
-// Writes the fuzzer's seed corpus: small real reports (several workloads, a
+// Writes the fuzzers' seed corpus: small real reports (several workloads, a
 // multi-level LOD, an incomplete one), then damaged copies and garbage: an
 // empty file, random bytes, a bare SQLite header, a truncated report, a
 // report with flipped bytes, a SQLite database that is not a report, a
-// report whose meta holds an impossible number.
+// report whose meta holds an impossible number, and one copy per damage
+// class of tests/reports/ReportDamage.h (the crashes and hangs of the GUI
+// that issue 19 found).
 //
-//   tessera_fuzz_seeds SEED_DIR CORPUS_DIR
-// recreates both directories (the corpus, where libFuzzer adds what it
-// finds, starts empty so every run starts from the same place).
+//   tessera_fuzz_seeds SEED_DIR CORPUS_DIR...
+// recreates every directory (a corpus, where libFuzzer adds what it finds,
+// starts empty so every run starts from the same place).
 #include "engine/workloads/Workload.h"
 #include "reports/ReportWriter.h"
+#include "tests/reports/ReportDamage.h"
 
 #include <sqlite3.h>
 
@@ -106,15 +109,15 @@ void setMeta(const fs::path& path, const char* key, const char* value) {
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 3) {
-        std::cerr << "usage: tessera_fuzz_seeds SEED_DIR CORPUS_DIR\n";
+    if (argc < 3) {
+        std::cerr << "usage: tessera_fuzz_seeds SEED_DIR CORPUS_DIR...\n";
         return 2;
     }
     try {
-        const fs::path seeds = argv[1], corpus = argv[2];
-        for (const fs::path& dir : {seeds, corpus}) {
-            fs::remove_all(dir);
-            fs::create_directories(dir);
+        const fs::path seeds = argv[1];
+        for (int i = 1; i < argc; ++i) {
+            fs::remove_all(argv[i]);
+            fs::create_directories(argv[i]);
         }
         capture(seeds / "matmul.tsr", "matmul", "tiles:4", {{"m", "16"}, {"k", "16"}, {"n", "16"}});
         capture(seeds / "elementwise.tsr", "elementwise", "tiles:2", {{"n", "256"}});
@@ -144,6 +147,13 @@ int main(int argc, char** argv) {
         // A report whose meta holds a number no integer type can: once a crash.
         fs::copy_file(seeds / "matmul.tsr", seeds / "huge-number.tsr");
         setMeta(seeds / "huge-number.tsr", "total_memory_bytes", "99999999999999999999999");
+        for (const testing::Damage& d : testing::damageClasses()) {
+            const fs::path p = seeds / (std::string("damaged-") + d.name + ".tsr");
+            fs::copy_file(seeds / "stress.tsr", p);
+            if (const std::string error = testing::applyDamage(p, d); !error.empty()) {
+                throw std::runtime_error(std::string(d.name) + ": " + error);
+            }
+        }
 
         std::size_t files = 0;
         for ([[maybe_unused]] const auto& entry : fs::directory_iterator(seeds)) {

@@ -1,10 +1,14 @@
 #pragma once
 // The contract between the main window and a pane.
+#include "views/data/ReportProblem.h"
+
 #include <QList>
 #include <QString>
 #include <QWidget>
 
+#include <exception>
 #include <memory>
+#include <type_traits>
 
 class QAbstractItemModel;
 
@@ -55,6 +59,23 @@ signals:
     // A pane that makes reports (the Debugger's run so far) asks the window to
     // open one for the other panes, without leaving the pane.
     void reportProduced(const QString& path);
+    // A read of the report failed (the report is damaged): one line naming
+    // the file and the problem. The window shows it; the pane shows what it can.
+    void problemFound(const QString& message);
+
+protected:
+    // Runs `read` (a query through ReportSource, on the GUI thread); if it
+    // throws, emits problemFound and returns `fallback`, so no exception
+    // leaves an event handler.
+    template <class Read, class Result = std::invoke_result_t<Read&>>
+    Result readReport(Read&& read, Result fallback = Result()) {
+        try {
+            return read();
+        } catch (const std::exception& e) {
+            emit problemFound(problemText(e));
+        }
+        return fallback;
+    }
 };
 
 } // namespace tessera::views

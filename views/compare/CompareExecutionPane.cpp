@@ -91,6 +91,11 @@ CompareExecutionPane::CompareExecutionPane(QWidget* parent)
         tl->addWidget(s.timeline, 1);
         connect(s.timeline, &TimelineWidget::frameWanted, s.fetcher, &TimelineFetcher::request);
         connect(s.fetcher, &TimelineFetcher::frameReady, s.timeline, &TimelineWidget::setFrame);
+        connect(s.fetcher, &TimelineFetcher::failed, this,
+                [this, timeline = s.timeline](const QString& error) {
+                    timeline->setProblem(tr("The timeline cannot be read: the report is damaged."));
+                    emit problemFound(error);
+                });
         connect(s.viewport, &Viewport::changed, this, [this, i] { follow(i); });
         connect(s.timeline, &TimelineWidget::stepClicked, this,
                 [this, i](const reports::ExecutedStep& e) { stepClicked(i, e.programStep); });
@@ -284,7 +289,8 @@ void CompareExecutionPane::rebuildChart() {
 bool CompareExecutionPane::isReady() const {
     for (const Side& s : sides_) {
         if (s.hasRun &&
-            (s.fetcher->isBusy() || !s.timeline->frameSatisfies(s.timeline->wantedRequest()))) {
+            (s.fetcher->isBusy() || (!s.fetcher->hasFailed() &&
+                                     !s.timeline->frameSatisfies(s.timeline->wantedRequest())))) {
             return false;
         }
     }

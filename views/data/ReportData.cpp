@@ -57,24 +57,37 @@ std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& pa
     const reports::ReportReader reader(path);
     data->info = reader.info();
     data->target = reader.target();
+    data->problems = reader.problems();
+    // Each part on its own: a damaged one is a problem, the others still load.
+    auto part = [&](auto&& read) {
+        try {
+            read();
+        } catch (const std::exception& e) {
+            data->problems.push_back(e.what());
+        }
+    };
     step("summary");
-    data->summary = reader.summary();
+    part([&] { data->summary = reader.summary(); });
     step("memory");
-    data->categories = reader.memoryCategories();
-    data->tileMemory = reader.tileMemory();
+    part([&] {
+        data->categories = reader.memoryCategories();
+        data->tileMemory = reader.tileMemory();
+    });
     step("variables");
-    data->variables = reader.variables();
+    part([&] { data->variables = reader.variables(); });
     step("compute sets");
-    data->codelets = reader.codelets();
-    data->computeSets = reader.computeSets();
-    data->vertexCounts = reader.vertexCounts();
+    part([&] {
+        data->codelets = reader.codelets();
+        data->computeSets = reader.computeSets();
+        data->vertexCounts = reader.vertexCounts();
+    });
     step("program");
-    data->programNodes = reader.programNodes();
-    data->programSteps = reader.programSteps();
+    part([&] { data->programNodes = reader.programNodes(); });
+    part([&] { data->programSteps = reader.programSteps(); });
     step("runs");
-    data->runs = reader.runs();
+    part([&] { data->runs = reader.runs(); });
     step("dataflow");
-    data->variableAccesses = reader.variableAccesses();
+    part([&] { data->variableAccesses = reader.variableAccesses(); });
     step("done");
     if (progress) {
         progress(100, "done");

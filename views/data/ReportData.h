@@ -29,6 +29,10 @@ struct ReportData {
     std::vector<reports::ProgramStepEntry> programSteps;
     std::vector<reports::RunEntry> runs;
     std::vector<reports::StepVariableAccess> variableAccesses; // by step, then variable
+    // What is damaged, one line each (reports::ReportError texts): the
+    // structural checks' findings and the parts that failed to read. A part
+    // that failed is left empty; the rest of the report is there.
+    std::vector<std::string> problems;
 
     const reports::VariableEntry* variable(std::uint32_t id) const; // by id, or null
     const reports::ProgramStepEntry* step(std::uint32_t id) const;
@@ -44,8 +48,9 @@ public:
 // progress(percent, stage) is called from the loading thread.
 using LoadProgress = std::function<void(int percent, const std::string& stage)>;
 
-// Throws reports::ReportError for a bad file and LoadCancelled when `cancel`
-// becomes true.
+// Throws reports::ReportError for a file that does not open as a report and
+// LoadCancelled when `cancel` becomes true. A report that opens but is
+// damaged loads what can be read; ReportData::problems says what could not.
 std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path,
                                                  const LoadProgress& progress = {},
                                                  const std::atomic<bool>* cancel = nullptr);

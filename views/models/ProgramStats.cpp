@@ -53,12 +53,20 @@ std::vector<std::uint64_t> countStepExecutions(const ReportData& data, const Rep
     }
     std::vector<std::uint64_t> counts(data.programSteps.size(), 0);
     for (const auto& run : data.runs) {
-        for (std::uint64_t first = 0; first < run.steps; first += kExecutionChunk) {
-            for (const auto& e : source.executedSteps(run.id, first, first + kExecutionChunk)) {
+        // Paged by what comes back, not by the run's step count: a count that
+        // disagrees with the executed steps costs nothing.
+        std::uint64_t first = 0;
+        while (first < run.steps) {
+            const auto chunk = source.executedSteps(run.id, first, first + kExecutionChunk);
+            if (chunk.empty()) {
+                break;
+            }
+            for (const auto& e : chunk) {
                 if (const auto it = position.find(e.programStep); it != position.end()) {
                     ++counts[it->second];
                 }
             }
+            first = chunk.back().sequence + 1;
         }
     }
     return counts;
@@ -142,7 +150,9 @@ ProgramStats computeProgramStats(const ReportData& data,
         if (n >= 0 && step.kind == "Predicate") {
             predicateRuns[static_cast<std::size_t>(n)] = runs;
         }
-        for (; n >= 0; n = stats.parent[static_cast<std::size_t>(n)]) {
+        // At most numNodes ancestors: a cycle (which the reader refuses) cannot loop.
+        for (std::size_t depth = 0; n >= 0 && depth < numNodes;
+             n = stats.parent[static_cast<std::size_t>(n)], ++depth) {
             NodeStats& a = stats.nodes[static_cast<std::size_t>(n)];
             a.cycles += step.totalCycles * runs;
             a.computeCycles += step.computePhaseCycles * runs;

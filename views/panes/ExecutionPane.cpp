@@ -90,8 +90,11 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     connect(timeline_, &TimelineWidget::frameWanted, fetcher_, &TimelineFetcher::request);
     connect(fetcher_, &TimelineFetcher::frameReady, this, &ExecutionPane::frameArrived);
     connect(fetcher_, &TimelineFetcher::failed, this, [this](const QString& error) {
-        status_->setText(tr("Cannot read the timeline: %1").arg(error));
+        timeline_->setProblem(tr("The timeline cannot be read: the report is damaged."));
+        updateStatus();
+        emit problemFound(error);
     });
+    connect(details_, &StepDetailsPanel::problemFound, this, &Pane::problemFound);
     connect(viewport_, &Viewport::changed, this, &ExecutionPane::viewChanged);
     connect(timeline_, &TimelineWidget::stepClicked, this, [this](const reports::ExecutedStep& e) {
         selectExecution(e.programStep, e.startCycle);
@@ -114,6 +117,9 @@ ExecutionPane::ExecutionPane(QWidget* parent)
 }
 
 ExecutionPane::~ExecutionPane() {
+    if (builder_) {
+        builder_->cancel(); // a search in progress stops instead of being waited for
+    }
     findWatcher_.waitForFinished();
 }
 
@@ -221,8 +227,9 @@ void ExecutionPane::resetZoom() {
 }
 
 bool ExecutionPane::isFetching() const {
-    return fetcher_->isBusy() ||
-           (data_ && run_ >= 0 && !timeline_->frameSatisfies(timeline_->wantedRequest()));
+    // A failed fetch is done: the timeline says it cannot be read.
+    return fetcher_->isBusy() || (!fetcher_->hasFailed() && data_ && run_ >= 0 &&
+                                  !timeline_->frameSatisfies(timeline_->wantedRequest()));
 }
 
 void ExecutionPane::frameArrived(std::shared_ptr<const TimelineFrame> frame) {
@@ -400,6 +407,8 @@ void ExecutionPane::updateStatus() {
     }
     if (fetcher_->isBusy()) {
         parts << tr("loading…");
+    } else if (fetcher_->hasFailed()) {
+        parts << tr("the timeline cannot be read");
     }
     status_->setText(parts.join(" · "));
 }

@@ -72,8 +72,7 @@ LivenessPane::LivenessPane(QWidget* parent)
     });
     connect(tables_, &LivenessTables::clearComparisonRequested, this,
             [this] { setComparedSteps({}); });
-    connect(&watcher_, &QFutureWatcher<std::vector<double>>::finished, this,
-            &LivenessPane::curveLoaded);
+    connect(&watcher_, &QFutureWatcher<CurveResult>::finished, this, &LivenessPane::curveLoaded);
 }
 
 LivenessPane::~LivenessPane() {
@@ -130,6 +129,7 @@ void LivenessPane::setReport(std::shared_ptr<const ReportData> reportData,
     lookup_ = data_ ? std::make_shared<const VariableLookup>(*data_) : nullptr;
     steps_ = data_ ? makeLivenessSteps(*data_) : LivenessSteps{};
     curves_.clear();
+    failedCurves_.clear();
     compared_.clear();
     step_ = selection_ && data_ && steps_.x(static_cast<std::uint32_t>(selection_->step())) >= 0
                 ? selection_->step()
@@ -225,14 +225,24 @@ void LivenessPane::requestCurve() {
         showCurve();
         return;
     }
+    if (const auto failed = failedCurves_.find(tile_); failed != failedCurves_.end()) {
+        peak_->clear();
+        plot_->clearSeries(failed->second);
+        return;
+    }
     if (loadingTile_ == tile_) {
         return;
     }
     const std::uint64_t entries =
         steps_.size() * std::max<std::uint64_t>(1, data_->target.numTiles);
     if (entries <= kSynchronousEntries) {
-        curves_[tile_] = notAlwaysLiveCurve(steps_, *source_, tile_);
-        showCurve();
+        CurveResult r;
+        try {
+            r.curve = notAlwaysLiveCurve(steps_, *source_, tile_);
+        } catch (const std::exception& e) {
+            r.error = problemText(e);
+        }
+        curveRead(tile_, std::move(r));
         return;
     }
     if (cancel_) {
@@ -244,18 +254,34 @@ void LivenessPane::requestCurve() {
         QString("Reading the liveness of %1 steps…").arg(formatCount(steps_.size())));
     watcher_.setFuture(
         QtConcurrent::run([steps = steps_, source = source_, tile = tile_, cancel = cancel_] {
-            return notAlwaysLiveCurve(steps, *source, tile, cancel.get());
+            CurveResult r;
+            try {
+                r.curve = notAlwaysLiveCurve(steps, *source, tile, cancel.get());
+            } catch (const std::exception& e) {
+                r.error = problemText(e);
+            }
+            return r;
         }));
 }
 
 void LivenessPane::curveLoaded() {
     const int tile = loadingTile_;
     loadingTile_ = kNoLoad;
-    std::vector<double> curve = watcher_.result();
-    if (tile == kNoLoad || curve.size() != steps_.size()) {
+    CurveResult r = watcher_.result();
+    if (tile == kNoLoad || (r.error.isEmpty() && r.curve.size() != steps_.size())) {
         return; // cancelled or stale
     }
-    curves_[tile] = std::move(curve);
+    curveRead(tile, std::move(r));
+}
+
+void LivenessPane::curveRead(int tile, CurveResult result) {
+    if (!result.error.isEmpty()) {
+        // The plot says so; the tables and the rest of the pane still work.
+        failedCurves_[tile] = tr("The liveness cannot be read: the report is damaged");
+        emit problemFound(result.error);
+    } else {
+        curves_[tile] = std::move(result.curve);
+    }
     requestCurve();
 }
 
@@ -325,8 +351,10 @@ void LivenessPane::showStep() {
     }
     const auto all = curves_.find(-1);
     const double bytes = all != curves_.end() ? all->second[static_cast<std::size_t>(x)] : -1;
-    tables_->showStep(static_cast<std::uint32_t>(step_),
-                      source_->liveVariables(static_cast<std::uint32_t>(step_)), bytes);
+    tables_->showStep(static_cast<std::uint32_t>(step_), readReport([&] {
+                          return source_->liveVariables(static_cast<std::uint32_t>(step_));
+                      }),
+                      bytes);
     if (variable_ >= 0) {
         tables_->selectVariable(variable_);
     }
@@ -369,7 +397,8 @@ void LivenessPane::showComparison() {
     std::vector<std::vector<std::uint32_t>> live;
     for (const auto s : compared_) {
         xs.push_back(steps_.x(s));
-        live.push_back(source_ ? source_->liveVariables(s) : std::vector<std::uint32_t>{});
+        live.push_back(source_ ? readReport([&] { return source_->liveVariables(s); })
+                               : std::vector<std::uint32_t>{});
     }
     plot_->setComparedX(xs);
     tables_->showComparison(compared_, live);

@@ -50,7 +50,8 @@ public:
     LivenessTables* tables() const { return tables_; }
     const LivenessSteps& steps() const { return steps_; }
     bool isLoading() const { return loadingTile_ != kNoLoad; }
-    int tile() const { return tile_; } // -1: all tiles
+    bool isReady() const override { return !isLoading(); } // headless screenshots wait
+    int tile() const { return tile_; }                     // -1: all tiles
     int selectedStep() const { return step_; }
     const std::vector<std::uint32_t>& comparedSteps() const { return compared_; }
 
@@ -63,9 +64,15 @@ public slots:
 
 private:
     static constexpr int kNoLoad = -2;
+    // A curve as read (on or off the GUI thread), or why it could not be.
+    struct CurveResult {
+        std::vector<double> curve;
+        QString error;
+    };
 
     QWidget* buildToolbar();
     void requestCurve();
+    void curveRead(int tile, CurveResult result);
     void curveLoaded();
     void showCurve();
     void showStep();
@@ -80,7 +87,8 @@ private:
     Selection* selection_ = nullptr;
     LivenessSteps steps_;
     std::map<int, std::vector<double>> curves_; // by tile (-1: all tiles), a few kept
-    QFutureWatcher<std::vector<double>> watcher_;
+    QFutureWatcher<CurveResult> watcher_;
+    std::map<int, QString> failedCurves_; // tiles whose curve cannot be read
     std::shared_ptr<std::atomic<bool>> cancel_;
     int loadingTile_ = kNoLoad;
 

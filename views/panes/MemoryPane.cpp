@@ -26,6 +26,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <optional>
+
 namespace tessera::views {
 
 namespace {
@@ -340,14 +342,20 @@ void MemoryPane::showTile(int tile) {
     // Without a selected tile the memory map shows the fullest one.
     int shown = valid ? tile : -1;
     if (!valid && data_ && !data_->tileMemory.empty()) {
-        shown = static_cast<int>(data_->summary.memory.peakTile);
+        shown = static_cast<int>(
+            std::min<std::size_t>(data_->summary.memory.peakTile, data_->tileMemory.size() - 1));
     }
     if (shown != shownTile_ || !data_) {
         shownTile_ = shown;
+        blocksError_ = false;
         if (shown >= 0 && source_) {
+            auto read = readReport([&] {
+                return std::optional(source_->memoryBlocks(static_cast<std::uint32_t>(shown)));
+            });
+            blocksError_ = !read;
             TileMemoryLayout layout =
                 layoutTileMemory(static_cast<std::uint32_t>(shown),
-                                 source_->memoryBlocks(static_cast<std::uint32_t>(shown)),
+                                 read ? std::move(*read) : std::vector<reports::MemoryBlockEntry>{},
                                  data_->target.memoryBaseAddress);
             blocks_->setLayout(data_, layout);
             blocksCsv_->setLayout(data_, layout);
@@ -366,12 +374,15 @@ void MemoryPane::showTile(int tile) {
             shared += b.sharers > 0 ? 1 : 0;
         }
         tileCard_->setTitle(
-            QString("Tile %1%2 — %3 of %4 · %5 blocks%6")
+            QString("Tile %1%2 — %3 of %4 · %5")
                 .arg(shownTile_)
                 .arg(valid ? "" : " (fullest)")
                 .arg(formatBytes(m.totalIncludingGaps), formatBytes(data_->target.bytesPerTile))
-                .arg(memoryMap_->memoryLayout().blocks.size())
-                .arg(shared ? QString(" · %1 shared").arg(shared) : QString()));
+                .arg(blocksError_
+                         ? QString("blocks damaged")
+                         : QString("%1 blocks%2")
+                               .arg(memoryMap_->memoryLayout().blocks.size())
+                               .arg(shared ? QString(" · %1 shared").arg(shared) : QString())));
     } else {
         tileCard_->setTitle("Tile memory");
     }
@@ -397,7 +408,7 @@ void MemoryPane::showVariable(int variable) {
     shownVariable_ = v ? variable : -1;
     std::vector<std::pair<std::uint32_t, std::uint64_t>> where;
     if (v && source_) {
-        where = source_->variableTiles(v->id);
+        where = readReport([&] { return source_->variableTiles(v->id); });
     }
     const QString name = v ? QString::fromStdString(v->name) : QString();
     plot_->setHighlight(name, where);

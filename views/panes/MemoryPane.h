@@ -69,6 +69,7 @@ private:
     Selection* selection_ = nullptr;
     int shownTile_ = -1;
     int shownVariable_ = -1;
+    bool blocksError_ = false; // the shown tile's blocks could not be read
 
     QComboBox* mode_ = nullptr;
     QCheckBox* gaps_ = nullptr;

@@ -184,9 +184,11 @@ QWidget* ProgramPane::buildDetails() {
 void ProgramPane::setReport(std::shared_ptr<const ReportData> reportData,
                             std::shared_ptr<ReportSource> reportSource) {
     data_ = reportData && reportSource ? std::move(reportData) : nullptr;
-    stats_ = data_ ? std::make_shared<const ProgramStats>(
-                         computeProgramStats(*data_, countStepExecutions(*data_, *reportSource)))
-                   : nullptr;
+    // Without the executed steps (a damaged report), the tree still shows.
+    stats_ =
+        data_ ? std::make_shared<const ProgramStats>(computeProgramStats(
+                    *data_, readReport([&] { return countStepExecutions(*data_, *reportSource); })))
+              : nullptr;
     treeModel_->setProgram(data_, stats_);
     opsModel_->setProgram(data_, stats_);
     graph_->setProgram(data_, stats_);

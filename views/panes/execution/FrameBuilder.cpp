@@ -56,6 +56,12 @@ FrameBuilder::FrameBuilder(std::shared_ptr<const ReportData> data,
     , source_(std::move(source))
     , hierarchy_(data_->programNodes, data_->programSteps) {}
 
+void FrameBuilder::checkCancelled() const {
+    if (cancelled_) {
+        throw BuildCancelled();
+    }
+}
+
 std::shared_ptr<const StepIndex> FrameBuilder::index(std::uint32_t run) {
     {
         std::lock_guard lock(mutex_);
@@ -69,6 +75,8 @@ std::shared_ptr<const StepIndex> FrameBuilder::index(std::uint32_t run) {
     if (!levels.empty()) {
         groupTiles_ = std::max<std::uint32_t>(levels.front().groupTiles, 1);
     }
+    // The reader checks the levels (bucket_steps > 0, buckets that tile the
+    // run); a level that still makes no progress is not walked.
     if (steps > 0) {
         // The finest stored level small enough to hold whole; the coarsest
         // level is a single bucket, so one always qualifies.
@@ -81,8 +89,10 @@ std::shared_ptr<const StepIndex> FrameBuilder::index(std::uint32_t run) {
         }
         if (chosen) {
             // In the same aligned chunks frames read, so the source's cache serves both.
-            const std::uint64_t chunkSteps = chosen->bucketSteps * kBucketChunk;
+            const std::uint64_t chunkSteps =
+                std::max<std::uint64_t>(chosen->bucketSteps, 1) * kBucketChunk;
             for (std::uint64_t c = 0; c * chunkSteps < steps; ++c) {
+                checkCancelled();
                 for (const auto& b : *source_->lodBuckets(run, chosen->level, c * chunkSteps,
                                                           (c + 1) * chunkSteps)) {
                     buckets.push_back({b.startCycle, b.cycles, b.firstSeq, b.steps});
@@ -107,6 +117,7 @@ FrameBuilder::executedSteps(std::uint32_t run, std::uint64_t first, std::uint64_
     }
     out.reserve(end - first);
     for (std::uint64_t c = first / kStepChunk; c * kStepChunk < end; ++c) {
+        checkCancelled();
         std::shared_ptr<const std::vector<reports::ExecutedStep>> chunk;
         {
             std::lock_guard lock(mutex_);
@@ -140,6 +151,7 @@ FrameBuilder::findExecution(std::uint32_t run, std::uint32_t programStep, std::u
     for (const auto& [a, b] :
          {std::pair{from, steps}, std::pair{std::uint64_t{0}, std::min(from, steps)}}) {
         for (std::uint64_t s = a; s < b; s += kScan) {
+            checkCancelled();
             for (const auto& e : source_->executedSteps(run, s, std::min(b, s + kScan))) {
                 if (e.programStep == programStep) {
                     return e;
@@ -198,8 +210,9 @@ void FrameBuilder::addBuckets(TimelineFrame& frame, std::uint64_t s0, std::uint6
     if (!level) {
         return;
     }
-    const std::uint64_t chunkSteps = level->bucketSteps * kBucketChunk;
+    const std::uint64_t chunkSteps = std::max<std::uint64_t>(level->bucketSteps, 1) * kBucketChunk;
     for (std::uint64_t c = s0 / chunkSteps; c * chunkSteps < s1; ++c) {
+        checkCancelled();
         auto chunk = source_->lodBuckets(frame.request.run, frame.level, c * chunkSteps,
                                          (c + 1) * chunkSteps);
         frame.keepAlive.push_back(chunk);
@@ -266,6 +279,7 @@ void FrameBuilder::addTiles(TimelineFrame& frame) {
 }
 
 std::shared_ptr<const TimelineFrame> FrameBuilder::build(const TimelineRequest& request) {
+    checkCancelled();
     const auto t0 = std::chrono::steady_clock::now();
     auto frame = std::make_shared<TimelineFrame>();
     frame->request = request;

@@ -7,6 +7,7 @@
 #include "views/panes/execution/TimelineFrame.h"
 
 #include <atomic>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,9 +26,19 @@ namespace tessera::views::execution {
 // steps table) up to this many; a wider range shows buckets only.
 inline constexpr std::uint64_t kMaxFrameSteps = 65536;
 
+// Thrown by a build or search that was cancelled.
+class BuildCancelled : public std::exception {
+public:
+    const char* what() const noexcept override { return "cancelled"; }
+};
+
 class FrameBuilder {
 public:
     FrameBuilder(std::shared_ptr<const ReportData> data, std::shared_ptr<ReportSource> source);
+
+    // Makes every build and search in progress, and every later one, throw
+    // BuildCancelled at its next step (a pane closing does not wait for them).
+    void cancel() { cancelled_ = true; }
 
     const ReportData& data() const { return *data_; }
     const ProgramHierarchy& hierarchy() const { return hierarchy_; }
@@ -45,6 +56,7 @@ public:
                                                        std::uint64_t from);
 
 private:
+    void checkCancelled() const;
     std::shared_ptr<const reports::LodBucket> stepStats(std::uint32_t programStep);
     std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t programStep);
     void addBuckets(TimelineFrame& frame, std::uint64_t s0, std::uint64_t s1);
@@ -55,6 +67,7 @@ private:
     std::shared_ptr<ReportSource> source_;
     ProgramHierarchy hierarchy_;
     std::atomic<std::uint32_t> groupTiles_ = 16;
+    std::atomic<bool> cancelled_ = false;
 
     std::mutex mutex_; // guards the caches below
     std::map<std::uint32_t, std::shared_ptr<const StepIndex>> indexes_;

@@ -4,6 +4,7 @@
 #include "views/common/Format.h"
 #include "views/common/PlotStyle.h"
 #include "views/data/ReportData.h"
+#include "views/data/ReportProblem.h"
 #include "views/data/ReportSource.h"
 #include "views/panes/execution/StepText.h"
 
@@ -79,7 +80,7 @@ StepDetailsPanel::StepDetailsPanel(QWidget* parent)
     layout->addWidget(chart_, 1);
     layout->addStretch(0); // keeps the text on the left while the chart is hidden
     applyPalette();
-    connect(&watcher_, &QFutureWatcher<std::shared_ptr<const reports::StepTiles>>::finished, this,
+    connect(&watcher_, &QFutureWatcher<TilesResult>::finished, this,
             &StepDetailsPanel::tilesArrived);
     showStep(-1);
 }
@@ -126,20 +127,29 @@ void StepDetailsPanel::showStep(int programStep) {
     chart_->replot(QCustomPlot::rpQueuedReplot);
     if (source_) {
         watcher_.setFuture(QtConcurrent::run([source = source_, id = s->id]() {
+            TilesResult r;
+            r.step = id;
             try {
-                return source->stepTiles(id);
-            } catch (const std::exception&) {
-                return std::shared_ptr<const reports::StepTiles>();
+                r.tiles = source->stepTiles(id);
+            } catch (const std::exception& e) {
+                r.error = problemText(e);
             }
+            return r;
         }));
     }
 }
 
 void StepDetailsPanel::tilesArrived() {
-    const auto tiles = watcher_.result();
-    if (!tiles || !data_ || static_cast<int>(tiles->step) != step_) {
+    const TilesResult result = watcher_.result();
+    if (!data_ || static_cast<int>(result.step) != step_) {
         return; // a newer selection is on its way
     }
+    if (!result.tiles) {
+        chart_->setVisible(false);
+        emit problemFound(result.error);
+        return; // the step's figures stay; its tiles cannot be drawn
+    }
+    const auto& tiles = result.tiles;
     const auto n = static_cast<int>(tiles->computeCycles.size());
     QVector<double> keys(n), compute(n), exchange(n), sync(n);
     for (int t = 0; t < n; ++t) {

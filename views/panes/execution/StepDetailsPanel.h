@@ -6,6 +6,7 @@
 
 #include <QFutureWatcher>
 #include <QSharedPointer>
+#include <QString>
 #include <QWidget>
 
 #include <memory>
@@ -40,6 +41,8 @@ public:
 
 signals:
     void tilesShown(int programStep);
+    // The step's tile arrays cannot be read (a damaged report): one line.
+    void problemFound(const QString& message);
 
 private:
     void tilesArrived();
@@ -54,7 +57,13 @@ private:
     QCustomPlot* chart_ = nullptr;
     QCPBars* bars_[3] = {nullptr, nullptr, nullptr};
     QSharedPointer<QCPAxisTickerFixed> ticker_;
-    QFutureWatcher<std::shared_ptr<const reports::StepTiles>> watcher_;
+    // A step's tile arrays as read off the GUI thread, or why they could not be.
+    struct TilesResult {
+        std::uint32_t step = 0;
+        std::shared_ptr<const reports::StepTiles> tiles;
+        QString error;
+    };
+    QFutureWatcher<TilesResult> watcher_;
 };
 
 } // namespace tessera::views::execution

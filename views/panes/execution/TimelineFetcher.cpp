@@ -1,5 +1,6 @@
 #include "views/panes/execution/TimelineFetcher.h"
 
+#include "views/data/ReportProblem.h"
 #include "views/panes/execution/FrameBuilder.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -14,13 +15,21 @@ TimelineFetcher::TimelineFetcher(QObject* parent)
 }
 
 TimelineFetcher::~TimelineFetcher() {
-    // The job holds its own references; wait so no frame outlives its owner mid-build.
+    // The job holds its own references; wait so no frame outlives its owner
+    // mid-build, but only until the build notices it was cancelled.
+    if (builder_) {
+        builder_->cancel();
+    }
     watcher_.waitForFinished();
 }
 
 void TimelineFetcher::setBuilder(std::shared_ptr<FrameBuilder> builder) {
+    if (builder_ && builder_ != builder) {
+        builder_->cancel();
+    }
     builder_ = std::move(builder);
     pending_.reset();
+    failed_ = false;
     ++generation_; // a frame of the previous report is dropped when it arrives
 }
 
@@ -29,8 +38,10 @@ void TimelineFetcher::request(const TimelineRequest& request) {
         return;
     }
     if (running_) {
-        if (request == runningRequest_) {
-            pending_.reset(); // already on its way
+        // Already on its way, unless it is for the report shown before (its
+        // frame will be dropped): then it waits its turn like any other.
+        if (request == runningRequest_ && runningGeneration_ == generation_) {
+            pending_.reset();
         } else {
             pending_ = request;
         }
@@ -41,14 +52,18 @@ void TimelineFetcher::request(const TimelineRequest& request) {
 
 void TimelineFetcher::start(const TimelineRequest& request) {
     running_ = true;
+    failed_ = false;
     runningRequest_ = request;
+    runningGeneration_ = generation_;
     watcher_.setFuture(QtConcurrent::run([builder = builder_, request, generation = generation_]() {
         Result r;
         r.generation = generation;
         try {
             r.frame = builder->build(request);
+        } catch (const BuildCancelled&) {
+            r.generation = ~quint64{0}; // dropped: nobody waits for it
         } catch (const std::exception& e) {
-            r.error = QString::fromUtf8(e.what());
+            r.error = problemText(e);
         }
         return r;
     }));
@@ -57,12 +72,14 @@ void TimelineFetcher::start(const TimelineRequest& request) {
 void TimelineFetcher::finished() {
     running_ = false;
     const Result r = watcher_.result();
+    const bool current = r.generation == generation_;
+    failed_ = current && !r.error.isEmpty();
     if (pending_) {
         const TimelineRequest next = *pending_;
         pending_.reset();
         start(next);
     }
-    if (r.generation != generation_) {
+    if (!current) {
         return;
     }
     if (!r.error.isEmpty()) {

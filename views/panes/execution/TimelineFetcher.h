@@ -1,7 +1,10 @@
 #pragma once
 // The execution pane's data worker: builds frames with QtConcurrent, one at
 // a time; requests made while one is being built are coalesced (the latest
-// wins), so panning never queues work. Frames arrive on the GUI thread.
+// wins), so panning never queues work. Frames arrive on the GUI thread; a
+// build that fails (a damaged report) arrives as failed(), never as an
+// exception. Replacing the builder or destroying the fetcher cancels the
+// build in progress instead of waiting for it to finish.
 #include "views/panes/execution/TimelineFrame.h"
 
 #include <QFutureWatcher>
@@ -26,6 +29,8 @@ public:
     const std::shared_ptr<FrameBuilder>& builder() const { return builder_; }
     void request(const TimelineRequest& request);
     bool isBusy() const { return running_ || pending_.has_value(); }
+    // The last build failed (failed() said why) and nothing newer was asked for.
+    bool hasFailed() const { return failed_ && !isBusy(); }
     int framesBuilt() const { return framesBuilt_; }
 
 signals:
@@ -45,8 +50,10 @@ private:
     std::shared_ptr<FrameBuilder> builder_;
     std::optional<TimelineRequest> pending_;
     TimelineRequest runningRequest_;
+    quint64 runningGeneration_ = 0;
     quint64 generation_ = 0;
     bool running_ = false;
+    bool failed_ = false;
     int framesBuilt_ = 0;
 };
 

@@ -31,12 +31,19 @@ void TimelineWidget::setReportData(std::shared_ptr<const ReportData> report, std
     data_ = std::move(report);
     run_ = run;
     frame_.reset();
+    problem_.clear();
     relayout();
+    update();
+}
+
+void TimelineWidget::setProblem(const QString& problem) {
+    problem_ = problem;
     update();
 }
 
 void TimelineWidget::setFrame(std::shared_ptr<const TimelineFrame> frame) {
     frame_ = std::move(frame);
+    problem_.clear();
     relayout();
     update();
     // The view may have moved on while this frame was built.
@@ -174,8 +181,11 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     const int imageBottom = frame_ ? plot.top() + layout_.height : plot.top();
     p.fillRect(QRect(plot.left(), imageBottom, plot.width(), height() - imageBottom), window);
     if (!frame_) {
-        p.setPen(mutedColor(pal));
-        p.drawText(plot, Qt::AlignCenter, data_ ? tr("Loading the timeline…") : tr("No report"));
+        p.setPen(problem_.isEmpty() ? mutedColor(pal) : pal.color(QPalette::WindowText));
+        p.drawText(plot.adjusted(12, 0, -12, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                   !problem_.isEmpty() ? problem_
+                   : data_             ? tr("Loading the timeline…")
+                                       : tr("No report"));
         stats_ = {};
         return;
     }
@@ -203,6 +213,13 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     if (frame_->index && frame_->index->steps() == 0) {
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(plot, Qt::AlignCenter, tr("This run executed no steps"));
+    }
+    if (!problem_.isEmpty()) { // the last frame still shows; say why it did not move on
+        const QRect band(plot.left(), plot.top(), plot.width(), fontMetrics().height() + 6);
+        p.fillRect(band, pal.color(QPalette::Base));
+        p.setPen(pal.color(QPalette::WindowText));
+        p.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   fontMetrics().elidedText(problem_, Qt::ElideRight, band.width() - 12));
     }
     if (hoverX_ >= plot.left() && hoverX_ <= plot.right()) {
         QColor line = pal.color(QPalette::WindowText);

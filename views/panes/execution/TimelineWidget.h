@@ -33,6 +33,9 @@ public:
 
     void setReportData(std::shared_ptr<const ReportData> report, std::uint32_t run);
     void setFrame(std::shared_ptr<const TimelineFrame> frame);
+    // Why the timeline cannot be read (a damaged report), shown in the plot
+    // until the next frame arrives; empty: nothing wrong.
+    void setProblem(const QString& problem);
     const TimelineFrame* frame() const { return frame_.get(); }
     void setSelectedStep(int programStep); // highlights its executions; -1: none
     void setSelectedTile(int tile);        // marks its row (or its group's); -1: none
@@ -84,6 +87,7 @@ private:
     std::shared_ptr<const ReportData> data_;
     std::uint32_t run_ = 0;
     std::shared_ptr<const TimelineFrame> frame_;
+    QString problem_;
     RowLayout layout_;
     QImage image_;
     QPixmap gutter_;

@@ -21,6 +21,8 @@ constexpr int kOverviewHeight = 16;
 constexpr int kMinRowHeight = 16;
 constexpr int kMaxRowHeight = 40;
 constexpr int kMaxRows = 64;
+// The widest range of addresses drawn (the reader allows 2^48).
+constexpr std::uint64_t kMaxSpan = std::uint64_t{1} << 48;
 
 bool ownedBy(const reports::MemoryBlockEntry& b, int variable) {
     using record::MemoryCategory;
@@ -84,17 +86,22 @@ void MemoryMapWidget::relayout() {
         return;
     }
     const std::uint64_t base = layout_.base;
-    const std::uint64_t span = std::max<std::uint64_t>(layout_.end - base, 1);
+    // The reader keeps blocks in [base, base + 2^48); clamp anyway, so no
+    // address arithmetic below can wrap.
+    const std::uint64_t span =
+        std::clamp<std::uint64_t>(layout_.end - std::min(layout_.end, base), 1, kMaxSpan);
+    auto offset = [&](std::uint64_t a) { return std::min(a - std::min(a, base), span); };
     // Overview: the whole tile (or up to the last block when over capacity).
     const QRect ov = overviewRect();
     const double total = static_cast<double>(std::max<std::uint64_t>(capacity_, span));
     auto ovX = [&](std::uint64_t a) {
-        return ov.left() + static_cast<double>(a - base) / total * ov.width();
+        return ov.left() + static_cast<double>(offset(a)) / total * ov.width();
     };
     for (std::size_t i = 0; i < layout_.blocks.size(); ++i) {
         const auto& b = layout_.blocks[i].block;
         const int x0 = static_cast<int>(std::floor(ovX(b.address)));
-        const int x1 = std::max(x0 + 1, static_cast<int>(std::ceil(ovX(b.address + b.bytes))));
+        const int x1 = std::max(
+            x0 + 1, static_cast<int>(std::ceil(ovX(b.address + std::min(b.bytes, kMaxSpan)))));
         overview_.push_back({QRect(x0, ov.top(), x1 - x0, ov.height()), static_cast<int>(i)});
     }
     // Detail rows: the smallest power-of-two row size whose rows fit the
@@ -103,10 +110,11 @@ void MemoryMapWidget::relayout() {
         std::max(kMinRowHeight, height() - detailTop() - kMargin - fontMetrics().height());
     std::vector<int> laneCounts;
     for (rowBytes_ = 16;; rowBytes_ *= 2) {
-        rows_ = static_cast<int>((span + rowBytes_ - 1) / rowBytes_);
-        if (rows_ > kMaxRows) {
+        const std::uint64_t rows = (span + rowBytes_ - 1) / rowBytes_;
+        if (rows > kMaxRows) {
             continue;
         }
+        rows_ = static_cast<int>(rows);
         laneCounts = rowLanes(rowBytes_, rows_);
         int need = 0;
         for (int l : laneCounts) {
@@ -140,6 +148,8 @@ void MemoryMapWidget::relayout() {
     spanEnd_ = base + static_cast<std::uint64_t>(rows_) * rowBytes_;
     const int left = labelWidth(), w = std::max(1, width() - left - kMargin), top = detailTop();
     auto addPieces = [&](std::uint64_t start, std::uint64_t end, int lane, int lanes, int block) {
+        start = base + offset(start);
+        end = std::min(end, spanEnd_);
         while (start < end) {
             const std::uint64_t row = (start - base) / rowBytes_;
             const std::uint64_t rowStart = base + row * rowBytes_;
@@ -158,12 +168,12 @@ void MemoryMapWidget::relayout() {
         }
     };
     for (const auto& g : layout_.gaps) {
-        addPieces(g.address, g.address + g.bytes, 0, 1, -1);
+        addPieces(g.address, g.address + std::min(g.bytes, kMaxSpan), 0, 1, -1);
     }
     for (std::size_t i = 0; i < layout_.blocks.size(); ++i) {
         const auto& pb = layout_.blocks[i];
-        addPieces(pb.block.address, pb.block.address + pb.block.bytes, pb.lane, pb.lanes,
-                  static_cast<int>(i));
+        addPieces(pb.block.address, pb.block.address + std::min(pb.block.bytes, kMaxSpan), pb.lane,
+                  pb.lanes, static_cast<int>(i));
     }
     update();
 }
@@ -174,10 +184,14 @@ std::vector<int> MemoryMapWidget::rowLanes(std::uint64_t rowBytes, int rows) con
         if (pb.lanes <= 1 || pb.block.bytes == 0) {
             continue;
         }
-        const auto first = (pb.block.address - layout_.base) / rowBytes;
-        const auto last = std::min<std::uint64_t>(
-            (pb.block.address + pb.block.bytes - 1 - layout_.base) / rowBytes,
-            static_cast<std::uint64_t>(rows) - 1);
+        if (pb.block.address < layout_.base) {
+            continue;
+        }
+        const std::uint64_t offset = pb.block.address - layout_.base;
+        const auto first = offset / rowBytes;
+        const auto last =
+            std::min<std::uint64_t>((offset + std::min(pb.block.bytes, kMaxSpan) - 1) / rowBytes,
+                                    static_cast<std::uint64_t>(rows) - 1);
         for (auto r = first; r <= last; ++r) {
             lanes[r] = std::max(lanes[r], pb.lanes);
         }
@@ -236,7 +250,7 @@ void MemoryMapWidget::paintEvent(QPaintEvent*) {
     const double total = static_cast<double>(
         std::max<std::uint64_t>(capacity_, std::max<std::uint64_t>(layout_.end - base, 1)));
     auto ovX = [&](std::uint64_t off) {
-        return ov.left() + static_cast<int>(std::lround(off / total * ov.width()));
+        return ov.left() + static_cast<int>(std::lround(std::min(off / total, 2.0) * ov.width()));
     };
     if (layout_.end - base > capacity_) {
         QColor over = capacityLineColor();

@@ -207,12 +207,14 @@ void TileMemoryPlot::updateMarkers() {
 void TileMemoryPlot::clampXRange(const QCPRange& range) {
     const double tiles = data_ ? static_cast<double>(data_->tileMemory.size()) : 1;
     const double lo = -0.5, hi = std::max(0.5, tiles - 0.5);
+    // At least three tiles wide, unless there are fewer.
+    const double narrowest = std::min(3.0, hi - lo);
     QCPRange r = range;
-    if (r.size() > hi - lo) {
+    if (!(r.size() <= hi - lo)) { // also a NaN range
         r = QCPRange(lo, hi);
-    } else if (r.size() < 3) {
+    } else if (r.size() < narrowest) {
         const double c = r.center();
-        r = QCPRange(c - 1.5, c + 1.5);
+        r = QCPRange(c - narrowest / 2, c + narrowest / 2);
     }
     if (r.lower < lo) {
         r += lo - r.lower;
@@ -220,8 +222,11 @@ void TileMemoryPlot::clampXRange(const QCPRange& range) {
     if (r.upper > hi) {
         r -= r.upper - hi;
     }
-    if (r != range) {
+    if (r != range && !clamping_) {
+        // setRange() signals rangeChanged, which comes back here: once is enough.
+        clamping_ = true;
         xAxis->setRange(r);
+        clamping_ = false;
     }
 }
 

@@ -77,6 +77,7 @@ private:
     QCPItemText* selectionLabel_ = nullptr;
     QList<QCPItemStraightLine*> ipuLines_;
     QPoint pressPos_;
+    bool clamping_ = false; // inside clampXRange's own setRange()
 };
 
 } // namespace tessera::views
