@@ -36,7 +36,11 @@ Result catchLoadFailure(Fill&& fill) {
 template <class Result>
 class BackgroundLoad {
 public:
-    BackgroundLoad() = default;
+    BackgroundLoad() {
+        // Connected before the owner's handler, so it runs first.
+        QObject::connect(&watcher_, &QFutureWatcher<Result>::finished,
+                         [this] { delivered_ = true; });
+    }
     BackgroundLoad(const BackgroundLoad&) = delete;
     BackgroundLoad& operator=(const BackgroundLoad&) = delete;
     ~BackgroundLoad() {
@@ -55,6 +59,7 @@ public:
         cancel();
         watcher_.waitForFinished();
         cancel_ = std::make_shared<std::atomic<bool>>(false);
+        delivered_ = false;
         QPointer<QObject> target(receiver);
         LoadProgress progress = [target, onProgress](int percent, const std::string& stage) {
             if (!target) {
@@ -79,10 +84,13 @@ public:
             cancel_->store(true);
         }
     }
-    bool isRunning() const { return watcher_.isRunning(); }
+    // Started, and its result not yet handed over: a load that finished on
+    // its thread still runs until its finished() reaches the receiver.
+    bool isRunning() const { return !delivered_; }
 
 private:
     QFutureWatcher<Result> watcher_;
+    bool delivered_ = true;
     std::shared_ptr<std::atomic<bool>> cancel_;
 };
 
