@@ -4,8 +4,9 @@
 #   1. preset `ci`   - release build, GUI included, warnings are errors;
 #   2. preset `asan` - the non-GUI tests under AddressSanitizer + UBSan;
 #   3. preset `fuzz` - clang + libFuzzer: the report reader fuzzed for 60 s and,
-#                      in parallel, the GUI's data path for 45 s, from a corpus of
-#                      real reports, damaged ones and garbage (tests/fuzz).
+#                      in parallel, the GUI's data path and the saved-executable
+#                      reader for 45 s each, from corpora of real reports and
+#                      executables, damaged ones and garbage (tests/fuzz).
 # Exits non-zero on the first failing stage and says which one it was.
 #
 #   installer/test.sh                            # all three stages

@@ -77,6 +77,10 @@ struct CodeletInfo {
     std::uint32_t codeBytes = 256; // machine code size, counted once per tile using it
     std::uint32_t stackBytes = 64; // worker stack it needs
     std::string formula;           // the cycle formula, for docs and reports
+    // Generated codelets (map expressions, reduction stages): the few values
+    // that regenerate it in another process (ops::regenerateCodelet), so a
+    // saved executable does not depend on the process that generated it.
+    std::string recipe;
     PerfEstimator estimator;
     // Checks a vertex's edge sizes before it runs; returns "" when they fit, else
     // what is wrong (compile names the vertex). Codelets index edges freely, so

@@ -10,6 +10,7 @@
 namespace tessera {
 
 enum class Type : std::uint8_t { Float, Half, Int, UnsignedInt, Bool };
+constexpr std::size_t kTypeCount = static_cast<std::size_t>(Type::Bool) + 1;
 
 std::size_t sizeOf(Type type);
 std::string_view typeName(Type type);     // "float", "half", "int", "unsigned int", "bool"

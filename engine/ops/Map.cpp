@@ -1,6 +1,7 @@
 #include "engine/ops/Map.h"
 
 #include "engine/core/Error.h"
+#include "engine/ops/CodeletRecipe.h"
 #include "engine/ops/Elementwise.h"
 #include "engine/ops/MapEval.h"
 #include "engine/ops/Mapping.h"
@@ -137,15 +138,13 @@ void run(Graph& graph, program::Sequence& seq, const expr::Expression& e,
     for (const Tensor& t : inputs) {
         types.push_back(t.elementType());
     }
-    auto typed = std::make_shared<const expr::TypedExpression>(expr::inferTypes(e, types));
-    if (typed->resultType() != out.elementType()) {
-        throw Error(name + ": the expression gives " + std::string(typeName(typed->resultType())) +
-                    " but " + out.describe() + " is " + std::string(typeName(out.elementType())));
+    const Type result = expr::inferTypes(e, types).resultType();
+    if (result != out.elementType()) {
+        throw Error(name + ": the expression gives " + std::string(typeName(result)) + " but " +
+                    out.describe() + " is " + std::string(typeName(out.elementType())));
     }
     const std::set<std::size_t> used = placeholdersUsed(e);
-    const std::string codelet = codeletNameFor(*typed, types, inPlace);
-    // Adding a codelet of a name already known is a no-op: one per expression.
-    graph.addCodelet(makeCodelet(codelet, typed, types, used, inPlace));
+    const std::string codelet = addMapCodelet(graph, e, types, inPlace);
     requireFullyMapped(graph, out, name);
     std::vector<Tensor> flat;
     for (const Tensor& t : inputs) {
@@ -279,6 +278,17 @@ void mapWithOutput(Graph& graph, program::Sequence& seq, const expr::Expression&
                     " is not of the result's shape " + shapeString(shape));
     }
     run(graph, seq, e, inputs, out, false, name);
+}
+
+std::string addMapCodelet(Graph& graph, const expr::Expression& e,
+                          const std::vector<Type>& inputTypes, bool inPlace) {
+    auto typed = std::make_shared<const expr::TypedExpression>(expr::inferTypes(e, inputTypes));
+    const std::string name = codeletNameFor(*typed, inputTypes, inPlace);
+    CodeletInfo info = makeCodelet(name, typed, inputTypes, placeholdersUsed(e), inPlace);
+    info.recipe = mapRecipe(e, inputTypes, inPlace);
+    // Adding a codelet of a name already known is a no-op: one per expression.
+    graph.addCodelet(std::move(info));
+    return name;
 }
 
 } // namespace tessera::ops

@@ -32,4 +32,9 @@ void mapInPlace(Graph& graph, program::Sequence& seq, const expr::Expression& e,
 void mapWithOutput(Graph& graph, program::Sequence& seq, const expr::Expression& e,
                    const std::vector<Tensor>& inputs, const Tensor& out, const std::string& name);
 
+// Adds (once) the generated codelet evaluating `e` over inputs of `inputTypes`
+// (into the first input when in place) and returns its name.
+std::string addMapCodelet(Graph& graph, const expr::Expression& e,
+                          const std::vector<Type>& inputTypes, bool inPlace);
+
 } // namespace tessera::ops

@@ -47,6 +47,7 @@ enum class UnaryOp : std::uint8_t {
     Tan,
     Tanh,
 };
+constexpr std::size_t kUnaryOpCount = static_cast<std::size_t>(UnaryOp::Tanh) + 1;
 
 enum class BinaryOp : std::uint8_t {
     Add,
@@ -76,8 +77,10 @@ enum class BinaryOp : std::uint8_t {
     Subtract,
     VarianceToInvStdDev,
 };
+constexpr std::size_t kBinaryOpCount = static_cast<std::size_t>(BinaryOp::VarianceToInvStdDev) + 1;
 
 enum class TernaryOp : std::uint8_t { Clamp, Select };
+constexpr std::size_t kTernaryOpCount = static_cast<std::size_t>(TernaryOp::Select) + 1;
 
 // PopLibs' spelling of each operator ("ADD", "IS_FINITE"), for names and errors.
 const char* name(UnaryOp op);

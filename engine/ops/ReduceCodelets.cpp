@@ -1,6 +1,7 @@
 #include "engine/ops/ReduceCodelets.h"
 
 #include "engine/core/Half.h"
+#include "engine/ops/CodeletRecipe.h"
 
 #include <algorithm>
 #include <cmath>
@@ -329,6 +330,7 @@ std::string runsCodelet(Graph& graph, const ReduceCodelet& c) {
         const std::uint64_t cycles = 12 + (n + width - 1) / width + 3 * v.fieldSize("out");
         return PerfEstimate{cycles, real ? n * (squared ? 2 : 1) : 0};
     };
+    info.recipe = reduceRecipe(c, false);
     graph.addCodelet(std::move(info));
     return name;
 }
@@ -365,6 +367,7 @@ std::string partialsCodelet(Graph& graph, const ReduceCodelet& c) {
         }
         return PerfEstimate{cycles, real ? n : 0};
     };
+    info.recipe = reduceRecipe(c, true);
     graph.addCodelet(std::move(info));
     return name;
 }

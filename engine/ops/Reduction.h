@@ -16,6 +16,7 @@
 namespace tessera::ops {
 
 enum class ReduceOp : std::uint8_t { Add, SquareAdd, Mul, Min, Max, LogicalAnd, LogicalOr };
+constexpr std::size_t kReduceOpCount = static_cast<std::size_t>(ReduceOp::LogicalOr) + 1;
 const char* name(ReduceOp op); // PopLibs' spelling: "ADD", "SQUARE_ADD", ...
 
 struct ReduceSpec {

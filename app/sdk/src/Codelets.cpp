@@ -46,16 +46,31 @@ std::string readFile(const fs::path& p) {
     return s.str();
 }
 
+// Into a fresh private file beside `p` (mkstemp), then renamed over it, so
+// concurrent processes filling the cache never see a half-written object.
 void writeFileAtomically(const fs::path& p, const std::string& bytes) {
-    const fs::path tmp = p.string() + ".tmp" + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        out << bytes;
-        if (!out) {
-            throw graph_object_load_error("cannot write '" + tmp.string() + "'");
-        }
+    std::string tmp = p.string() + ".XXXXXX";
+    const int fd = ::mkstemp(tmp.data());
+    if (fd < 0) {
+        throw graph_object_load_error("cannot create a file beside '" + p.string() + "'");
     }
-    fs::rename(tmp, p);
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0) {
+            ::close(fd);
+            ::unlink(tmp.c_str());
+            throw graph_object_load_error("cannot write '" + tmp + "'");
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    ::close(fd);
+    std::error_code ec;
+    fs::rename(tmp, p, ec);
+    if (ec) {
+        ::unlink(tmp.c_str());
+        throw graph_object_load_error("cannot write '" + p.string() + "': " + ec.message());
+    }
 }
 
 std::uint64_t fnv1a(const std::string& s, std::uint64_t h = 1469598103934665603ull) {
@@ -388,6 +403,18 @@ std::string normaliseVertexName(const std::string& name) {
 
 std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObject) {
     return loadSharedObject(sharedObject, sharedObject);
+}
+
+std::vector<tessera::CodeletInfo> loadEmbeddedCodeletObject(const std::string& bytes,
+                                                            std::string* sharedObject) {
+    const fs::path cached = cacheDir() / ("embedded-" + hex(fnv1a(bytes)) + ".so");
+    if (!fs::exists(cached)) {
+        writeFileAtomically(cached, bytes);
+    }
+    if (sharedObject) {
+        *sharedObject = cached.string();
+    }
+    return loadSharedObject(cached, "a codelet object embedded in the executable");
 }
 
 std::vector<tessera::CodeletInfo>

@@ -17,6 +17,11 @@ std::vector<tessera::CodeletInfo> loadCodeletFile(const std::string& path,
 // Loads a codelet shared object (from the cache) directly.
 std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObject);
 
+// Loads the bytes of a codelet shared object (one embedded in a saved
+// executable), placed in the cache under its content's hash.
+std::vector<tessera::CodeletInfo> loadEmbeddedCodeletObject(const std::string& bytes,
+                                                            std::string* sharedObject);
+
 // Compiles a codelet source into a .gp file (what `popc` does).
 void compileCodeletFile(const std::string& source, const std::string& output,
                         const std::string& extraFlags);
