@@ -3,8 +3,26 @@
 #include "engine/core/Error.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace tessera {
+
+namespace {
+// Integer state members hold what their type holds: estimators and
+// validators read them back as integers.
+bool stateValueFits(Type type, double value) {
+    switch (type) {
+    case Type::Int:
+        return value > -2147483649.0 && value < 2147483648.0;
+    case Type::UnsignedInt:
+        return value > -1.0 && value < 4294967296.0;
+    case Type::Bool:
+        return std::isfinite(value);
+    default:
+        return true;
+    }
+}
+} // namespace
 
 Graph::Graph(const Target& target)
     : target_(target) {
@@ -308,6 +326,11 @@ void Graph::setInitialValue(const FieldRef& f, double value) {
     const auto& states = v.codelet->states;
     for (std::size_t i = 0; i < states.size(); ++i) {
         if (states[i].name == f.field) {
+            if (!stateValueFits(states[i].type, value)) {
+                throw Error("setInitialValue: " + std::to_string(value) +
+                            " does not fit state member '" + f.field + "' (" +
+                            std::string(typeName(states[i].type)) + ") of " + vertexName(f.vertex));
+            }
             v.stateValues[i] = value;
             return;
         }

@@ -252,9 +252,10 @@ CodeletInfo base(const std::string& name, const ReduceCodelet& c, FieldShape inS
     }
     for (const char* state : {"inner", "offset", "constantScale"}) {
         StateInfo s;
-        s.name = state;
-        s.type = Type::Float;
         const std::string which = state;
+        s.name = state;
+        // Row length and offset are counts: setInitialValue keeps them in range.
+        s.type = which == "constantScale" ? Type::Float : Type::UnsignedInt;
         s.set = [which](void* v, double value) {
             auto* vertex = static_cast<ReduceVertex*>(v);
             (which == "inner"    ? vertex->inner

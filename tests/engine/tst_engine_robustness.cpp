@@ -16,6 +16,7 @@
 #include <QObject>
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 #include <stdexcept>
 
@@ -117,6 +118,8 @@ private slots:
     void throwingConstructorEstimatorAndCheck();
     void overflowingShapes_data();
     void overflowingShapes();
+    void stateValuesFitTheirType_data();
+    void stateValuesFitTheirType();
     void viewsThatWouldOverflow();
     void largeButCountableShapesStillWork();
     void targetParametersHaveRanges();
@@ -252,6 +255,57 @@ void TestEngineRobustness::overflowingShapes() {
     QFETCH(Action, action);
     QFETCH(QStringList, names);
     TESSERA_EXPECT_ERROR(Error, action(), names);
+}
+
+struct Stateful {
+    Input<Vector<float>> in;
+    unsigned count = 0;
+    int offset = 0;
+    bool flag = false;
+    float scale = 1;
+    bool compute() { return true; }
+};
+
+// An integer state member holds what its type holds (estimators and edge
+// checks read it back as an integer); a float one takes any value.
+void TestEngineRobustness::stateValuesFitTheirType_data() {
+    QTest::addColumn<QString>("state");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<bool>("fits");
+    QTest::newRow("unsigned max") << "count" << 4294967295.0 << true;
+    QTest::newRow("unsigned 2^32") << "count" << 4294967296.0 << false;
+    QTest::newRow("unsigned -1") << "count" << -1.0 << false;
+    QTest::newRow("unsigned 1e155") << "count" << 1.07e155 << false;
+    QTest::newRow("unsigned NaN") << "count" << std::nan("") << false;
+    QTest::newRow("int min") << "offset" << -2147483648.0 << true;
+    QTest::newRow("int below min") << "offset" << -2147483649.0 << false;
+    QTest::newRow("int 2^31") << "offset" << 2147483648.0 << false;
+    QTest::newRow("bool 2") << "flag" << 2.0 << true;
+    QTest::newRow("bool inf") << "flag" << HUGE_VAL << false;
+    QTest::newRow("float 1e155") << "scale" << 1.07e155 << true;
+}
+
+void TestEngineRobustness::stateValuesFitTheirType() {
+    QFETCH(QString, state);
+    QFETCH(double, value);
+    QFETCH(bool, fits);
+    Graph g(Target::preset("tiles:4"));
+    g.addCodelet(CodeletBuilder<Stateful>("Stateful")
+                     .field("in", &Stateful::in)
+                     .state("count", &Stateful::count)
+                     .state("offset", &Stateful::offset)
+                     .state("flag", &Stateful::flag)
+                     .state("scale", &Stateful::scale)
+                     .build());
+    const ComputeSet cs = g.addComputeSet("cs");
+    const VertexRef v = g.addVertex(cs, "Stateful");
+    const std::string name = state.toStdString();
+    if (fits) {
+        g.setInitialValue(v[name], value);
+    } else {
+        TESSERA_EXPECT_ERROR(Error, g.setInitialValue(v[name], value),
+                             (QStringList{"setInitialValue", "'" + state + "'", "Stateful"}));
+    }
 }
 
 void TestEngineRobustness::viewsThatWouldOverflow() {

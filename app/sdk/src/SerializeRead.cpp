@@ -258,32 +258,87 @@ private:
         }
     }
 
+    // Each node is made again through the program constructors, so a damaged
+    // stream meets the same checks a program built by hand does.
     tessera::program::Program readNode(const std::vector<tessera::program::Program>& built) {
-        tessera::program::Sequence p;
-        tessera::program::Node& n = *p.node();
-        n.kind = static_cast<tessera::program::Kind>(r_.below(kProgramKinds, "program kind"));
-        n.name = r_.str();
-        const std::size_t children = r_.below(kMaxItems, "child count");
-        for (std::size_t c = 0; c < children; ++c) {
+        namespace program = tessera::program;
+        using Kind = program::Kind;
+        const auto kind = static_cast<Kind>(r_.below(kProgramKinds, "program kind"));
+        const std::string name = r_.str();
+        std::vector<program::Program> children(r_.below(kMaxItems, "child count"));
+        for (program::Program& c : children) {
             // Children come first: an index refers only to nodes already read.
-            n.children.push_back(built[r_.below(built.size(), "child program")].node());
+            c = built[r_.below(built.size(), "child program")];
         }
         const std::uint64_t cs = r_.u64();
-        if (cs != tessera::kNoId && cs >= graph().computeSets().size()) {
-            Reader::damaged("program compute set " + std::to_string(cs));
+        const std::uint64_t count = r_.u64();
+        const tessera::Tensor source = r_.tensor(graph());
+        const tessera::Tensor destination = r_.tensor(graph());
+        const tessera::Tensor predicate = r_.tensor(graph());
+        const std::string stream = r_.str();
+        const std::string message = r_.str();
+        std::vector<std::int64_t> cases(r_.below(kMaxCases, "case count"));
+        for (std::int64_t& c : cases) {
+            c = static_cast<std::int64_t>(r_.u64());
         }
-        n.computeSet = static_cast<tessera::ComputeSetId>(cs);
-        n.count = static_cast<std::size_t>(r_.u64());
-        n.source = r_.tensor(graph());
-        n.destination = r_.tensor(graph());
-        n.predicate = r_.tensor(graph());
-        n.stream = r_.str();
-        n.message = r_.str();
-        const std::size_t cases = r_.below(kMaxCases, "case count");
-        for (std::size_t c = 0; c < cases; ++c) {
-            n.cases.push_back(static_cast<std::int64_t>(r_.u64()));
+        const auto expect = [&](std::size_t n) {
+            if (children.size() != n) {
+                Reader::damaged("a program of kind " + std::to_string(static_cast<int>(kind)) +
+                                " with " + std::to_string(children.size()) + " children (" +
+                                std::to_string(n) + " expected)");
+            }
+        };
+        if (kind != Kind::Sequence && kind != Kind::Switch) {
+            const bool nested = kind == Kind::Repeat || kind == Kind::Block;
+            const bool twoBodies =
+                kind == Kind::If || kind == Kind::RepeatWhileTrue || kind == Kind::RepeatWhileFalse;
+            expect(nested ? 1 : twoBodies ? 2 : 0);
         }
-        return p;
+        switch (kind) {
+        case Kind::Sequence:
+            return program::Sequence(children, name);
+        case Kind::Execute:
+            if (cs >= graph().computeSets().size()) {
+                Reader::damaged("program compute set " + std::to_string(cs));
+            }
+            return program::Execute(tessera::ComputeSet{static_cast<tessera::ComputeSetId>(cs)},
+                                    name);
+        case Kind::Repeat:
+            return program::Repeat(static_cast<std::size_t>(count), children[0], name);
+        case Kind::RepeatWhileTrue:
+            return program::RepeatWhileTrue(children[0], predicate, children[1], name);
+        case Kind::RepeatWhileFalse:
+            return program::RepeatWhileFalse(children[0], predicate, children[1], name);
+        case Kind::If:
+            return program::If(predicate, children[0], children[1], name);
+        case Kind::Copy:
+            return program::Copy(source, destination, name);
+        case Kind::StreamToDevice:
+            return program::Copy(graph().stream(stream), destination, name);
+        case Kind::StreamToHost:
+            return program::Copy(source, graph().stream(stream), name);
+        case Kind::PrintTensor:
+            return program::PrintTensor(name, source);
+        case Kind::Block:
+            return program::Block(children[0], name);
+        case Kind::Sync:
+            return program::Sync();
+        case Kind::Switch: {
+            expect(cases.size() + 1);
+            std::vector<std::pair<std::int64_t, program::Program>> bodies;
+            for (std::size_t c = 0; c < cases.size(); ++c) {
+                bodies.emplace_back(cases[c], children[c]);
+            }
+            return program::Switch(predicate, bodies, children.back(), name);
+        }
+        case Kind::Abort:
+            return predicate.valid() ? program::Abort(predicate, message, name)
+                                     : program::Abort(message, name);
+        case Kind::CycleStamp:
+            return source.valid() ? program::CycleStamp(destination, source, name)
+                                  : program::CycleStamp(destination, name);
+        }
+        Reader::damaged("program kind");
     }
 
     Reader r_;
