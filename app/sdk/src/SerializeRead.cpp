@@ -265,10 +265,12 @@ private:
         using Kind = program::Kind;
         const auto kind = static_cast<Kind>(r_.below(kProgramKinds, "program kind"));
         const std::string name = r_.str();
-        std::vector<program::Program> children(r_.below(kMaxItems, "child count"));
-        for (program::Program& c : children) {
+        // Filled as read (never sized from a count first): the stream bounds them.
+        std::vector<program::Program> children;
+        const std::size_t childCount = r_.below(kMaxItems, "child count");
+        for (std::size_t c = 0; c < childCount; ++c) {
             // Children come first: an index refers only to nodes already read.
-            c = built[r_.below(built.size(), "child program")];
+            children.push_back(built[r_.below(built.size(), "child program")]);
         }
         const std::uint64_t cs = r_.u64();
         const std::uint64_t count = r_.u64();
@@ -277,9 +279,10 @@ private:
         const tessera::Tensor predicate = r_.tensor(graph());
         const std::string stream = r_.str();
         const std::string message = r_.str();
-        std::vector<std::int64_t> cases(r_.below(kMaxCases, "case count"));
-        for (std::int64_t& c : cases) {
-            c = static_cast<std::int64_t>(r_.u64());
+        std::vector<std::int64_t> cases;
+        const std::size_t caseCount = r_.below(kMaxCases, "case count");
+        for (std::size_t c = 0; c < caseCount; ++c) {
+            cases.push_back(static_cast<std::int64_t>(r_.u64()));
         }
         const auto expect = [&](std::size_t n) {
             if (children.size() != n) {
