@@ -4,9 +4,11 @@
 // * instrumented programs: Block programs whose name matches
 //   profiler.blocks.filter, and programs whose name matches
 //   profiler.programs.filter (both whole-name regular expressions);
-// * one execution of an instrumented program is a maximal run of consecutive
-//   executed steps inside it (split where its first step starts again, when
-//   that step is not inside a loop of the program);
+// * one execution of an instrumented program is a run of consecutive executed
+//   steps inside it: as many as one execution runs when that is fixed (no
+//   data-dependent control inside: a loop inside a loop gives one execution
+//   per outer iteration); else a maximal run, split where its first step
+//   starts again when that step is not inside a loop of the program;
 // * it is recorded on every tile that works in it (exchange or compute) and on
 //   the first tile of each IPU it uses (the profiled tile, as Poplar's
 //   profiler.blocks.tile); a working tile's range runs from the end of the sync
@@ -23,6 +25,7 @@
 #include "ReportData.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 
 namespace pva::detail {
@@ -47,6 +50,35 @@ std::regex compile(const std::string& pattern, const char* option) {
 
 bool isLoop(const std::string& kind) {
     return kind == "Repeat" || kind == "RepeatWhileTrue" || kind == "RepeatWhileFalse";
+}
+
+// The number of steps one execution of a node runs, when its control flow
+// does not depend on data (Sequence, Repeat, Block over steps); else nullopt.
+std::optional<std::uint64_t>
+stepsPerExecution(std::uint32_t node, const std::vector<tessera::reports::ProgramNodeEntry>& nodes,
+                  const std::vector<std::vector<std::uint32_t>>& children) {
+    if (node >= nodes.size()) {
+        return std::nullopt;
+    }
+    const auto& n = nodes[node];
+    if (n.kind == "Sequence" || n.kind == "Block" || n.kind == "Repeat") {
+        std::uint64_t sum = 0;
+        for (std::uint32_t c : children[node]) {
+            const auto steps = stepsPerExecution(c, nodes, children);
+            if (!steps) {
+                return std::nullopt;
+            }
+            sum += *steps;
+        }
+        return n.kind == "Repeat" ? sum * n.repeatCount : sum;
+    }
+    const bool oneStep = n.kind == "Execute" || n.kind == "Copy" ||
+                         n.kind == "StreamCopyToDevice" || n.kind == "StreamCopyToHost" ||
+                         n.kind == "Sync" || n.kind == "PrintTensor";
+    if (oneStep && n.step != kNone && children[node].empty()) {
+        return 1;
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -77,9 +109,13 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
 
     // Instrumented nodes, and for each the steps inside it.
     std::vector<std::uint32_t> parent(nodes.size(), kNone);
+    std::vector<std::vector<std::uint32_t>> children(nodes.size());
     for (const auto& n : nodes) {
         if (n.id < parent.size()) {
             parent[n.id] = n.parent;
+            if (n.parent < children.size()) {
+                children[n.parent].push_back(n.id);
+            }
         }
     }
     std::vector<std::uint32_t> instrumented;
@@ -97,13 +133,19 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             }
         }
     }
-    // For each step, the instrumented nodes containing it; for each
-    // instrumented node, its first step when that step is not in a loop of it.
+    // For each step, the instrumented nodes containing it. An execution of an
+    // instrumented node ends after its steps per execution when that is
+    // fixed; else when its first step starts again, if that step is not in a
+    // loop of the node (the node itself included).
     std::map<std::uint32_t, std::vector<std::uint32_t>> containing; // step -> nodes
     std::map<std::uint32_t, std::uint32_t> entryStep;               // node -> step
+    std::map<std::uint32_t, std::optional<std::uint64_t>> length;   // node -> steps
+    for (std::uint32_t node : instrumented) {
+        length[node] = stepsPerExecution(node, nodes, children);
+    }
     for (const auto& s : steps) {
         for (std::uint32_t node : instrumented) {
-            bool inLoop = false;
+            bool inLoop = isLoop(nodes[node].kind);
             for (std::uint32_t n = s.node; n != kNone && n < parent.size(); n = parent[n]) {
                 if (n == node) {
                     containing[s.id].push_back(node);
@@ -128,6 +170,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         bool open = false;
         bool active = false; // this tile worked in it
         bool ipuActive = false;
+        std::uint64_t stepsSeen = 0;
         std::uint64_t from = 0, to = 0, stepFrom = 0, stepTo = 0;
     };
     for (const auto& run : reader.runs()) {
@@ -163,7 +206,9 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             }
             for (std::uint32_t node : inside) {
                 Open& o = open[node];
-                if (o.open && entryStep[node] == e.programStep) {
+                const bool ended =
+                    length[node] ? o.stepsSeen == *length[node] : entryStep[node] == e.programStep;
+                if (o.open && ended) {
                     close(node);
                 }
                 if (!o.open) {
@@ -171,6 +216,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                     o.stepFrom = e.startCycle;
                 }
                 o.stepTo = e.startCycle + e.cycles;
+                ++o.stepsSeen;
                 o.ipuActive = o.ipuActive || ipuWorks;
                 if (works) {
                     if (!o.active) {
