@@ -8,7 +8,14 @@
 //
 // Hand-derived (expected_visitor.txt): 4 tiles; "twice" and "again" have one
 // Twice vertex per tile costing 100 (t + 1) thread cycles, so 600 (t + 1)
-// tile cycles and a step of 150 (sync) + 2400 = 2550 cycles.
+// tile cycles and a step of 150 (sync) + 2400 = 2550 cycles. Block flushes
+// (implicitFlush, the default) end the body of each Repeat whose body holds
+// an instrumented program outside a nested loop: "inner loop" (holds
+// "again"), "outer loop" (holds "inner loop"), "nested outer" (holds "nested
+// inner"), not "nested inner" ("nested step" is not instrumented); each is a
+// Sync of 150 cycles. So "inner loop" on tile 0 is 2550 + 150 + 2550 + 150 +
+// 600 = 6000 cycles, on tile 3 5400 + 2400 = 7800; "nested inner" 2550 + 600
+// = 3150 and 2550 + 2400 = 4950.
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <pva/pva.hpp>
@@ -41,6 +48,7 @@ public:
     void visitStreamCopyEnd(const pva::StreamCopyEndProgram& p) override {
         line("StreamCopyEnd", p);
     }
+    void visitSync(const pva::SyncProgram& p) override { line("Sync", p); }
     void visitProgram(const pva::Program& p) override { line("other", p); }
 
 private:

@@ -53,6 +53,10 @@ class TreePrinter(pva.ProgramVisitor):
         assert isinstance(p, pva.StreamCopyEndProgram)
         self.line("StreamCopyEnd", p)
 
+    def visitSync(self, p):
+        assert isinstance(p, pva.SyncProgram)
+        self.line("Sync", p)
+
     def visitProgram(self, p):
         self.line("other", p)
 

@@ -18,10 +18,13 @@
 //   each tile it moves data to or from: StreamCopyBegin (the sync with the
 //   host), StreamCopyMid (the tile's transfer), StreamCopyEnd (the rest of
 //   the step);
-// * each tile's buffer holds profiler.blocks.bufferSize / 16 blocks per run;
-//   with profiler.blocks.implicitFlush false, blocks past that are dropped and
-//   one overflow block covers them; with it true (the default) the buffer is
-//   flushed as needed at no cost, so nothing is dropped.
+// * each tile's buffer holds profiler.blocks.bufferSize / 16 blocks; a block
+//   lands in it when it ends. A block flush (the Sync named BlockFlush the
+//   SDK's engine runs with profiler.blocks.implicitFlush, app/sdk/src/
+//   BlockFlush.h) and the end of a run empty it; blocks that do not fit are
+//   dropped and one overflow block covers those dropped between two flushes;
+// * with debug.instrumentExternalExchange, each flush is a block-flush block
+//   (isBlockFlush) on every tile, over the flush step.
 #include "ReportData.h"
 
 #include <algorithm>
@@ -37,7 +40,14 @@ constexpr std::uint64_t kBytesPerBlock = 16;
 struct Pending {
     std::uint32_t run = 0;
     Block block;
+    bool flush = false; // a block flush: empties the buffer (shown when the block is)
+    bool shown = true;
 };
+
+// When a block lands in the buffer: when it ends (a flush, when it starts).
+std::uint64_t recordedAt(const Pending& p) {
+    return p.flush ? p.block.cyclesFrom() : p.block.cyclesTo();
+}
 
 std::regex compile(const std::string& pattern, const char* option) {
     try {
@@ -226,6 +236,13 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                     o.to = workTo;
                 }
             }
+            if (ps.kind == "Sync" && byNode[ps.node].front()->name() == kBlockFlushName) {
+                Pending flush{run.id,
+                              makeBlock(tile, byNode[ps.node].front(), e.startCycle,
+                                        e.startCycle + e.cycles, 2),
+                              true, options.instrumentExternalExchange};
+                pending.push_back(flush);
+            }
             if (options.instrumentExternalExchange &&
                 (ps.kind == "StreamCopyToDevice" || ps.kind == "StreamCopyToHost") &&
                 (st.bytesIn[tile] > 0 || st.bytesOut[tile] > 0)) {
@@ -245,8 +262,55 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         }
     }
 
-    // Time order, an enclosing block before the blocks inside it.
+    // The buffer, in the order blocks land in it: each tile's holds
+    // bufferSize / 16 blocks; a flush (and the end of a run) empties it;
+    // blocks that do not fit are dropped, and one overflow block covers those
+    // dropped between two flushes.
     std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
+        if (a.run != b.run) {
+            return a.run < b.run;
+        }
+        if (recordedAt(a) != recordedAt(b)) {
+            return recordedAt(a) < recordedAt(b);
+        }
+        return !a.flush && b.flush;
+    });
+    const std::uint64_t capacity = options.bufferSize / kBytesPerBlock;
+    std::vector<Pending> out;
+    std::uint64_t kept = 0;
+    bool overflowing = false;
+    std::uint64_t dropFrom = 0, dropTo = 0;
+    auto empty = [&](std::uint32_t run) {
+        if (overflowing) {
+            out.push_back({run, makeBlock(tile, nullptr, dropFrom, dropTo, 1)});
+        }
+        kept = 0;
+        overflowing = false;
+        dropFrom = dropTo = 0;
+    };
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const Pending& p = pending[i];
+        if (p.flush) {
+            empty(p.run);
+            if (p.shown) {
+                out.push_back(p);
+            }
+        } else if (kept < capacity) {
+            out.push_back(p);
+            ++kept;
+        } else {
+            dropFrom =
+                overflowing ? std::min(dropFrom, p.block.cyclesFrom()) : p.block.cyclesFrom();
+            dropTo = std::max(dropTo, p.block.cyclesTo());
+            overflowing = true;
+        }
+        if (i + 1 == pending.size() || pending[i + 1].run != p.run) {
+            empty(p.run);
+        }
+    }
+
+    // Time order, an enclosing block before the blocks inside it.
+    std::stable_sort(out.begin(), out.end(), [](const Pending& a, const Pending& b) {
         if (a.run != b.run) {
             return a.run < b.run;
         }
@@ -255,33 +319,11 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         }
         return a.block.cyclesTo() > b.block.cyclesTo();
     });
-
-    const std::uint64_t capacity = options.bufferSize / kBytesPerBlock;
-    std::vector<Block> out;
-    std::size_t i = 0;
-    while (i < pending.size()) {
-        const std::uint32_t run = pending[i].run;
-        std::uint64_t kept = 0;
-        bool overflowing = false;
-        std::uint64_t dropFrom = 0, dropTo = 0;
-        for (; i < pending.size() && pending[i].run == run; ++i) {
-            const Block& b = pending[i].block;
-            if (options.implicitFlush || kept < capacity) {
-                out.push_back(b);
-                ++kept;
-                continue;
-            }
-            if (!overflowing) {
-                overflowing = true;
-                dropFrom = b.cyclesFrom();
-            }
-            dropTo = std::max(dropTo, b.cyclesTo());
-        }
-        if (overflowing) {
-            out.push_back(makeBlock(tile, nullptr, dropFrom, dropTo, 1));
-        }
+    std::vector<Block> blocks;
+    for (const Pending& p : out) {
+        blocks.push_back(p.block);
     }
-    return out;
+    return blocks;
 }
 
 } // namespace pva::detail

@@ -61,8 +61,6 @@ BlockOptions ReportData::blockOptions() const {
             o.blocksFilter = value;
         } else if (key == "profiler.programs.filter") {
             o.programsFilter = value;
-        } else if (key == "profiler.blocks.implicitFlush") {
-            o.implicitFlush = value != "false" && value != "0";
         } else if (key == "debug.instrumentExternalExchange") {
             o.instrumentExternalExchange = value == "true" || value == "1";
         } else if (key == "profiler.blocks.bufferSize") {
