@@ -27,7 +27,8 @@ required=(enable.sh include/poplar/IPUModel.hpp include/poplar/Vertex.hpp bin/po
           lib/cmake/poplar/poplar-config.cmake lib/cmake/poplar/poplar-config-version.cmake
           lib/cmake/poplibs/poplibs-config.cmake lib/cmake/poplibs/poplibs-config-version.cmake
           lib/libpva.so include/pva/pva.hpp
-          lib/cmake/gcl/gcl-config.cmake lib/cmake/gcl/gcl-config-version.cmake)
+          lib/cmake/gcl/gcl-config.cmake lib/cmake/gcl/gcl-config-version.cmake
+          lib/cmake/pva/pva-config.cmake lib/cmake/pva/pva-config-version.cmake)
 for lib in "${libs[@]}"; do
     required+=("lib/lib$lib.so")
     if [[ $lib != poplar ]]; then

@@ -9,7 +9,7 @@
 #       --cmake CMAKE --generator GEN --cxx COMPILER
 #       --find paths   --root-from env|var          POPLAR_ROOT=<sdk>
 #     | --find package --package-from prefix|dirs|enable
-#                                 CMAKE_PREFIX_PATH=<sdk>, poplar_DIR + poplibs_DIR (+ gcl_DIR),
+#                                 CMAKE_PREFIX_PATH=<sdk>, poplar_DIR + poplibs_DIR (+ gcl_DIR, pva_DIR),
 #                                 or <sdk>/enable.sh sourced (<sdk>/bin on PATH)
 # TESSERA_TEST_CXXFLAGS adds compiler flags (the sanitizer build needs them).
 set -euo pipefail
@@ -31,7 +31,7 @@ while [[ $# -gt 0 ]]; do
 done
 
 unset CPATH C_INCLUDE_PATH CPLUS_INCLUDE_PATH LIBRARY_PATH LD_LIBRARY_PATH CMAKE_PREFIX_PATH \
-      POPLAR_SDK_ENABLED TESSERA_POPLAR_INCLUDE POPLAR_ROOT poplar_DIR poplibs_DIR
+      POPLAR_SDK_ENABLED TESSERA_POPLAR_INCLUDE POPLAR_ROOT poplar_DIR poplibs_DIR gcl_DIR pva_DIR
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
@@ -47,7 +47,7 @@ case "$find/$from" in
     paths/var) args+=(-DPOPLAR_ROOT="$sdk") ;;
     package/prefix) args+=(-DCMAKE_PREFIX_PATH="$sdk") ;;
     package/dirs) args+=(-Dpoplar_DIR="$sdk/lib/cmake/poplar" -Dpoplibs_DIR="$sdk/lib/cmake/poplibs"
-                         -Dgcl_DIR="$sdk/lib/cmake/gcl") ;;
+                         -Dgcl_DIR="$sdk/lib/cmake/gcl" -Dpva_DIR="$sdk/lib/cmake/pva") ;;
     package/enable)
         # shellcheck disable=SC1091
         source "$sdk/enable.sh"
@@ -57,10 +57,10 @@ case "$find/$from" in
 esac
 if [[ "$find" == paths ]]; then
     want=([POPLAR_INCLUDE_DIR]="$sdk/include" [POPLAR_LIB]="$sdk/lib/libpoplar.so"
-          [POPOPS_LIB]="$sdk/lib/libpopops.so")
+          [POPOPS_LIB]="$sdk/lib/libpopops.so" [PVA_LIB]="$sdk/lib/libpva.so")
 else
     want=([poplar_DIR]="$sdk/lib/cmake/poplar" [poplibs_DIR]="$sdk/lib/cmake/poplibs"
-          [gcl_DIR]="$sdk/lib/cmake/gcl")
+          [gcl_DIR]="$sdk/lib/cmake/gcl" [pva_DIR]="$sdk/lib/cmake/pva")
 fi
 
 if ! "$cmake" "${args[@]}" > configure.txt 2>&1; then
@@ -81,12 +81,15 @@ if ! "$cmake" --build build > build.txt 2>&1; then
     exit 1
 fi
 
-# The program finds libpoplar through the RUNPATH CMake gave it: this SDK's.
-loaded=$(ldd build/add_tensors | sed -n 's/^[[:space:]]*libpoplar\.so => \([^ ]*\).*/\1/p')
-if [[ "$(realpath -m "$loaded")" != "$(realpath "$sdk/lib/libpoplar.so")" ]]; then
-    echo "add_tensors loads libpoplar.so from '$loaded', not from $sdk/lib" >&2
-    exit 1
-fi
+# The program finds libpoplar and libpva through the RUNPATH CMake gave it:
+# this SDK's.
+for lib in libpoplar libpva; do
+    loaded=$(ldd build/add_tensors | sed -n "s/^[[:space:]]*$lib\\.so => \\([^ ]*\\).*/\\1/p")
+    if [[ "$(realpath -m "$loaded")" != "$(realpath "$sdk/lib/$lib.so")" ]]; then
+        echo "add_tensors loads $lib.so from '$loaded', not from $sdk/lib" >&2
+        exit 1
+    fi
+done
 
 status=0
 ./build/add_tensors > stdout.txt 2> stderr.txt || status=$?

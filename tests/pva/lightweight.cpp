@@ -9,10 +9,20 @@
 // (the slowest tile) = 2550 cycles. Tile 0's blocks are 600 long; the
 // overflow block runs from the 4th block's start to the 5th's end:
 // 2550 + 600 = 3150 cycles.
+//
+// Block flushes (implicitFlush on, the default): Repeat(2, five Executes of
+// "twice") with the same 48-byte buffer and debug.instrumentExternalExchange.
+// The Repeat's body holds the instrumented Executes, so a flush (a Sync of
+// ipuSyncCycles = 150 cycles) ends each iteration: per iteration tile 0
+// records 3 blocks of 600, drops the 4th and 5th (an overflow block of
+// 2550 + 600 = 3150), then the flush empties the buffer: 2 x (3 blocks, 1
+// overflow, 1 flush), the flushes starting at the end of the 5th and 10th
+// Executes (cycles 5 x 2550 and 10 x 2550 + 150 after the run's start).
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <pva/pva.hpp>
 
+#include <cstdint>
 #include <iostream>
 
 using namespace poplar;
@@ -72,7 +82,34 @@ int main() {
     std::cout << "numCommonBlocks: " << common << "\nnumOverflows: " << overflows
               << "\nnumFlushes: " << flushes << "\nnumStreamCopies: " << streamCopies << "\n";
 
-    // The default flush keeps every block.
+    {
+        Sequence body;
+        for (int i = 0; i < 5; ++i) {
+            body.add(Execute(cs));
+        }
+        Engine flushing(graph, Sequence{Repeat(2, body)},
+                        OptionFlags{{"profiler.programs.filter", "twice"},
+                                    {"profiler.blocks.bufferSize", "48"},
+                                    {"debug.instrumentExternalExchange", "true"}});
+        flushing.load(device);
+        flushing.run(0);
+        pva::Report flushed = flushing.getReport();
+        const std::uint64_t start = flushed.execution().runs().at(0).cyclesFrom();
+        for (const pva::Block& block : flushed.execution().blocks(0)) {
+            const char* kind = block.isCommon()       ? "common"
+                               : block.isOverflow()   ? "overflow"
+                               : block.isBlockFlush() ? "flush"
+                                                      : "other";
+            std::cout << "flushing: " << kind << " " << block.cyclesTo() - block.cyclesFrom();
+            if (block.isBlockFlush()) {
+                std::cout << " at " << block.cyclesFrom() - start << " (" << block.program()->name()
+                          << ")";
+            }
+            std::cout << "\n";
+        }
+    }
+
+    // Flushes (the default) end each iteration: every block is kept.
     Engine engine(graph, prog, OptionFlags{{"profiler.programs.filter", "twice"}});
     engine.run(0);
     std::cout << "with implicitFlush: " << engine.getReport().execution().blocks(3).size()

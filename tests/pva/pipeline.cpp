@@ -6,6 +6,11 @@
 //
 // Hand-derived: 4 tiles, x = 8 floats, 2 per tile; the compute set "twice"
 // has one Twice vertex per tile with setPerfEstimate 100, 200, 300, 400.
+// profiler.blocks.implicitFlush is on (the default): the Repeat's body holds
+// the instrumented Block, so a block flush (a Sync of ipuSyncCycles = 150)
+// ends each of its 3 iterations, shown on every tile (instrumentExternal-
+// Exchange); the report has 8 steps (2 stream copies, 3 Executes, 3 flushes)
+// and 2 Sequences (the flush wraps the Repeat's body in one).
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <pva/pva.hpp>

@@ -13,14 +13,22 @@ namespace {
 class CountingVisitor : public pva::ProgramVisitor {
 public:
     std::map<std::string, unsigned> counts;
-    void visitSequence(const pva::Program& p) override { count("Sequence", p); }
-    void visitRepeat(const pva::Program& p) override { count("Repeat", p); }
-    void visitBlock(const pva::Program& p) override { count("Block", p); }
-    void visitOnTileExecute(const pva::Program& p) override { count("OnTileExecute", p); }
-    void visitDoExchange(const pva::Program& p) override { count("DoExchange", p); }
-    void visitStreamCopyBegin(const pva::Program& p) override { count("StreamCopyBegin", p); }
-    void visitStreamCopyMid(const pva::Program& p) override { count("StreamCopyMid", p); }
-    void visitStreamCopyEnd(const pva::Program& p) override { count("StreamCopyEnd", p); }
+    void visitSequence(const pva::SequenceProgram& p) override { count("Sequence", p); }
+    void visitRepeat(const pva::RepeatProgram& p) override { count("Repeat", p); }
+    void visitBlock(const pva::BlockProgram& p) override { count("Block", p); }
+    void visitOnTileExecute(const pva::OnTileExecuteProgram& p) override {
+        count("OnTileExecute", p);
+    }
+    void visitDoExchange(const pva::DoExchangeProgram& p) override { count("DoExchange", p); }
+    void visitStreamCopyBegin(const pva::StreamCopyBeginProgram& p) override {
+        count("StreamCopyBegin", p);
+    }
+    void visitStreamCopyMid(const pva::StreamCopyMidProgram& p) override {
+        count("StreamCopyMid", p);
+    }
+    void visitStreamCopyEnd(const pva::StreamCopyEndProgram& p) override {
+        count("StreamCopyEnd", p);
+    }
     void visitProgram(const pva::Program& p) override { count("other", p); }
 
 private:

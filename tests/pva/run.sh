@@ -11,6 +11,10 @@
 # lightweight lightweight.cpp: profiler.programs.filter, implicitFlush false
 #            and a small buffer (an overflow block), a bad regular expression,
 #            getReport(false)
+# visitor    visitor.cpp: a program tree built by hand, visited with the
+#            per-type classes; each loop iteration's steps; blocks of loops
+#            in loops (expected_visitor_{tree,steps,blocks}.txt)
+# visitor_python visitor.py: the same tree and steps from Python
 # cpp        report_summary.cpp (C++ libpva) on that report, against
 #            tessera-cli summary --json and expected_summary.txt
 # python     report_summary.py, the same in Python
@@ -72,6 +76,28 @@ lightweight)
     g++ --std=c++11 ${TESSERA_TEST_CXXFLAGS:-} lightweight.cpp -lpoplar -lpva -o lightweight
     ./lightweight > lightweight.txt
     compare "$here/expected_lightweight.txt" lightweight.txt
+    ;;
+visitor)
+    mkdir -p "$work/visitor"
+    cd "$work/visitor"
+    export TESSERA_CODELET_CACHE="$work/codelet-cache"
+    cp "$here/visitor.cpp" "$here/pipeline_codelets.cpp" .
+    # shellcheck disable=SC2086
+    g++ --std=c++11 ${TESSERA_TEST_CXXFLAGS:-} visitor.cpp -lpoplar -lpva -o visitor
+    POPLAR_ENGINE_OPTIONS='{"autoReport.all":"true","autoReport.directory":"reports"}' \
+        ./visitor > capture.txt
+    echo "output: 4096" | compare - capture.txt
+    for what in tree steps blocks; do
+        ./visitor "$what" reports/visitor/profile.pop > "$what.txt"
+        compare "$here/expected_visitor_$what.txt" "$what.txt"
+    done
+    ;;
+visitor_python)
+    cd "$work/visitor"
+    for what in tree steps; do
+        "$python" "$here/visitor.py" "$what" reports/visitor/profile.pop > "${what}_py.txt"
+        compare "$here/expected_visitor_$what.txt" "${what}_py.txt"
+    done
     ;;
 cpp)
     cd "$work"

@@ -2,6 +2,7 @@
 // reports/' writer) and printProfileSummary.
 #include "engine/runtime/Engine.h"
 
+#include "BlockFlush.h"
 #include "ExecutionProfiling.h"
 #include "Impl.h"
 #include "Options.h"
@@ -70,6 +71,7 @@ struct EngineImpl {
         : graph(std::move(g))
         , programs(std::move(p))
         , config(engineConfig(options)) {
+        programs = withBlockFlushes(programs, graph->graph, config);
         if (config.report) {
             namespace fs = std::filesystem;
             std::error_code ec;

@@ -1,10 +1,12 @@
 // A tiny Poplar program built by its own CMake project (CMakeLists.txt next to
 // it), as users build theirs: adds two 2x3 tensors with popops on an IPUModel
-// and prints the sum on the device (PrintTensor) and as read back by the host.
+// and prints the sum on the device (PrintTensor) and as read back by the host;
+// then reads the run back through libpva (Engine::getReport()).
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <popops/ElementWise.hpp>
 #include <popops/codelets.hpp>
+#include <pva/pva.hpp>
 
 #include <iostream>
 #include <vector>
@@ -40,5 +42,16 @@ int main() {
         std::cout << ' ' << v;
     }
     std::cout << '\n';
+
+    // The program ran one PrintTensor, once; libpva's target is poplar's.
+    pva::Report report = engine.getReport();
+    unsigned prints = 0;
+    for (const pva::ExecutionStep& step : report.execution().steps()) {
+        prints += step.program()->type() == pva::Program::Type::PrintTensor ? 1 : 0;
+    }
+    const bool sameTiles =
+        report.compilation().target().numTiles() == device.getTarget().getNumTiles();
+    std::cout << "pva: " << prints << " PrintTensor step, "
+              << (sameTiles ? "the target's tiles" : "other tiles") << '\n';
     return 0;
 }

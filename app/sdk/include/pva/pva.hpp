@@ -197,7 +197,9 @@ class ProgramVisitor;
 
 // A node of the program tree. Tessera's kinds map to libpva's types: Execute
 // is OnTileExecute, Copy is DoExchange, a stream copy is three programs
-// (StreamCopyBegin, StreamCopyMid, StreamCopyEnd), Block is Block.
+// (StreamCopyBegin, StreamCopyMid, StreamCopyEnd), Block is Block. Every
+// program is an object of its type's class (OnTileExecuteProgram, ...), so a
+// visitor gets the class, as libpva's do.
 class Program {
 public:
     enum class Type {
@@ -221,13 +223,13 @@ public:
         PrintTensor,
     };
 
+    virtual ~Program() {}
     const std::string& name() const { return name_; }
     Type type() const { return type_; }
     const std::vector<std::shared_ptr<Program>>& children() const { return children_; }
-    // Tessera extras: the node's id in the report, and for OnTileExecute
-    // the compute set's name (empty otherwise).
+    // Tessera extra: the node's id in the report (libpva spells it _id()).
     unsigned id() const { return id_; }
-    const std::string& computeSet() const { return computeSet_; }
+    unsigned _id() const { return id_; }
     void accept(ProgramVisitor& visitor) const;
 
 private:
@@ -235,37 +237,10 @@ private:
     unsigned id_ = 0;
     std::string name_;
     Type type_ = Type::Unknown;
-    std::string computeSet_;
     std::vector<std::shared_ptr<Program>> children_;
 };
 
 const char* typeName(Program::Type type); // "OnTileExecute", ...
-
-// Program::accept calls the method for the program's type (visitProgram for
-// types without one). The default methods do nothing and do not descend:
-// call accept on children() to walk a tree.
-class ProgramVisitor {
-public:
-    virtual ~ProgramVisitor() {}
-    virtual void visitProgram(const Program&) {}
-    virtual void visitEmpty(const Program&) {}
-    virtual void visitSequence(const Program&) {}
-    virtual void visitRepeat(const Program&) {}
-    virtual void visitRepeatWhileTrue(const Program&) {}
-    virtual void visitRepeatWhileFalse(const Program&) {}
-    virtual void visitIf(const Program&) {}
-    virtual void visitSwitch(const Program&) {}
-    virtual void visitOnTileExecute(const Program&) {}
-    virtual void visitDoExchange(const Program&) {}
-    virtual void visitGlobalExchange(const Program&) {}
-    virtual void visitStreamCopyBegin(const Program&) {}
-    virtual void visitStreamCopyMid(const Program&) {}
-    virtual void visitStreamCopyEnd(const Program&) {}
-    virtual void visitSync(const Program&) {}
-    virtual void visitCall(const Program&) {}
-    virtual void visitBlock(const Program&) {}
-    virtual void visitPrintTensor(const Program&) {}
-};
 
 class ComputeSet {
 public:
@@ -278,6 +253,60 @@ private:
     unsigned id_ = 0;
     std::string name_;
     std::uint64_t vertices_ = 0;
+};
+
+// One class per Program::Type. Only OnTileExecuteProgram adds a member
+// Tessera can answer (its compute set); libpva's others (vars(), ...) are
+// absent (docs/libpva.md).
+class EmptyProgram : public Program {};
+class SequenceProgram : public Program {};
+class RepeatProgram : public Program {};
+class RepeatWhileTrueProgram : public Program {};
+class RepeatWhileFalseProgram : public Program {};
+class IfProgram : public Program {};
+class SwitchProgram : public Program {};
+class OnTileExecuteProgram : public Program {
+public:
+    const ComputeSet& computeSet() const { return computeSet_; }
+
+private:
+    friend struct detail::ReportData;
+    ComputeSet computeSet_;
+};
+class DoExchangeProgram : public Program {};
+class GlobalExchangeProgram : public Program {};
+class StreamCopyBeginProgram : public Program {};
+class StreamCopyMidProgram : public Program {};
+class StreamCopyEndProgram : public Program {};
+class SyncProgram : public Program {};
+class CallProgram : public Program {};
+class BlockProgram : public Program {};
+class PrintTensorProgram : public Program {};
+
+// Program::accept calls the method for the program's type with the program as
+// its class (visitProgram for Unknown). The default methods do nothing and do
+// not descend: call accept on children() to walk a tree.
+class ProgramVisitor {
+public:
+    virtual ~ProgramVisitor() {}
+    virtual void visitProgram(const Program&) {}
+    virtual void visitEmpty(const EmptyProgram&) {}
+    virtual void visitSequence(const SequenceProgram&) {}
+    virtual void visitRepeat(const RepeatProgram&) {}
+    virtual void visitRepeatWhileTrue(const RepeatWhileTrueProgram&) {}
+    virtual void visitRepeatWhileFalse(const RepeatWhileFalseProgram&) {}
+    virtual void visitIf(const IfProgram&) {}
+    virtual void visitSwitch(const SwitchProgram&) {}
+    virtual void visitOnTileExecute(const OnTileExecuteProgram&) {}
+    virtual void visitDoExchange(const DoExchangeProgram&) {}
+    virtual void visitGlobalExchange(const GlobalExchangeProgram&) {}
+    virtual void visitStreamCopyBegin(const StreamCopyBeginProgram&) {}
+    virtual void visitStreamCopyMid(const StreamCopyMidProgram&) {}
+    virtual void visitStreamCopyEnd(const StreamCopyEndProgram&) {}
+    virtual void visitSync(const SyncProgram&) {}
+    virtual void visitCall(const CallProgram&) {}
+    virtual void visitBlock(const BlockProgram&) {}
+    virtual void visitPrintTensor(const PrintTensorProgram&) {}
 };
 
 class Variable {

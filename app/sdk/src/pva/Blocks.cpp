@@ -4,9 +4,11 @@
 // * instrumented programs: Block programs whose name matches
 //   profiler.blocks.filter, and programs whose name matches
 //   profiler.programs.filter (both whole-name regular expressions);
-// * one execution of an instrumented program is a maximal run of consecutive
-//   executed steps inside it (split where its first step starts again, when
-//   that step is not inside a loop of the program);
+// * one execution of an instrumented program is a run of consecutive executed
+//   steps inside it: as many as one execution runs when that is fixed (no
+//   data-dependent control inside: a loop inside a loop gives one execution
+//   per outer iteration); else a maximal run, split where its first step
+//   starts again when that step is not inside a loop of the program;
 // * it is recorded on every tile that works in it (exchange or compute) and on
 //   the first tile of each IPU it uses (the profiled tile, as Poplar's
 //   profiler.blocks.tile); a working tile's range runs from the end of the sync
@@ -16,13 +18,17 @@
 //   each tile it moves data to or from: StreamCopyBegin (the sync with the
 //   host), StreamCopyMid (the tile's transfer), StreamCopyEnd (the rest of
 //   the step);
-// * each tile's buffer holds profiler.blocks.bufferSize / 16 blocks per run;
-//   with profiler.blocks.implicitFlush false, blocks past that are dropped and
-//   one overflow block covers them; with it true (the default) the buffer is
-//   flushed as needed at no cost, so nothing is dropped.
+// * each tile's buffer holds profiler.blocks.bufferSize / 16 blocks; a block
+//   lands in it when it ends. A block flush (the Sync named BlockFlush the
+//   SDK's engine runs with profiler.blocks.implicitFlush, app/sdk/src/
+//   BlockFlush.h) and the end of a run empty it; blocks that do not fit are
+//   dropped and one overflow block covers those dropped between two flushes;
+// * with debug.instrumentExternalExchange, each flush is a block-flush block
+//   (isBlockFlush) on every tile, over the flush step.
 #include "ReportData.h"
 
 #include <algorithm>
+#include <optional>
 #include <regex>
 
 namespace pva::detail {
@@ -34,7 +40,14 @@ constexpr std::uint64_t kBytesPerBlock = 16;
 struct Pending {
     std::uint32_t run = 0;
     Block block;
+    bool flush = false; // a block flush: empties the buffer (shown when the block is)
+    bool shown = true;
 };
+
+// When a block lands in the buffer: when it ends (a flush, when it starts).
+std::uint64_t recordedAt(const Pending& p) {
+    return p.flush ? p.block.cyclesFrom() : p.block.cyclesTo();
+}
 
 std::regex compile(const std::string& pattern, const char* option) {
     try {
@@ -47,6 +60,35 @@ std::regex compile(const std::string& pattern, const char* option) {
 
 bool isLoop(const std::string& kind) {
     return kind == "Repeat" || kind == "RepeatWhileTrue" || kind == "RepeatWhileFalse";
+}
+
+// The number of steps one execution of a node runs, when its control flow
+// does not depend on data (Sequence, Repeat, Block over steps); else nullopt.
+std::optional<std::uint64_t>
+stepsPerExecution(std::uint32_t node, const std::vector<tessera::reports::ProgramNodeEntry>& nodes,
+                  const std::vector<std::vector<std::uint32_t>>& children) {
+    if (node >= nodes.size()) {
+        return std::nullopt;
+    }
+    const auto& n = nodes[node];
+    if (n.kind == "Sequence" || n.kind == "Block" || n.kind == "Repeat") {
+        std::uint64_t sum = 0;
+        for (std::uint32_t c : children[node]) {
+            const auto steps = stepsPerExecution(c, nodes, children);
+            if (!steps) {
+                return std::nullopt;
+            }
+            sum += *steps;
+        }
+        return n.kind == "Repeat" ? sum * n.repeatCount : sum;
+    }
+    const bool oneStep = n.kind == "Execute" || n.kind == "Copy" ||
+                         n.kind == "StreamCopyToDevice" || n.kind == "StreamCopyToHost" ||
+                         n.kind == "Sync" || n.kind == "PrintTensor";
+    if (oneStep && n.step != kNone && children[node].empty()) {
+        return 1;
+    }
+    return std::nullopt;
 }
 
 } // namespace
@@ -77,9 +119,13 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
 
     // Instrumented nodes, and for each the steps inside it.
     std::vector<std::uint32_t> parent(nodes.size(), kNone);
+    std::vector<std::vector<std::uint32_t>> children(nodes.size());
     for (const auto& n : nodes) {
         if (n.id < parent.size()) {
             parent[n.id] = n.parent;
+            if (n.parent < children.size()) {
+                children[n.parent].push_back(n.id);
+            }
         }
     }
     std::vector<std::uint32_t> instrumented;
@@ -97,13 +143,19 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             }
         }
     }
-    // For each step, the instrumented nodes containing it; for each
-    // instrumented node, its first step when that step is not in a loop of it.
+    // For each step, the instrumented nodes containing it. An execution of an
+    // instrumented node ends after its steps per execution when that is
+    // fixed; else when its first step starts again, if that step is not in a
+    // loop of the node (the node itself included).
     std::map<std::uint32_t, std::vector<std::uint32_t>> containing; // step -> nodes
     std::map<std::uint32_t, std::uint32_t> entryStep;               // node -> step
+    std::map<std::uint32_t, std::optional<std::uint64_t>> length;   // node -> steps
+    for (std::uint32_t node : instrumented) {
+        length[node] = stepsPerExecution(node, nodes, children);
+    }
     for (const auto& s : steps) {
         for (std::uint32_t node : instrumented) {
-            bool inLoop = false;
+            bool inLoop = isLoop(nodes[node].kind);
             for (std::uint32_t n = s.node; n != kNone && n < parent.size(); n = parent[n]) {
                 if (n == node) {
                     containing[s.id].push_back(node);
@@ -128,6 +180,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         bool open = false;
         bool active = false; // this tile worked in it
         bool ipuActive = false;
+        std::uint64_t stepsSeen = 0;
         std::uint64_t from = 0, to = 0, stepFrom = 0, stepTo = 0;
     };
     for (const auto& run : reader.runs()) {
@@ -163,7 +216,9 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             }
             for (std::uint32_t node : inside) {
                 Open& o = open[node];
-                if (o.open && entryStep[node] == e.programStep) {
+                const bool ended =
+                    length[node] ? o.stepsSeen == *length[node] : entryStep[node] == e.programStep;
+                if (o.open && ended) {
                     close(node);
                 }
                 if (!o.open) {
@@ -171,6 +226,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                     o.stepFrom = e.startCycle;
                 }
                 o.stepTo = e.startCycle + e.cycles;
+                ++o.stepsSeen;
                 o.ipuActive = o.ipuActive || ipuWorks;
                 if (works) {
                     if (!o.active) {
@@ -179,6 +235,13 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                     o.active = true;
                     o.to = workTo;
                 }
+            }
+            if (ps.kind == "Sync" && byNode[ps.node].front()->name() == kBlockFlushName) {
+                Pending flush{run.id,
+                              makeBlock(tile, byNode[ps.node].front(), e.startCycle,
+                                        e.startCycle + e.cycles, 2),
+                              true, options.instrumentExternalExchange};
+                pending.push_back(flush);
             }
             if (options.instrumentExternalExchange &&
                 (ps.kind == "StreamCopyToDevice" || ps.kind == "StreamCopyToHost") &&
@@ -199,8 +262,55 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         }
     }
 
-    // Time order, an enclosing block before the blocks inside it.
+    // The buffer, in the order blocks land in it: each tile's holds
+    // bufferSize / 16 blocks; a flush (and the end of a run) empties it;
+    // blocks that do not fit are dropped, and one overflow block covers those
+    // dropped between two flushes.
     std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) {
+        if (a.run != b.run) {
+            return a.run < b.run;
+        }
+        if (recordedAt(a) != recordedAt(b)) {
+            return recordedAt(a) < recordedAt(b);
+        }
+        return !a.flush && b.flush;
+    });
+    const std::uint64_t capacity = options.bufferSize / kBytesPerBlock;
+    std::vector<Pending> out;
+    std::uint64_t kept = 0;
+    bool overflowing = false;
+    std::uint64_t dropFrom = 0, dropTo = 0;
+    auto empty = [&](std::uint32_t run) {
+        if (overflowing) {
+            out.push_back({run, makeBlock(tile, nullptr, dropFrom, dropTo, 1)});
+        }
+        kept = 0;
+        overflowing = false;
+        dropFrom = dropTo = 0;
+    };
+    for (std::size_t i = 0; i < pending.size(); ++i) {
+        const Pending& p = pending[i];
+        if (p.flush) {
+            empty(p.run);
+            if (p.shown) {
+                out.push_back(p);
+            }
+        } else if (kept < capacity) {
+            out.push_back(p);
+            ++kept;
+        } else {
+            dropFrom =
+                overflowing ? std::min(dropFrom, p.block.cyclesFrom()) : p.block.cyclesFrom();
+            dropTo = std::max(dropTo, p.block.cyclesTo());
+            overflowing = true;
+        }
+        if (i + 1 == pending.size() || pending[i + 1].run != p.run) {
+            empty(p.run);
+        }
+    }
+
+    // Time order, an enclosing block before the blocks inside it.
+    std::stable_sort(out.begin(), out.end(), [](const Pending& a, const Pending& b) {
         if (a.run != b.run) {
             return a.run < b.run;
         }
@@ -209,33 +319,11 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         }
         return a.block.cyclesTo() > b.block.cyclesTo();
     });
-
-    const std::uint64_t capacity = options.bufferSize / kBytesPerBlock;
-    std::vector<Block> out;
-    std::size_t i = 0;
-    while (i < pending.size()) {
-        const std::uint32_t run = pending[i].run;
-        std::uint64_t kept = 0;
-        bool overflowing = false;
-        std::uint64_t dropFrom = 0, dropTo = 0;
-        for (; i < pending.size() && pending[i].run == run; ++i) {
-            const Block& b = pending[i].block;
-            if (options.implicitFlush || kept < capacity) {
-                out.push_back(b);
-                ++kept;
-                continue;
-            }
-            if (!overflowing) {
-                overflowing = true;
-                dropFrom = b.cyclesFrom();
-            }
-            dropTo = std::max(dropTo, b.cyclesTo());
-        }
-        if (overflowing) {
-            out.push_back(makeBlock(tile, nullptr, dropFrom, dropTo, 1));
-        }
+    std::vector<Block> blocks;
+    for (const Pending& p : out) {
+        blocks.push_back(p.block);
     }
-    return out;
+    return blocks;
 }
 
 } // namespace pva::detail

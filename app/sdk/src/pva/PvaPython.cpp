@@ -1,6 +1,8 @@
 // The Python module pva: libpva's object model with libpva's Python spelling
 // (attributes, not calls: report.compilation.target.numTiles), and a
-// subclassable pva.ProgramVisitor.
+// subclassable pva.ProgramVisitor (PythonPrograms.cpp).
+#include "PythonPrograms.h"
+
 #include <pva/pva.hpp>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -8,35 +10,6 @@
 namespace py = pybind11;
 
 namespace {
-
-// Lets Python subclasses override the visit methods.
-class PyProgramVisitor : public pva::ProgramVisitor {
-public:
-    using pva::ProgramVisitor::ProgramVisitor;
-#define TESSERA_PVA_VISIT(method)                                                                  \
-    void method(const pva::Program& p) override {                                                  \
-        PYBIND11_OVERRIDE(void, pva::ProgramVisitor, method, p);                                   \
-    }
-    TESSERA_PVA_VISIT(visitProgram)
-    TESSERA_PVA_VISIT(visitEmpty)
-    TESSERA_PVA_VISIT(visitSequence)
-    TESSERA_PVA_VISIT(visitRepeat)
-    TESSERA_PVA_VISIT(visitRepeatWhileTrue)
-    TESSERA_PVA_VISIT(visitRepeatWhileFalse)
-    TESSERA_PVA_VISIT(visitIf)
-    TESSERA_PVA_VISIT(visitSwitch)
-    TESSERA_PVA_VISIT(visitOnTileExecute)
-    TESSERA_PVA_VISIT(visitDoExchange)
-    TESSERA_PVA_VISIT(visitGlobalExchange)
-    TESSERA_PVA_VISIT(visitStreamCopyBegin)
-    TESSERA_PVA_VISIT(visitStreamCopyMid)
-    TESSERA_PVA_VISIT(visitStreamCopyEnd)
-    TESSERA_PVA_VISIT(visitSync)
-    TESSERA_PVA_VISIT(visitCall)
-    TESSERA_PVA_VISIT(visitBlock)
-    TESSERA_PVA_VISIT(visitPrintTensor)
-#undef TESSERA_PVA_VISIT
-};
 
 template <typename T>
 std::string versionRepr(const T& v) {
@@ -122,61 +95,7 @@ PYBIND11_MODULE(pva, m) {
         .def_property_readonly("ipu", &pva::Tile::ipu)
         .def_property_readonly("memory", &pva::Tile::memory);
 
-    py::class_<pva::Program, std::shared_ptr<pva::Program>> program(m, "Program");
-    py::enum_<pva::Program::Type>(program, "Type")
-        .value("Unknown", pva::Program::Type::Unknown)
-        .value("Empty", pva::Program::Type::Empty)
-        .value("Sequence", pva::Program::Type::Sequence)
-        .value("Repeat", pva::Program::Type::Repeat)
-        .value("RepeatWhileTrue", pva::Program::Type::RepeatWhileTrue)
-        .value("RepeatWhileFalse", pva::Program::Type::RepeatWhileFalse)
-        .value("If", pva::Program::Type::If)
-        .value("Switch", pva::Program::Type::Switch)
-        .value("OnTileExecute", pva::Program::Type::OnTileExecute)
-        .value("DoExchange", pva::Program::Type::DoExchange)
-        .value("GlobalExchange", pva::Program::Type::GlobalExchange)
-        .value("StreamCopyBegin", pva::Program::Type::StreamCopyBegin)
-        .value("StreamCopyMid", pva::Program::Type::StreamCopyMid)
-        .value("StreamCopyEnd", pva::Program::Type::StreamCopyEnd)
-        .value("Sync", pva::Program::Type::Sync)
-        .value("Call", pva::Program::Type::Call)
-        .value("Block", pva::Program::Type::Block)
-        .value("PrintTensor", pva::Program::Type::PrintTensor);
-    program.def_property_readonly("name", &pva::Program::name)
-        .def_property_readonly("type", &pva::Program::type)
-        .def_property_readonly("children", &pva::Program::children)
-        .def_property_readonly("id", &pva::Program::id)
-        .def_property_readonly("computeSet", &pva::Program::computeSet)
-        .def("accept", &pva::Program::accept, py::arg("visitor"))
-        .def("__repr__", [](const pva::Program& p) {
-            return std::string("<pva.Program ") + pva::typeName(p.type()) + " '" + p.name() + "'>";
-        });
-
-    py::class_<pva::ProgramVisitor, PyProgramVisitor>(m, "ProgramVisitor")
-        .def(py::init<>())
-        .def("visitProgram", &pva::ProgramVisitor::visitProgram)
-        .def("visitEmpty", &pva::ProgramVisitor::visitEmpty)
-        .def("visitSequence", &pva::ProgramVisitor::visitSequence)
-        .def("visitRepeat", &pva::ProgramVisitor::visitRepeat)
-        .def("visitRepeatWhileTrue", &pva::ProgramVisitor::visitRepeatWhileTrue)
-        .def("visitRepeatWhileFalse", &pva::ProgramVisitor::visitRepeatWhileFalse)
-        .def("visitIf", &pva::ProgramVisitor::visitIf)
-        .def("visitSwitch", &pva::ProgramVisitor::visitSwitch)
-        .def("visitOnTileExecute", &pva::ProgramVisitor::visitOnTileExecute)
-        .def("visitDoExchange", &pva::ProgramVisitor::visitDoExchange)
-        .def("visitGlobalExchange", &pva::ProgramVisitor::visitGlobalExchange)
-        .def("visitStreamCopyBegin", &pva::ProgramVisitor::visitStreamCopyBegin)
-        .def("visitStreamCopyMid", &pva::ProgramVisitor::visitStreamCopyMid)
-        .def("visitStreamCopyEnd", &pva::ProgramVisitor::visitStreamCopyEnd)
-        .def("visitSync", &pva::ProgramVisitor::visitSync)
-        .def("visitCall", &pva::ProgramVisitor::visitCall)
-        .def("visitBlock", &pva::ProgramVisitor::visitBlock)
-        .def("visitPrintTensor", &pva::ProgramVisitor::visitPrintTensor);
-
-    py::class_<pva::ComputeSet>(m, "ComputeSet")
-        .def_property_readonly("id", &pva::ComputeSet::id)
-        .def_property_readonly("name", &pva::ComputeSet::name)
-        .def_property_readonly("numVertices", &pva::ComputeSet::numVertices);
+    bindPrograms(m);
 
     py::class_<pva::Variable>(m, "Variable")
         .def_property_readonly("id", &pva::Variable::id)

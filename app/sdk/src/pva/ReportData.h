@@ -16,12 +16,15 @@ namespace pva::detail {
 
 using tessera::reports::kNone;
 
+// The Sync the SDK's engine runs to flush the block buffers
+// (app/sdk/src/BlockFlush.h).
+inline constexpr const char* kBlockFlushName = "BlockFlush";
+
 // The lightweight-profiling options the capture used (engine options stored
 // with the report as capture parameters).
 struct BlockOptions {
     std::string blocksFilter;                // profiler.blocks.filter
     std::string programsFilter;              // profiler.programs.filter
-    bool implicitFlush = true;               // profiler.blocks.implicitFlush
     bool instrumentExternalExchange = false; // debug.instrumentExternalExchange
     std::uint64_t bufferSize = 1000;         // profiler.blocks.bufferSize, bytes
 };

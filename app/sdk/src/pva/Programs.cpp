@@ -1,0 +1,263 @@
+// libpva's programs: the program tree read from the report, one object of
+// its type's class per program, and visitor dispatch.
+#include "ReportData.h"
+
+namespace pva {
+
+namespace detail {
+
+namespace {
+
+Program::Type programType(const std::string& kind) {
+    if (kind == "Sequence") {
+        return Program::Type::Sequence;
+    }
+    if (kind == "Execute") {
+        return Program::Type::OnTileExecute;
+    }
+    if (kind == "Repeat") {
+        return Program::Type::Repeat;
+    }
+    if (kind == "RepeatWhileTrue") {
+        return Program::Type::RepeatWhileTrue;
+    }
+    if (kind == "RepeatWhileFalse") {
+        return Program::Type::RepeatWhileFalse;
+    }
+    if (kind == "If") {
+        return Program::Type::If;
+    }
+    if (kind == "Switch") {
+        return Program::Type::Switch;
+    }
+    if (kind == "Copy") {
+        return Program::Type::DoExchange;
+    }
+    if (kind == "PrintTensor") {
+        return Program::Type::PrintTensor;
+    }
+    if (kind == "Block") {
+        return Program::Type::Block;
+    }
+    if (kind == "Sync") {
+        return Program::Type::Sync;
+    }
+    return Program::Type::Unknown; // Predicate, Abort, CycleStamp, kinds a newer report adds
+}
+
+// An object of the type's class, so that visitors and Python see the class.
+std::shared_ptr<Program> makeProgram(Program::Type type) {
+    switch (type) {
+    case Program::Type::Empty:
+        return std::make_shared<EmptyProgram>();
+    case Program::Type::Sequence:
+        return std::make_shared<SequenceProgram>();
+    case Program::Type::Repeat:
+        return std::make_shared<RepeatProgram>();
+    case Program::Type::RepeatWhileTrue:
+        return std::make_shared<RepeatWhileTrueProgram>();
+    case Program::Type::RepeatWhileFalse:
+        return std::make_shared<RepeatWhileFalseProgram>();
+    case Program::Type::If:
+        return std::make_shared<IfProgram>();
+    case Program::Type::Switch:
+        return std::make_shared<SwitchProgram>();
+    case Program::Type::OnTileExecute:
+        return std::make_shared<OnTileExecuteProgram>();
+    case Program::Type::DoExchange:
+        return std::make_shared<DoExchangeProgram>();
+    case Program::Type::GlobalExchange:
+        return std::make_shared<GlobalExchangeProgram>();
+    case Program::Type::StreamCopyBegin:
+        return std::make_shared<StreamCopyBeginProgram>();
+    case Program::Type::StreamCopyMid:
+        return std::make_shared<StreamCopyMidProgram>();
+    case Program::Type::StreamCopyEnd:
+        return std::make_shared<StreamCopyEndProgram>();
+    case Program::Type::Sync:
+        return std::make_shared<SyncProgram>();
+    case Program::Type::Call:
+        return std::make_shared<CallProgram>();
+    case Program::Type::Block:
+        return std::make_shared<BlockProgram>();
+    case Program::Type::PrintTensor:
+        return std::make_shared<PrintTensorProgram>();
+    case Program::Type::Unknown:
+        break;
+    }
+    return std::make_shared<Program>();
+}
+
+bool isStreamCopy(const std::string& kind) {
+    return kind == "StreamCopyToDevice" || kind == "StreamCopyToHost";
+}
+
+} // namespace
+
+void ReportData::loadPrograms() {
+    if (programsLoaded) {
+        return;
+    }
+    nodes = reader.programNodes();
+    steps = reader.programSteps();
+    std::vector<std::string> stepNames(steps.size());
+    for (const auto& s : steps) {
+        if (s.id < stepNames.size()) {
+            stepNames[s.id] = s.name;
+        }
+    }
+    std::map<std::uint32_t, const tessera::reports::ComputeSetEntry*> computeSetById;
+    for (const auto& cs : computeSetEntries()) {
+        computeSetById[cs.id] = &cs;
+    }
+    for (const auto& n : nodes) {
+        std::string name = n.name;
+        if (name.empty() && n.step != kNone && n.step < stepNames.size()) {
+            name = stepNames[n.step];
+        }
+        auto make = [&](Program::Type type) {
+            std::shared_ptr<Program> p = makeProgram(type);
+            p->id_ = n.id;
+            p->name_ = name;
+            p->type_ = type;
+            if (type == Program::Type::OnTileExecute) {
+                auto cs = computeSetById.find(n.computeSet);
+                if (cs != computeSetById.end()) {
+                    static_cast<OnTileExecuteProgram&>(*p).computeSet_ = computeSet(*cs->second);
+                }
+            }
+            byNode[n.id].push_back(p);
+            programs.push_back(p);
+        };
+        if (isStreamCopy(n.kind)) {
+            make(Program::Type::StreamCopyBegin);
+            make(Program::Type::StreamCopyMid);
+            make(Program::Type::StreamCopyEnd);
+        } else {
+            make(programType(n.kind));
+        }
+        if (n.parent == kNone) {
+            if (roots.size() <= n.programIndex) {
+                roots.resize(n.programIndex + 1);
+            }
+            roots[n.programIndex] = byNode[n.id].front();
+        } else if (byNode.count(n.parent)) {
+            auto& children = byNode[n.parent].front()->children_;
+            for (const auto& p : byNode[n.id]) {
+                children.push_back(p);
+            }
+        }
+    }
+    programsLoaded = true;
+}
+
+std::shared_ptr<Program> ReportData::stepProgram(std::uint32_t step) {
+    loadPrograms();
+    if (step >= steps.size()) {
+        return nullptr;
+    }
+    auto it = byNode.find(steps[step].node);
+    if (it == byNode.end() || it->second.empty()) {
+        return nullptr;
+    }
+    // A stream copy step is its data transfer: StreamCopyMid.
+    return it->second.size() == 3 ? it->second[1] : it->second.front();
+}
+
+} // namespace detail
+
+namespace {
+
+// The program as its type's class: makeProgram made it one.
+template <typename T>
+const T& as(const Program& p) {
+    return static_cast<const T&>(p);
+}
+
+} // namespace
+
+void Program::accept(ProgramVisitor& v) const {
+    switch (type_) {
+    case Type::Empty:
+        return v.visitEmpty(as<EmptyProgram>(*this));
+    case Type::Sequence:
+        return v.visitSequence(as<SequenceProgram>(*this));
+    case Type::Repeat:
+        return v.visitRepeat(as<RepeatProgram>(*this));
+    case Type::RepeatWhileTrue:
+        return v.visitRepeatWhileTrue(as<RepeatWhileTrueProgram>(*this));
+    case Type::RepeatWhileFalse:
+        return v.visitRepeatWhileFalse(as<RepeatWhileFalseProgram>(*this));
+    case Type::If:
+        return v.visitIf(as<IfProgram>(*this));
+    case Type::Switch:
+        return v.visitSwitch(as<SwitchProgram>(*this));
+    case Type::OnTileExecute:
+        return v.visitOnTileExecute(as<OnTileExecuteProgram>(*this));
+    case Type::DoExchange:
+        return v.visitDoExchange(as<DoExchangeProgram>(*this));
+    case Type::GlobalExchange:
+        return v.visitGlobalExchange(as<GlobalExchangeProgram>(*this));
+    case Type::StreamCopyBegin:
+        return v.visitStreamCopyBegin(as<StreamCopyBeginProgram>(*this));
+    case Type::StreamCopyMid:
+        return v.visitStreamCopyMid(as<StreamCopyMidProgram>(*this));
+    case Type::StreamCopyEnd:
+        return v.visitStreamCopyEnd(as<StreamCopyEndProgram>(*this));
+    case Type::Sync:
+        return v.visitSync(as<SyncProgram>(*this));
+    case Type::Call:
+        return v.visitCall(as<CallProgram>(*this));
+    case Type::Block:
+        return v.visitBlock(as<BlockProgram>(*this));
+    case Type::PrintTensor:
+        return v.visitPrintTensor(as<PrintTensorProgram>(*this));
+    case Type::Unknown:
+        break;
+    }
+    v.visitProgram(*this);
+}
+
+const char* typeName(Program::Type type) {
+    switch (type) {
+    case Program::Type::Unknown:
+        return "Unknown";
+    case Program::Type::Empty:
+        return "Empty";
+    case Program::Type::Sequence:
+        return "Sequence";
+    case Program::Type::Repeat:
+        return "Repeat";
+    case Program::Type::RepeatWhileTrue:
+        return "RepeatWhileTrue";
+    case Program::Type::RepeatWhileFalse:
+        return "RepeatWhileFalse";
+    case Program::Type::If:
+        return "If";
+    case Program::Type::Switch:
+        return "Switch";
+    case Program::Type::OnTileExecute:
+        return "OnTileExecute";
+    case Program::Type::DoExchange:
+        return "DoExchange";
+    case Program::Type::GlobalExchange:
+        return "GlobalExchange";
+    case Program::Type::StreamCopyBegin:
+        return "StreamCopyBegin";
+    case Program::Type::StreamCopyMid:
+        return "StreamCopyMid";
+    case Program::Type::StreamCopyEnd:
+        return "StreamCopyEnd";
+    case Program::Type::Sync:
+        return "Sync";
+    case Program::Type::Call:
+        return "Call";
+    case Program::Type::Block:
+        return "Block";
+    case Program::Type::PrintTensor:
+        return "PrintTensor";
+    }
+    return "Unknown";
+}
+
+} // namespace pva
