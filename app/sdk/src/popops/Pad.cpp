@@ -13,8 +13,8 @@ namespace popops {
 namespace {
 
 using Padding = std::vector<std::ptrdiff_t>;
-// Makes the `count` padding elements along `dim` next to `edge` (a slice of
-// size 1 in `dim`), before the tensor when `lower`.
+// Makes the `count` padding elements along `dim` of `t`: those before it
+// when `lower`, else those after it.
 using PadMaker = std::function<poplar::Tensor(const poplar::Tensor& t, unsigned dim,
                                               std::size_t count, bool lower)>;
 
