@@ -283,6 +283,10 @@ int main() {
     CollectiveOperator op;
     in >> op;
     std::cout << "CollectiveOperator parsed and printed: " << op << "\n";
+    expectError("unknown operator name", [&] {
+        std::istringstream bad("AVERAGE");
+        bad >> op;
+    });
     run(2, rng);
     run(3, rng);
     return failures == 0 ? 0 : 1;
