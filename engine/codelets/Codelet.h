@@ -2,6 +2,7 @@
 // Runtime description of a codelet: its fields, state, code size and cycle
 // estimator, plus type-erased hooks to create an instance, point its fields at
 // memory and call compute(). Built with CodeletBuilder from a codelet class.
+#include "engine/core/Convert.h"
 #include "engine/core/Type.h"
 
 #include <cstddef>
@@ -159,7 +160,7 @@ public:
         s.name = std::move(name);
         s.type = TypeOf<T>::value;
         s.set = [member](void* v, double value) {
-            static_cast<C*>(v)->*member = static_cast<T>(value);
+            static_cast<C*>(v)->*member = fromDouble<T>(value);
         };
         info_.states.push_back(std::move(s));
         return *this;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace tessera::ops {
 
@@ -23,7 +24,11 @@ std::pair<std::size_t, std::size_t> part(std::size_t n, std::size_t parts, std::
 
 MatMulPlan planMatMul(const Target& target, std::size_t m, std::size_t k, std::size_t n,
                       Type type) {
-    const std::size_t tiles = target.numTiles();
+    return planMatMulOnTiles(target, target.numTiles(), m, k, n, type);
+}
+
+MatMulPlan planMatMulOnTiles(const Target& target, std::size_t tiles, std::size_t m, std::size_t k,
+                             std::size_t n, Type type) {
     const double size = static_cast<double>(sizeOf(type));
     const double peak = type == Type::Half ? target.fp16FlopsPerCycle : target.fp32FlopsPerCycle;
     const double bandwidth = target.exchangeBytesPerCycle;
@@ -79,8 +84,9 @@ std::uint64_t matMulWorkingBytes(const Target& target, std::size_t m, std::size_
     return bytes;
 }
 
-Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
-              const std::string& name) {
+namespace {
+
+void checkOperands(const Tensor& a, const Tensor& b, const std::string& name) {
     if (a.rank() != 2 || b.rank() != 2 || a.dim(1) != b.dim(0)) {
         throw Error(name + ": cannot multiply " + a.describe() + " " + shapeString(a.shape()) +
                     " by " + b.describe() + " " + shapeString(b.shape()));
@@ -91,41 +97,57 @@ Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tenso
                     std::string(typeName(a.elementType())) + " and " +
                     std::string(typeName(b.elementType())));
     }
-    const Type type = a.elementType();
+}
+
+// The products of as[g] . bs[g] (all of one shape) into c[g], group g planned
+// on its own `tilesPerGroup` tiles from tile g * tilesPerGroup (wrapping when
+// the groups outnumber the tiles), all groups in one compute set per phase.
+// `makeOutputs` creates the outputs, one per group (after the block copies,
+// so the variables are made in the order the profile has always shown).
+void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>& as,
+                 const std::vector<Tensor>& bs,
+                 const std::function<std::vector<Tensor>()>& makeOutputs, std::size_t tilesPerGroup,
+                 const std::string& name) {
+    const Type type = as[0].elementType();
     const std::string tn(typeName(type));
-    const std::size_t m = a.dim(0), k = a.dim(1), n = b.dim(1);
-    const MatMulPlan plan = planMatMul(graph.getTarget(), m, k, n, type);
+    const std::size_t m = as[0].dim(0), k = as[0].dim(1), n = bs[0].dim(1);
+    const std::size_t groups = as.size();
+    const std::size_t numTiles = graph.getTarget().numTiles();
+    const MatMulPlan plan = planMatMulOnTiles(graph.getTarget(), tilesPerGroup, m, k, n, type);
     const std::size_t workers = graph.getTarget().numWorkerContexts;
-    auto tileOf = [&](std::size_t i, std::size_t j, std::size_t l) {
-        return static_cast<TileId>((i * plan.pn + j) * plan.pk + l);
+    auto tileOf = [&](std::size_t g, std::size_t i, std::size_t j, std::size_t l) {
+        return static_cast<TileId>((g * tilesPerGroup + (i * plan.pn + j) * plan.pk + l) %
+                                   numTiles);
     };
 
     // Per-tile contiguous copies of the A and B blocks each tile multiplies.
     std::vector<Tensor> aViews, bViews;
     std::size_t aTotal = 0, bTotal = 0;
-    for (std::size_t i = 0; i < plan.pm; ++i) {
-        for (std::size_t j = 0; j < plan.pn; ++j) {
-            for (std::size_t l = 0; l < plan.pk; ++l) {
-                const auto [r0, r1] = part(m, plan.pm, i);
-                const auto [c0, c1] = part(n, plan.pn, j);
-                const auto [k0, k1] = part(k, plan.pk, l);
-                aViews.push_back(a.slice({r0, k0}, {r1, k1}).flatten());
-                bViews.push_back(b.slice({k0, c0}, {k1, c1}).flatten());
-                aTotal += aViews.back().numElements();
-                bTotal += bViews.back().numElements();
+    for (std::size_t g = 0; g < groups; ++g) {
+        for (std::size_t i = 0; i < plan.pm; ++i) {
+            for (std::size_t j = 0; j < plan.pn; ++j) {
+                for (std::size_t l = 0; l < plan.pk; ++l) {
+                    const auto [r0, r1] = part(m, plan.pm, i);
+                    const auto [c0, c1] = part(n, plan.pn, j);
+                    const auto [k0, k1] = part(k, plan.pk, l);
+                    aViews.push_back(as[g].slice({r0, k0}, {r1, k1}).flatten());
+                    bViews.push_back(bs[g].slice({k0, c0}, {k1, c1}).flatten());
+                    aTotal += aViews.back().numElements();
+                    bTotal += bViews.back().numElements();
+                }
             }
         }
     }
     Tensor aBlocks = graph.addVariable(type, {aTotal}, name + "/aBlocks");
     Tensor bBlocks = graph.addVariable(type, {bTotal}, name + "/bBlocks");
-    Tensor c = graph.addVariable(type, {m, n}, name + "/out");
+    const std::vector<Tensor> cs = makeOutputs();
     const bool reduce = plan.pk > 1;
     const Type partialType = Type::Float;
+    const std::size_t partialStride = ceilDiv(m, plan.pm) * ceilDiv(n, plan.pn);
+    const std::size_t groupPartials = plan.pm * plan.pn * plan.pk * partialStride;
     Tensor partials;
     if (reduce) {
-        partials = graph.addVariable(
-            partialType, {plan.pm * plan.pn * plan.pk * ceilDiv(m, plan.pm) * ceilDiv(n, plan.pn)},
-            name + "/partials");
+        partials = graph.addVariable(partialType, {groups * groupPartials}, name + "/partials");
     }
     const ComputeSet products = graph.addComputeSet(name + "/products");
     const ComputeSet sums = reduce ? graph.addComputeSet(name + "/reduce") : ComputeSet{};
@@ -133,65 +155,69 @@ Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tenso
         "MatMulPartial<" + tn + "," + (reduce ? std::string(typeName(partialType)) : tn) + ">";
     const std::string reduceCodelet =
         "ReducePartials<" + std::string(typeName(partialType)) + "," + tn + ">";
-    const std::size_t partialStride = ceilDiv(m, plan.pm) * ceilDiv(n, plan.pn);
-    std::size_t aPos = 0, bPos = 0, blockIndex = 0;
-    std::vector<std::size_t> partialOffset; // per grid tile
-    for (std::size_t i = 0; i < plan.pm; ++i) {
-        for (std::size_t j = 0; j < plan.pn; ++j) {
-            for (std::size_t l = 0; l < plan.pk; ++l, ++blockIndex) {
-                const TileId tile = tileOf(i, j, l);
+    std::size_t aPos = 0, bPos = 0;
+    for (std::size_t g = 0; g < groups; ++g) {
+        const Tensor& c = cs[g];
+        std::size_t blockIndex = 0;
+        for (std::size_t i = 0; i < plan.pm; ++i) {
+            for (std::size_t j = 0; j < plan.pn; ++j) {
+                for (std::size_t l = 0; l < plan.pk; ++l, ++blockIndex) {
+                    const TileId tile = tileOf(g, i, j, l);
+                    const auto [r0, r1] = part(m, plan.pm, i);
+                    const auto [c0, c1] = part(n, plan.pn, j);
+                    const auto [k0, k1] = part(k, plan.pk, l);
+                    const std::size_t rows = r1 - r0, cols = c1 - c0, kb = k1 - k0;
+                    const Tensor aBlock = aBlocks.slice(aPos, aPos + rows * kb);
+                    const Tensor bBlock = bBlocks.slice(bPos, bPos + kb * cols);
+                    graph.setTileMapping(aBlock, tile);
+                    graph.setTileMapping(bBlock, tile);
+                    aPos += rows * kb;
+                    bPos += kb * cols;
+                    const std::size_t pOffset = g * groupPartials + blockIndex * partialStride;
+                    if (reduce) {
+                        graph.setTileMapping(partials.slice(pOffset, pOffset + partialStride),
+                                             tile);
+                    } else {
+                        graph.setTileMapping(c.slice({r0, c0}, {r1, c1}), tile);
+                    }
+                    for (const auto& [w0, w1] : splitRange(0, rows, workers, 1)) {
+                        std::vector<Tensor> outRows;
+                        for (std::size_t r = w0; r < w1; ++r) {
+                            outRows.push_back(reduce ? partials.slice(pOffset + r * cols,
+                                                                      pOffset + (r + 1) * cols)
+                                                     : c[r0 + r].slice(c0, c1));
+                        }
+                        VertexRef v =
+                            graph.addVertex(products, productCodelet,
+                                            {{"a", aBlock.slice(w0 * kb, w1 * kb)}, {"b", bBlock}});
+                        graph.connect(v["out"], outRows);
+                        graph.setTileMapping(v, tile);
+                    }
+                }
+                if (!reduce) {
+                    continue;
+                }
+                // Rows of output block (i, j) are shared out among its pk tiles.
                 const auto [r0, r1] = part(m, plan.pm, i);
                 const auto [c0, c1] = part(n, plan.pn, j);
-                const auto [k0, k1] = part(k, plan.pk, l);
-                const std::size_t rows = r1 - r0, cols = c1 - c0, kb = k1 - k0;
-                const Tensor aBlock = aBlocks.slice(aPos, aPos + rows * kb);
-                const Tensor bBlock = bBlocks.slice(bPos, bPos + kb * cols);
-                graph.setTileMapping(aBlock, tile);
-                graph.setTileMapping(bBlock, tile);
-                aPos += rows * kb;
-                bPos += kb * cols;
-                const std::size_t pOffset = blockIndex * partialStride;
-                if (reduce) {
-                    graph.setTileMapping(partials.slice(pOffset, pOffset + partialStride), tile);
-                } else {
-                    graph.setTileMapping(c.slice({r0, c0}, {r1, c1}), tile);
-                }
-                for (const auto& [w0, w1] : splitRange(0, rows, workers, 1)) {
-                    std::vector<Tensor> outRows;
-                    for (std::size_t r = w0; r < w1; ++r) {
-                        outRows.push_back(
-                            reduce ? partials.slice(pOffset + r * cols, pOffset + (r + 1) * cols)
-                                   : c[r0 + r].slice(c0, c1));
+                const std::size_t cols = c1 - c0;
+                for (std::size_t l = 0; l < plan.pk; ++l) {
+                    const TileId tile = tileOf(g, i, j, l);
+                    const auto [q0, q1] = part(r1 - r0, plan.pk, l);
+                    for (std::size_t r = q0; r < q1; ++r) {
+                        graph.setTileMapping(c[r0 + r].slice(c0, c1), tile);
+                        std::vector<Tensor> inputs;
+                        for (std::size_t l2 = 0; l2 < plan.pk; ++l2) {
+                            const std::size_t off =
+                                g * groupPartials +
+                                ((i * plan.pn + j) * plan.pk + l2) * partialStride + r * cols;
+                            inputs.push_back(partials.slice(off, off + cols));
+                        }
+                        VertexRef v = graph.addVertex(sums, reduceCodelet,
+                                                      {{"out", c[r0 + r].slice(c0, c1)}});
+                        graph.connect(v["partials"], inputs);
+                        graph.setTileMapping(v, tile);
                     }
-                    VertexRef v =
-                        graph.addVertex(products, productCodelet,
-                                        {{"a", aBlock.slice(w0 * kb, w1 * kb)}, {"b", bBlock}});
-                    graph.connect(v["out"], outRows);
-                    graph.setTileMapping(v, tile);
-                }
-            }
-            if (!reduce) {
-                continue;
-            }
-            // Rows of output block (i, j) are shared out among its pk tiles.
-            const auto [r0, r1] = part(m, plan.pm, i);
-            const auto [c0, c1] = part(n, plan.pn, j);
-            const std::size_t cols = c1 - c0;
-            for (std::size_t l = 0; l < plan.pk; ++l) {
-                const TileId tile = tileOf(i, j, l);
-                const auto [q0, q1] = part(r1 - r0, plan.pk, l);
-                for (std::size_t r = q0; r < q1; ++r) {
-                    graph.setTileMapping(c[r0 + r].slice(c0, c1), tile);
-                    std::vector<Tensor> inputs;
-                    for (std::size_t l2 = 0; l2 < plan.pk; ++l2) {
-                        const std::size_t off =
-                            ((i * plan.pn + j) * plan.pk + l2) * partialStride + r * cols;
-                        inputs.push_back(partials.slice(off, off + cols));
-                    }
-                    VertexRef v =
-                        graph.addVertex(sums, reduceCodelet, {{"out", c[r0 + r].slice(c0, c1)}});
-                    graph.connect(v["partials"], inputs);
-                    graph.setTileMapping(v, tile);
                 }
             }
         }
@@ -204,6 +230,50 @@ Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tenso
         body.add(program::Execute(sums));
     }
     seq.add(program::Block(body, name));
+}
+
+} // namespace
+
+Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
+              const std::string& name) {
+    checkOperands(a, b, name);
+    Tensor c;
+    const auto makeOutput = [&] {
+        c = graph.addVariable(a.elementType(), {a.dim(0), b.dim(1)}, name + "/out");
+        return std::vector<Tensor>{c};
+    };
+    buildGroups(graph, seq, {a}, {b}, makeOutput, graph.getTarget().numTiles(), name);
+    return c;
+}
+
+Tensor matMulGrouped(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
+                     const std::string& name) {
+    if (a.rank() != 3 || b.rank() != 3 || a.dim(0) != b.dim(0)) {
+        throw Error(name + ": grouped operands must be {G,m,k} and {G,k,n}, got " +
+                    shapeString(a.shape()) + " and " + shapeString(b.shape()));
+    }
+    const std::size_t groups = a.dim(0);
+    std::vector<Tensor> as, bs;
+    for (std::size_t g = 0; g < groups; ++g) {
+        checkOperands(a[g], b[g], name);
+        as.push_back(a[g]);
+        bs.push_back(b[g]);
+    }
+    Tensor c;
+    const auto makeOutputs = [&] {
+        c = graph.addVariable(a.elementType(), {groups, a.dim(1), b.dim(2)}, name + "/out");
+        std::vector<Tensor> cs;
+        for (std::size_t g = 0; g < groups; ++g) {
+            cs.push_back(c[g]);
+        }
+        return cs;
+    };
+    if (groups == 0 || a.dim(1) * b.dim(2) == 0) {
+        makeOutputs();
+        return c;
+    }
+    const std::size_t tiles = graph.getTarget().numTiles();
+    buildGroups(graph, seq, as, bs, makeOutputs, std::max<std::size_t>(1, tiles / groups), name);
     return c;
 }
 

@@ -17,6 +17,9 @@ struct MatMulPlan {
 };
 
 MatMulPlan planMatMul(const Target& target, std::size_t m, std::size_t k, std::size_t n, Type type);
+// The same on `tiles` of the target's tiles.
+MatMulPlan planMatMulOnTiles(const Target& target, std::size_t tiles, std::size_t m, std::size_t k,
+                             std::size_t n, Type type);
 
 // The bytes matMul's own tensors hold while its partial products run, for
 // the plan it chooses: the per-tile copies of A's and B's blocks and, when
@@ -27,5 +30,11 @@ std::uint64_t matMulWorkingBytes(const Target& target, std::size_t m, std::size_
 
 Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
               const std::string& name);
+
+// C[g] = A[g] . B[g] for A {G,m,k}, B {G,k,n}: the groups in parallel, each
+// planned as matMul on its own tiles (numTiles / G of them; groups share
+// tiles when there are more groups than tiles), one compute set per phase.
+Tensor matMulGrouped(Graph& graph, program::Sequence& seq, const Tensor& a, const Tensor& b,
+                     const std::string& name);
 
 } // namespace tessera::ops

@@ -144,6 +144,8 @@ private slots:
     void userCodelets();
     void computeReturningFalseStopsTheRun();
     void halfOps();
+    void builtinCastsAreExact();
+    void builtinFillsAreExact();
     void reductionsAndMatMul();
     void threadsDoNotChangeResults();
 };
@@ -717,6 +719,126 @@ void TestEngineRuntime::computeReturningFalseStopsTheRun() {
     QCOMPARE(recorder.runEnds.size(), std::size_t{1});
     QVERIFY(!recorder.runEnds[0].completed);
     QVERIFY(recorder.runEnds[0].error.find("Refuses#0") != std::string::npos);
+}
+
+namespace {
+
+// The element types of the built-in Cast and Fill codelets.
+const Type kElementTypes[] = {Type::Float, Type::Half, Type::Int, Type::UnsignedInt, Type::Bool};
+
+// Values of `t` near the edges where going through float would lose them.
+std::vector<double> edgeValues(Type t) {
+    switch (t) {
+    case Type::Float:
+        return {0.0,        -0.0,         2.7,          -2.7,         16777216.0,
+                16777218.0, 2147483520.0, 2147483648.0, 4294967040.0, 4294967296.0,
+                -3e9,       -0.5,         std::nan("")};
+    case Type::Half:
+        return {0.0, 1.5, -2.5, 65504.0, -65504.0, 2049.0, std::nan("")};
+    case Type::Int:
+        return {0, 1, -1, 16777217, 16777219, -16777217, 2147483647, -2147483648.0, 33554435};
+    case Type::UnsignedInt:
+        return {0, 1, 16777217, 2147483648.0, 2147483649.0, 4294967295.0, 33554435};
+    case Type::Bool:
+        return {0, 1};
+    }
+    return {};
+}
+
+// Independently of the engine's conversions: what a PopLibs cast of the exact
+// value `x` to `to` gives (float by one host rounding, half through float,
+// integers modulo 2^32, floating to integer truncated and saturated, NaN 0).
+double castReference(double x, bool fromFloating, Type to) {
+    if (to == Type::Float) {
+        return static_cast<double>(static_cast<float>(x));
+    }
+    if (to == Type::Half) {
+        return static_cast<double>(halfBitsToFloat(floatToHalfBits(static_cast<float>(x))));
+    }
+    if (to == Type::Bool) {
+        return std::isnan(x) || x == 0 ? 0 : 1;
+    }
+    const bool isInt = to == Type::Int;
+    if (fromFloating) {
+        if (std::isnan(x)) {
+            return 0;
+        }
+        const double lo = isInt ? -2147483648.0 : 0.0;
+        const double hi = isInt ? 2147483647.0 : 4294967295.0;
+        return std::trunc(std::min(hi, std::max(lo, x)));
+    }
+    const double m = std::fmod(x, 4294967296.0); // integers: modulo 2^32
+    const double u = m < 0 ? m + 4294967296.0 : m;
+    return isInt && u >= 2147483648.0 ? u - 4294967296.0 : u;
+}
+
+QString valuesText(const std::vector<double>& v) {
+    QStringList out;
+    for (double x : v) {
+        out << QString::number(x, 'g', 12);
+    }
+    return out.join(", ");
+}
+
+} // namespace
+
+void TestEngineRuntime::builtinCastsAreExact() {
+    for (Type from : kElementTypes) {
+        for (Type to : kElementTypes) {
+            if (from == to) {
+                continue;
+            }
+            Graph g(Target::preset("tiles:2"));
+            const std::vector<double> in = edgeValues(from);
+            const Tensor src = g.addVariable(from, {in.size()}, "src");
+            const Tensor dst = g.addVariable(to, {in.size()}, "dst");
+            g.setTileMapping(src, 0);
+            g.setTileMapping(dst, 1);
+            const ComputeSet cs = g.addComputeSet("cast");
+            const std::string codelet =
+                "Cast<" + std::string(typeName(from)) + "," + std::string(typeName(to)) + ">";
+            g.setTileMapping(g.addVertex(cs, codelet, {{"in", src}, {"out", dst}}), 1);
+            Engine engine(g, prog::Execute(cs), options(1));
+            engine.writeValues(src, in);
+            engine.run();
+            const std::vector<double> got = engine.readValues(dst);
+            std::vector<double> want;
+            const bool floating = from == Type::Float || from == Type::Half;
+            for (double x : engine.readValues(src)) { // as the source type holds them
+                want.push_back(castReference(x, floating, to));
+            }
+            for (std::size_t i = 0; i < got.size(); ++i) {
+                const bool same = got[i] == want[i] || (std::isnan(got[i]) && std::isnan(want[i]));
+                QVERIFY2(same, qPrintable(QString::fromStdString(codelet) + ": got " +
+                                          valuesText(got) + "; expected " + valuesText(want)));
+            }
+        }
+    }
+}
+
+void TestEngineRuntime::builtinFillsAreExact() {
+    const std::vector<std::pair<Type, double>> cases = {{Type::Int, 16777217},
+                                                        {Type::Int, -2147483647},
+                                                        {Type::Int, 2147483647},
+                                                        {Type::UnsignedInt, 4294967295.0},
+                                                        {Type::UnsignedInt, 16777219},
+                                                        {Type::Float, 0.1},
+                                                        {Type::Half, 2049},
+                                                        {Type::Bool, 1}};
+    for (const auto& [type, value] : cases) {
+        Graph g(Target::preset("tiles:2"));
+        const Tensor t = g.addVariable(type, {3}, "t");
+        g.setTileMapping(t, 1);
+        const ComputeSet cs = g.addComputeSet("fill");
+        const VertexRef v =
+            g.addVertex(cs, "Fill<" + std::string(typeName(type)) + ">", {{"out", t}});
+        g.setInitialValue(v["value"], value);
+        g.setTileMapping(v, 1);
+        Engine engine(g, prog::Execute(cs), options(1));
+        engine.run();
+        const double want = castReference(value, false, type);
+        CHECK_EQUAL(engine.readValues(t), std::vector<double>(3, want));
+    }
 }
 
 void TestEngineRuntime::halfOps() {

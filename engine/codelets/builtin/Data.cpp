@@ -1,6 +1,7 @@
 // Data movement and update codelets: fill, cast, scaled add (SGD update).
 #include "engine/codelets/Vertex.h"
 #include "engine/codelets/builtin/Builtins.h"
+#include "engine/core/Convert.h"
 
 namespace tessera {
 
@@ -10,9 +11,9 @@ template <typename T>
 class Fill : public Vertex {
 public:
     Output<Vector<T>> out;
-    float value = 0;
+    T value{}; // of the tensor's type, so integers beyond 2^24 fill exactly
     bool compute() {
-        const T v = T(value);
+        const T v = value;
         for (std::size_t i = 0; i < out.size(); ++i) {
             out[i] = v;
         }
@@ -27,7 +28,7 @@ public:
     Output<Vector<Out>> out;
     bool compute() {
         for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = Out(static_cast<float>(in[i]));
+            out[i] = convertElement<Out, In>(in[i]);
         }
         return true;
     }
@@ -102,6 +103,21 @@ void addCast(CodeletRegistry& r) {
             .build());
 }
 
+// Cast<In,Out> for every other element type Out.
+template <typename In>
+void addCasts(CodeletRegistry& r) {
+    const auto add = [&r]<typename Out>(Out*) {
+        if constexpr (!std::is_same_v<In, Out>) {
+            addCast<In, Out>(r);
+        }
+    };
+    add(static_cast<float*>(nullptr));
+    add(static_cast<half*>(nullptr));
+    add(static_cast<int*>(nullptr));
+    add(static_cast<unsigned*>(nullptr));
+    add(static_cast<bool*>(nullptr));
+}
+
 } // namespace
 
 void registerDataCodelets(CodeletRegistry& registry) {
@@ -112,10 +128,11 @@ void registerDataCodelets(CodeletRegistry& registry) {
     addTyped<bool>(registry);
     addScaledAdd<float>(registry);
     addScaledAdd<half>(registry);
-    addCast<float, half>(registry);
-    addCast<half, float>(registry);
-    addCast<int, float>(registry);
-    addCast<float, int>(registry);
+    addCasts<float>(registry);
+    addCasts<half>(registry);
+    addCasts<int>(registry);
+    addCasts<unsigned>(registry);
+    addCasts<bool>(registry);
 }
 
 } // namespace tessera

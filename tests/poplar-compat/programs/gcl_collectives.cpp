@@ -115,8 +115,10 @@ void expectError(const std::string& label, F f) {
         f();
         std::cout << label << ": MISSING ERROR\n";
         ++failures;
-    } catch (const poplar::poplar_error& e) {
+    } catch (const poputil::poplibs_error& e) {
         std::cout << label << ": " << e.what() << "\n";
+    } catch (const poplar::poplar_error& e) {
+        std::cout << label << ": poplar_error: " << e.what() << "\n";
     }
 }
 
@@ -281,6 +283,10 @@ int main() {
     CollectiveOperator op;
     in >> op;
     std::cout << "CollectiveOperator parsed and printed: " << op << "\n";
+    expectError("unknown operator name", [&] {
+        std::istringstream bad("AVERAGE");
+        bad >> op;
+    });
     run(2, rng);
     run(3, rng);
     return failures == 0 ? 0 : 1;

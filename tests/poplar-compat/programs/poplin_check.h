@@ -6,6 +6,8 @@
 
 #include <poplar/Engine.hpp>
 #include <poplar/Graph.hpp>
+#include <poplar/exceptions.hpp>
+#include <poputil/exceptions.hpp>
 
 #include <cmath>
 #include <cstdint>

@@ -225,8 +225,10 @@ void expectError(const std::string& label, F f) {
     try {
         f();
         std::cout << label << ": MISSING ERROR\n";
-    } catch (const poplar::poplar_error& e) {
+    } catch (const poputil::poplibs_error& e) {
         std::cout << label << ": " << e.what() << "\n";
+    } catch (const poplar::poplar_error& e) {
+        std::cout << label << ": poplar_error: " << e.what() << "\n";
     }
 }
 

@@ -72,6 +72,8 @@ void expectError(const std::string& label, F f) {
         std::cout << label << ": invalid_option: " << e.what() << "\n";
     } catch (const poplar::poplar_error& e) {
         std::cout << label << ": poplar_error: " << e.what() << "\n";
+    } catch (const poputil::poplibs_error& e) {
+        std::cout << label << ": poplibs_error: " << e.what() << "\n";
     }
 }
 
@@ -188,6 +190,44 @@ int main() {
         Tensor At = poplin::transposeGroupedMatrix(A);
         std::cout << "transposeGroupedMatrix " << shapeOf(A.shape()) << " -> "
                   << shapeOf(At.shape()) << "\n";
+    }
+
+    // Groups run side by side: each group's output on its own tiles (4 groups
+    // of 16 tiles: disjoint sets), more groups than tiles share them, and
+    // half operands with a float output are products in float.
+    {
+        const std::size_t shapes[][4] = {{4, 6, 8, 5}, {20, 3, 4, 2}, {3, 5, 7, 4}};
+        for (int trial = 0; trial < 3; ++trial) {
+            const std::size_t g = shapes[trial][0], m = shapes[trial][1], k = shapes[trial][2],
+                              n = shapes[trial][3];
+            const Type type = trial == 2 ? HALF : FLOAT;
+            const Values a = randomValues(rng, g * m * k), b = randomValues(rng, g * k * n);
+            Tensor A = constant(graph, type, {g, m, k}, a);
+            Tensor B = constant(graph, type, {g, k, n}, b);
+            Tensor C = poplin::matMulGrouped(graph, A, B, prog, FLOAT, "groupedTiles");
+            checks.expect("matMulGrouped on tiles " + typeName(type) + " " + shapeOf(A.shape()) +
+                              "x" + shapeOf(B.shape()),
+                          C, hostProduct(a, b, g, m, k, n));
+            std::vector<int> owner(graph.getTarget().getNumTiles(), -1);
+            bool disjoint = true;
+            std::size_t used = 0;
+            for (std::size_t i = 0; i < g; ++i) {
+                const std::vector<std::vector<Interval>> mapping = graph.getTileMapping(C[i]);
+                for (std::size_t tile = 0; tile < mapping.size(); ++tile) {
+                    if (mapping[tile].empty()) {
+                        continue;
+                    }
+                    if (owner[tile] == -1) {
+                        owner[tile] = int(i);
+                        ++used;
+                    } else if (owner[tile] != int(i)) {
+                        disjoint = false;
+                    }
+                }
+            }
+            std::cout << "  " << g << " groups: outputs on " << (used > 1 ? "several" : "one")
+                      << " tiles, " << (disjoint ? "disjoint" : "shared") << " between groups\n";
+        }
     }
 
     // createMatMulInputLHS/RHS give the shapes asked for, mapped and usable.

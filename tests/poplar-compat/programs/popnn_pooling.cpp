@@ -4,6 +4,8 @@
 // poolInputGradient overloads (MAX with and without scaled gradients)
 // against a host reference; then the error cases. A MAX window of padding
 // only gives the type's lowest value. One line per check.
+#include "popnn_check.h"
+
 #include <poplar/Engine.hpp>
 #include <poplar/IPUModel.hpp>
 #include <popnn/Pooling.hpp>
@@ -26,27 +28,6 @@ using popnn::PoolingType;
 using popnn::pooling::PoolParams;
 
 namespace {
-
-struct Rng {
-    std::uint64_t s = 0x1234567887654321ull;
-    unsigned next(unsigned n) {
-        s = s * 6364136223846793005ull + 1442695040888963407ull;
-        return static_cast<unsigned>((s >> 33) % n);
-    }
-};
-
-float halfToFloat(std::uint16_t h) {
-    const unsigned sign = (h >> 15) & 1, exp = (h >> 10) & 31, man = h & 1023;
-    float v;
-    if (exp == 0) {
-        v = std::ldexp(static_cast<float>(man), -24);
-    } else if (exp == 31) {
-        v = man ? NAN : INFINITY;
-    } else {
-        v = std::ldexp(static_cast<float>(man + 1024), static_cast<int>(exp) - 25);
-    }
-    return sign ? -v : v;
-}
 
 std::string list(const std::vector<std::size_t>& v) {
     std::ostringstream os;
@@ -105,23 +86,6 @@ std::vector<std::vector<std::size_t>> windows(const PoolParams& p) {
     return result;
 }
 
-struct Check {
-    std::string what, handle;
-    Type type;
-    std::vector<double> expected;
-    double tolerance;
-};
-
-template <typename F>
-void expectError(const std::string& what, F f) {
-    try {
-        f();
-        std::cout << what << ": FAIL (no error)\n";
-    } catch (const poplar_error& e) {
-        std::cout << what << ": error: " << e.what() << "\n";
-    }
-}
-
 } // namespace
 
 int main() {
@@ -130,7 +94,7 @@ int main() {
     Device device = model.createDevice();
     Graph graph(device.getTarget());
     popnn::addCodelets(graph);
-    Rng rng;
+    Rng rng(0x1234567887654321ull);
     Sequence prog;
     std::vector<Check> checks;
     unsigned counter = 0;
@@ -299,39 +263,7 @@ int main() {
     Engine engine(graph, prog);
     engine.load(device);
     engine.run(0);
-    int failures = 0;
-    for (const Check& c : checks) {
-        std::vector<double> got(c.expected.size());
-        if (c.type == HALF) {
-            std::vector<std::uint16_t> raw(got.size());
-            engine.readTensor(c.handle, raw.data(), raw.data() + raw.size());
-            for (std::size_t i = 0; i < raw.size(); ++i) {
-                got[i] = halfToFloat(raw[i]);
-            }
-        } else {
-            std::vector<float> raw(got.size());
-            engine.readTensor(c.handle, raw.data(), raw.data() + raw.size());
-            std::copy(raw.begin(), raw.end(), got.begin());
-        }
-        double worst = 0;
-        std::size_t at = 0;
-        for (std::size_t i = 0; i < got.size(); ++i) {
-            const double err =
-                std::fabs(got[i] - c.expected[i]) / std::max(1.0, std::fabs(c.expected[i]));
-            if (!(err <= worst)) {
-                worst = err;
-                at = i;
-            }
-        }
-        if (worst <= c.tolerance) {
-            std::cout << c.what << ": ok\n";
-        } else {
-            ++failures;
-            std::cout << c.what << ": FAIL at " << at << ": " << got[at] << " expected "
-                      << c.expected[at] << "\n";
-        }
-    }
-    std::cout << (failures ? "FAILED" : "all passed") << "\n";
+    reportChecks(engine, checks);
 
     // A compiled program that pools, serialised and run from the stream: the
     // pooling codelets are popnn's own and are found again.

@@ -15,6 +15,8 @@
 #include <popops/codelets.hpp>
 #include <poputil/exceptions.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -117,6 +119,78 @@ void casts(Checker& c) {
              std::vector<double>(1, 1));
 }
 
+// Values of `t` near 2^24, 2^31 and 2^32, negative and fractional: where a
+// conversion through float would lose them.
+std::vector<double> edgeValues(const Type& t) {
+    std::vector<double> v;
+    if (t == FLOAT) {
+        const double f[] = {2.7,          -2.7,         -0.5,         16777216, 16777218,
+                            2147483520.0, 2147483648.0, 4294967040.0, 5e9,      -3e9};
+        v.assign(f, f + 10);
+    } else if (t == HALF) {
+        const double h[] = {1.5, -2.5, 65504, -65504, 2048, -0.75};
+        v.assign(h, h + 6);
+    } else if (t == INT) {
+        const double i[] = {-1,         16777217,      16777219, -16777217,
+                            2147483647, -2147483648.0, 33554435, 2049};
+        v.assign(i, i + 8);
+    } else if (t == UNSIGNED_INT) {
+        const double u[] = {1, 16777217, 2147483648.0, 2147483649.0, 4294967295.0, 33554435, 2049};
+        v.assign(u, u + 7);
+    } else {
+        v.push_back(0);
+        v.push_back(1);
+    }
+    return v;
+}
+
+// A PopLibs cast of the exact value x: integers wrap modulo 2^32, floating
+// values truncate and saturate, float rounds once (half through float).
+double castEdgeRef(double x, const Type& from, const Type& to) {
+    if (to == FLOAT) {
+        return toFloat(x);
+    }
+    if (to == HALF) {
+        const double h = toHalf(toFloat(x));
+        return std::fabs(h) > 65504 ? (h < 0 ? -HUGE_VAL : HUGE_VAL) : h;
+    }
+    if (to == BOOL) {
+        return x != 0 ? 1 : 0;
+    }
+    const double lo = to == INT ? -2147483648.0 : 0.0;
+    const double hi = to == INT ? 2147483647.0 : 4294967295.0;
+    if (from == FLOAT || from == HALF) {
+        return std::trunc(std::min(hi, std::max(lo, x)));
+    }
+    double m = std::fmod(x, 4294967296.0);
+    if (m < 0) {
+        m += 4294967296.0;
+    }
+    return to == INT && m >= 2147483648.0 ? m - 4294967296.0 : m;
+}
+
+// Every pair at the edges, through each cast overload.
+void castEdges(Checker& c) {
+    const Type types[] = {FLOAT, HALF, INT, UNSIGNED_INT, BOOL};
+    for (const Type& from : types) {
+        for (const Type& to : types) {
+            const std::string group = "cast edges " + from.toString() + " to " + to.toString();
+            const std::vector<double> x = edgeValues(from);
+            std::vector<double> want(x.size());
+            for (std::size_t i = 0; i < x.size(); ++i) {
+                want[i] = castEdgeRef(x[i], from, to);
+            }
+            const std::vector<std::size_t> shape(1, x.size());
+            const Tensor t = c.constant(from, shape, x);
+            c.expect(group, "cast(prog)", popops::cast(c.graph, t, to, c.prog), want);
+            const ComputeSet cs = c.graph.addComputeSet("edge casts");
+            const Tensor out = popops::cast(c.graph, t, to, cs);
+            c.prog.add(Execute(cs));
+            c.expect(group, "cast(cs)", out, want);
+        }
+    }
+}
+
 void fills(Checker& c) {
     const Type types[] = {FLOAT, HALF, INT, UNSIGNED_INT, BOOL};
     for (const Type& type : types) {
@@ -173,6 +247,22 @@ void fills(Checker& c) {
     const Tensor big = c.variable(INT, {5}, std::vector<double>(5, 0));
     popops::fill(c.graph, big, c.prog, 16777217);
     c.expect("fill INT 16777217", "exact", big, std::vector<double>(5, 16777217));
+    // Every fill form holds the value in the tensor's type: exact beyond 2^24.
+    const Tensor ints = c.variable(INT, {4}, std::vector<double>(4, 0));
+    const Tensor uints = c.variable(UNSIGNED_INT, {4}, std::vector<double>(4, 0));
+    const Tensor intsCs = c.variable(INT, {4}, std::vector<double>(4, 0));
+    const Tensor uintsCs = c.variable(UNSIGNED_INT, {4}, std::vector<double>(4, 0));
+    popops::fill(c.graph, ints, c.prog, -2147483647);
+    popops::fill(c.graph, uints, c.prog, 4294967295u);
+    const ComputeSet cs = c.graph.addComputeSet("large fills");
+    popops::fill(c.graph, intsCs, c.graph.getTileMapping(intsCs), cs, 33554435);
+    popops::fill(c.graph, uintsCs, c.graph.getTileMapping(uintsCs), cs, 2147483649u);
+    c.prog.add(Execute(cs));
+    c.expect("fill edges", "INT -2147483647", ints, std::vector<double>(4, -2147483647.0));
+    c.expect("fill edges", "UNSIGNED_INT 4294967295", uints, std::vector<double>(4, 4294967295.0));
+    c.expect("fill edges", "INT 33554435 (cs)", intsCs, std::vector<double>(4, 33554435));
+    c.expect("fill edges", "UNSIGNED_INT 2147483649 (cs)", uintsCs,
+             std::vector<double>(4, 2147483649.0));
 }
 
 // A = scaleA' * A + / - scaleB * B, computed in A's type (float for half).
@@ -252,7 +342,9 @@ void scaledAdds(Checker& c) {
             for (std::size_t i = 0; i < a.size(); ++i) {
                 want[i] = castRef(ka * a[i] + kb * b[i], p.a);
             }
-            c.expect(group, what, A, want, p.a == HALF ? 1e-3 : 1e-6);
+            // Float: |a|, |b| <= 50, so a rounding of the scaled operands
+            // (not of the result) can be up to 75 * 2^-24 ~ 4.5e-6.
+            c.expect(group, what, A, want, p.a == HALF ? 1e-3 : 1e-5);
         }
     }
 }
@@ -369,6 +461,7 @@ int main() {
     Checker c(graph, prog, rng);
     errors(c);
     casts(c);
+    castEdges(c);
     fills(c);
     scaledAdds(c);
     utilAndLoops(c);

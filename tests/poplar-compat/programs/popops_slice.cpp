@@ -359,6 +359,75 @@ void gathers(Checker& c) {
     }
 }
 
+// multiSlice and multiUpdate over two or three dimensions: each row of the
+// offsets [n, dims] a slice of `sizes` (offsets clamped so the slice fits,
+// as dynamicSlice clamps); multiUpdate writes the slices in order.
+void multiDimSlices(Checker& c) {
+    Graph& g = c.graph;
+    for (int trial = 0; trial < 6; ++trial) {
+        const Type type = trial % 2 ? INT : FLOAT;
+        std::vector<std::size_t> shape(3);
+        for (std::size_t d = 0; d < 3; ++d) {
+            shape[d] = 2 + c.rng.below(4);
+        }
+        const std::vector<std::size_t> dims =
+            trial < 3 ? std::vector<std::size_t>{0, 2} : std::vector<std::size_t>{2, 0, 1};
+        std::vector<std::size_t> sizes(dims.size());
+        for (std::size_t k = 0; k < dims.size(); ++k) {
+            sizes[k] = 1 + c.rng.below(unsigned(shape[dims[k]]));
+        }
+        const std::vector<double> values = randomValues(c.rng, count(shape), type);
+        const Tensor t = c.variable(type, shape, values);
+        const std::size_t n = 1 + c.rng.below(4);
+        std::vector<double> idx(n * dims.size());
+        for (std::size_t i = 0; i < idx.size(); ++i) {
+            idx[i] =
+                c.rng.below(unsigned(shape[dims[i % dims.size()]] - sizes[i % dims.size()] + 1));
+        }
+        const Tensor offsets = c.constant(UNSIGNED_INT, {n, dims.size()}, idx);
+        std::vector<std::size_t> sliceShape = shape;
+        for (std::size_t k = 0; k < dims.size(); ++k) {
+            sliceShape[dims[k]] = sizes[k];
+        }
+        // The reference: slice i's element at coordinate x is t at x + offset.
+        std::vector<double> want;
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t e = 0; e < count(sliceShape); ++e) {
+                std::vector<std::size_t> x = coordOf(e, sliceShape);
+                for (std::size_t k = 0; k < dims.size(); ++k) {
+                    x[dims[k]] += std::size_t(idx[i * dims.size() + k]);
+                }
+                want.push_back(values[flatIndex(x, shape)]);
+            }
+        }
+        const std::string group = "multiSlice over " + std::to_string(dims.size()) + " dims";
+        const std::string what = shapeText(shape) + " sizes " + shapeText(sizes);
+        const Tensor out = popops::multiSlice(g, t, offsets, dims, sizes, c.prog,
+                                              popops::SlicePlan(), OptionFlags(), "msMulti");
+        c.expect(group, what, out, want);
+
+        // multiUpdate into a copy: later slices overwrite earlier ones.
+        const Tensor u = c.variable(type, shape, values);
+        std::vector<double> sv = randomValues(c.rng, n * count(sliceShape), type);
+        std::vector<std::size_t> sShape(1, n);
+        sShape.insert(sShape.end(), sliceShape.begin(), sliceShape.end());
+        const Tensor slices = c.constant(type, sShape, sv);
+        popops::multiUpdate(g, u, slices, offsets, dims, sizes, c.prog, popops::SlicePlan(),
+                            OptionFlags(), "muMulti");
+        std::vector<double> updated = values;
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t e = 0; e < count(sliceShape); ++e) {
+                std::vector<std::size_t> x = coordOf(e, sliceShape);
+                for (std::size_t k = 0; k < dims.size(); ++k) {
+                    x[dims[k]] += std::size_t(idx[i * dims.size() + k]);
+                }
+                updated[flatIndex(x, shape)] = sv[i * count(sliceShape) + e];
+            }
+        }
+        c.expect("multiUpdate over several dims", what, u, updated);
+    }
+}
+
 void errors(Checker& c) {
     Graph& g = c.graph;
     const Tensor t = c.constant(FLOAT, {4, 3}, std::vector<double>(12, 1));
@@ -399,11 +468,33 @@ void errors(Checker& c) {
             std::cout << "caught poplibs_error: " << k.what << "\n";
         }
     }
-    try {
-        popops::multiSlice(g, t, uOff, {0, 1}, {1, 1}, scratch, popops::SlicePlan(), OptionFlags());
-        c.fail("errors", "multiSlice over two dimensions: no exception");
-    } catch (const poplar_error& e) {
-        std::cout << "caught poplar_error: " << e.what() << "\n";
+    const Tensor scale = c.constant(FLOAT, {}, std::vector<double>(1, 1));
+    const Tensor s2 = c.constant(FLOAT, {2, 1, 1}, std::vector<double>(2, 1));
+    const Error multiDim[] = {
+        {"multiSlice with offsets [2, 2] for one dimension",
+         [&] {
+             popops::multiSlice(g, t, uOff, {0}, {1}, scratch, popops::SlicePlan(), OptionFlags());
+         }},
+        {"multiSlice over two dimensions with offsets [2, 1]",
+         [&] {
+             popops::multiSlice(g, t, c.constant(UNSIGNED_INT, {2, 1}, {0, 1}), {0, 1}, {1, 1},
+                                scratch, popops::SlicePlan(), OptionFlags());
+         }},
+        {"multiUpdateAdd over two dimensions",
+         [&] {
+             const Tensor v = g.addVariable(FLOAT, {4, 3});
+             c.place(v);
+             popops::multiUpdateAdd(g, v, s2, uOff, scale, {0, 1}, {1, 1}, scratch,
+                                    popops::SlicePlan(), OptionFlags());
+         }},
+    };
+    for (const Error& k : multiDim) {
+        try {
+            k.call();
+            c.fail("errors", std::string(k.what) + ": no exception");
+        } catch (const poputil::poplibs_error&) {
+            std::cout << "caught poplibs_error: " << k.what << "\n";
+        }
     }
     c.note("errors");
 }
@@ -422,6 +513,7 @@ int main() {
     errors(c);
     dynamicSlices(c);
     multiSlices(c);
+    multiDimSlices(c);
     sorts(c);
     encodings(c);
     gathers(c);

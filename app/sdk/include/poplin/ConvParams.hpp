@@ -106,7 +106,7 @@ struct ConvParams {
     unsigned getTransformedKernelSize(unsigned dim) const;
     std::vector<std::size_t> getOutputFieldShape() const;
 
-    // Throws poplar::poplar_error when a transformation has the wrong number
+    // Throws poputil::poplibs_error when a transformation has the wrong number
     // of dimensions, a dilation or stride is 0, or the output is empty.
     void validate() const;
 

@@ -1,9 +1,11 @@
 // Slicing at offsets known only at run time (popops/DynamicSlice.hpp).
 // Offsets: dynamicSlice / dynamicUpdate start at the offset (0 when it is
 // out of range) and wrap; multiSlice writes zeros for an out-of-range
-// offset; the multiUpdate family ignores out-of-range offsets. The multi*
-// functions slice one dimension (dims.size() == 1); more throws poplar_error
-// "not supported by Tessera". A SlicePlan is accepted and carries no plan:
+// offset; the multiUpdate family ignores out-of-range offsets. multiSlice
+// and multiUpdate over several dimensions (offsets [n, dims.size()]) do one
+// dynamic slice / update per row of offsets, as PopLibs does; multiUpdateAdd
+// and multiUpdateMax take one dimension (more throws poplibs_error, as in
+// PopLibs). A SlicePlan is accepted and carries no plan:
 // Tessera lays sliceable tensors out for slicing without one.
 #ifndef TESSERA_POPOPS_DYNAMICSLICE_HPP
 #define TESSERA_POPOPS_DYNAMICSLICE_HPP

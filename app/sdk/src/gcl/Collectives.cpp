@@ -3,6 +3,7 @@
 // other IPU, so the slices cross the modelled IPU links as exchange and the
 // reduction runs on the receiving IPU's tiles.
 #include "Impl.h"
+#include "PoplibsErrors.h"
 #include "engine/ops/Elementwise.h"
 #include "engine/ops/Mapping.h"
 #include "engine/ops/Reduction.h"
@@ -18,7 +19,7 @@ namespace gcl {
 
 using poplar::detail::Access;
 using poplar::detail::intoSequence;
-using poplar::detail::translate;
+using poplar::detail::translatePoplibs;
 
 namespace {
 
@@ -30,7 +31,7 @@ std::string opName(const poplar::DebugContext& dc, const std::string& fallback) 
 }
 
 [[noreturn]] void fail(const std::string& what, const std::string& message) {
-    throw poplar::poplar_error("gcl::" + what + ": " + message);
+    throw poputil::poplibs_error("gcl::" + what + ": " + message);
 }
 
 tessera::ops::ReduceSpec reduceSpec(CollectiveOperator op, std::size_t ipus,
@@ -114,7 +115,7 @@ std::istream& operator>>(std::istream& is, CollectiveOperator& op) {
             return is;
         }
     }
-    throw poplar::poplar_error("gcl: unknown collective operator '" + token + "'");
+    throw poputil::poplibs_error("gcl: unknown collective operator '" + token + "'");
 }
 
 std::ostream& operator<<(std::ostream& os, const CollectiveOperator& op) {
@@ -126,7 +127,7 @@ poplar::Tensor allReduceWithinReplica(poplar::Graph& graph, const poplar::Tensor
                                       CollectiveOperator op, poplar::program::Sequence& prog,
                                       const poplar::DebugContext& dc, const poplar::OptionFlags&) {
     const std::string name = opName(dc, "allReduceWithinReplica");
-    return translate([&] {
+    return translatePoplibs([&] {
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return allReduce(Access::graph(graph).graph, seq, Access::tensor(data), op, name,
                              "allReduceWithinReplica");
@@ -146,7 +147,7 @@ void allReduceToDestinationWithinReplica(poplar::Graph& graph, const poplar::Ten
                  destination.elementType().toString() + " is not the data's shape and type " +
                  tessera::shapeString(data.shape()) + " " + data.elementType().toString());
     }
-    translate([&] {
+    translatePoplibs([&] {
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             tessera::program::Sequence body; // reduce, then copy: one operation
             const tessera::Tensor out =
@@ -172,7 +173,7 @@ Chunks reduceScatterWithinReplica(poplar::Graph& graph, const poplar::Tensor& da
                                   const poplar::DebugContext& dc, const poplar::OptionFlags&) {
     const std::string name = opName(dc, "reduceScatterWithinReplica");
     const std::string what = "reduceScatterWithinReplica";
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Tensor& d = Access::tensor(data);
         checkSlices(g, d, what);
@@ -209,7 +210,7 @@ poplar::Tensor allGatherWithinReplica(poplar::Graph& graph, const Chunks& toGath
                                       poplar::program::Sequence& prog,
                                       const poplar::DebugContext& dc, const poplar::OptionFlags&) {
     const std::string name = opName(dc, "allGatherWithinReplica");
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Target& target = g.getTarget();
         if (toGather.chunks.size() != target.numIPUs) {
@@ -244,7 +245,7 @@ poplar::Tensor allGatherWithinReplica(poplar::Graph& graph, const poplar::Tensor
                                       poplar::program::Sequence& prog,
                                       const poplar::DebugContext& dc, const poplar::OptionFlags&) {
     const std::string name = opName(dc, "allGatherWithinReplica");
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Tensor& d = Access::tensor(data);
         checkSlices(g, d, "allGatherWithinReplica");

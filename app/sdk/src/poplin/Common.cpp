@@ -8,7 +8,7 @@
 namespace poplin::detail {
 
 using poplar::detail::Access;
-using poplar::detail::translate;
+using poplar::detail::translatePoplibs;
 
 std::string opName(const poplar::DebugContext& dc, const std::string& fallback) {
     return dc.getPathName().empty() ? fallback : dc.getPathName();
@@ -46,7 +46,7 @@ void checkOptions(const poplar::OptionFlags& options, const std::string& what) {
 poplar::Tensor newOperand(poplar::Graph& graph, const poplar::Type& type,
                           const std::vector<std::size_t>& shape, const poplar::DebugContext& dc) {
     poplar::Tensor t = graph.addVariable(type, shape, dc);
-    translate([&] {
+    translatePoplibs([&] {
         const std::size_t grain = shape.empty() ? 1 : std::max<std::size_t>(1, shape.back());
         tessera::ops::mapLinearly(Access::graph(graph).graph, Access::tensor(t), grain);
         return 0;

@@ -2,6 +2,7 @@
 // What poplin's sources share: operation names, option checks, a linear
 // mapping for new operands.
 #include "Impl.h"
+#include "PoplibsErrors.h"
 
 #include <poplar/OptionFlags.hpp>
 

@@ -1,6 +1,7 @@
 // poplin::ConvParams: constructors, sizes, validation, comparison, hashing.
 #include <poplar/exceptions.hpp>
 #include <poplin/ConvParams.hpp>
+#include <poputil/exceptions.hpp>
 
 #include <ostream>
 #include <sstream>
@@ -207,7 +208,7 @@ std::vector<std::size_t> ConvParams::getOutputFieldShape() const {
 void ConvParams::validate() const {
     const std::size_t n = inputFieldShape.size();
     auto fail = [](const std::string& what) {
-        throw poplar::poplar_error("poplin::ConvParams: " + what);
+        throw poputil::poplibs_error("poplin::ConvParams: " + what);
     };
     if (kernelShape.size() != n) {
         fail("the kernel has " + std::to_string(kernelShape.size()) +

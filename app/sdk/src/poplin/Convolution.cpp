@@ -13,7 +13,7 @@ namespace poplin {
 using poplar::detail::Access;
 using poplar::detail::engineType;
 using poplar::detail::intoSequence;
-using poplar::detail::translate;
+using poplar::detail::translatePoplibs;
 using namespace poplin::detail;
 
 namespace {
@@ -37,8 +37,8 @@ tessera::ops::ConvTransform transform(const ConvParams::InputTransform& t) {
 tessera::ops::ConvSpec spec(const ConvParams& params, const std::string& what) {
     params.validate();
     if (params.inputType != poplar::FLOAT && params.inputType != poplar::HALF) {
-        throw poplar::poplar_error(what + ": the input type must be float or half, not " +
-                                   params.inputType.toString());
+        throw poputil::poplibs_error(what + ": the input type must be float or half, not " +
+                                     params.inputType.toString());
     }
     if (params.outputType != params.inputType) {
         throw poplar::poplar_error(what + ": not supported by Tessera: a convolution of " +
@@ -63,7 +63,7 @@ tessera::ops::ConvSpec spec(const ConvParams& params, const std::string& what) {
     s.output.stride = sizes(o.stride);
     s.output.paddingLower = sizes(o.paddingLower);
     s.output.paddingUpper = sizes(o.paddingUpper);
-    translate([&] {
+    translatePoplibs([&] {
         s.validate(what);
         return 0;
     });
@@ -109,7 +109,7 @@ poplar::Tensor createWeights(poplar::Graph& graph, const ConvParams& params,
     if (cache) {
         cache->recordUse();
     }
-    return translate([&] {
+    return translatePoplibs([&] {
         return Access::makeTensor(
             tessera::ops::createConvWeights(Access::graph(graph).graph, s, opName(dc, "weights")));
     });
@@ -123,7 +123,7 @@ poplar::Tensor createInput(poplar::Graph& graph, const ConvParams& params,
     if (cache) {
         cache->recordUse();
     }
-    return translate([&] {
+    return translatePoplibs([&] {
         return Access::makeTensor(
             tessera::ops::createConvInput(Access::graph(graph).graph, s, opName(dc, "input")));
     });
@@ -140,11 +140,11 @@ poplar::Tensor convolution(poplar::Graph& graph, const poplar::Tensor& in,
     if (cache) {
         cache->recordUse();
     }
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Tensor w = Access::tensor(weights);
         if (transposeAndFlipWeights) {
             if (w.rank() < 3) {
-                throw poplar::poplar_error(
+                throw poputil::poplibs_error(
                     "poplin::convolution '" + name + "': the weights to transpose and flip " +
                     tessera::shapeString(w.shape()) + " are not [G][Cin][Cout][kernel...]");
             }
@@ -161,18 +161,18 @@ void weightsTransposeChansFlipXY(poplar::Graph&, const poplar::Tensor& weightsIn
                                  const poplar::Tensor& weightsOut, poplar::program::Sequence& prog,
                                  const poplar::DebugContext& dc) {
     const std::string name = opName(dc, "weightsTransposeChansFlipXY");
-    translate([&] {
+    translatePoplibs([&] {
         const tessera::Tensor& w = Access::tensor(weightsIn);
         if (w.rank() < 3) {
-            throw poplar::poplar_error("poplin::weightsTransposeChansFlipXY: the weights " +
-                                       tessera::shapeString(w.shape()) +
-                                       " are not [G][Cout][Cin][kernel...]");
+            throw poputil::poplibs_error("poplin::weightsTransposeChansFlipXY: the weights " +
+                                         tessera::shapeString(w.shape()) +
+                                         " are not [G][Cout][Cin][kernel...]");
         }
         const tessera::Tensor view = transposeChansFlip(w);
         if (view.shape() != weightsOut.shape()) {
-            throw poplar::poplar_error("poplin::weightsTransposeChansFlipXY: weightsOut " +
-                                       tessera::shapeString(weightsOut.shape()) + " is not " +
-                                       tessera::shapeString(view.shape()));
+            throw poputil::poplibs_error("poplin::weightsTransposeChansFlipXY: weightsOut " +
+                                         tessera::shapeString(weightsOut.shape()) + " is not " +
+                                         tessera::shapeString(view.shape()));
         }
         prog.add(poplar::program::Copy(Access::makeTensor(view), weightsOut, false, name));
         return 0;
@@ -197,11 +197,11 @@ tessera::Tensor weightDeltas(tessera::Graph& g, tessera::program::Sequence& seq,
     const std::size_t B = fwd.batchSize, G = fwd.numConvGroups, Ci = fwd.inputChannels,
                       Co = fwd.outputChannels, nd = fwd.getNumFieldDims();
     if (acts.shape() != f.inputShape() || zDeltas.shape() != f.outputShape()) {
-        throw poplar::poplar_error("poplin::calculateWeightDeltas '" + name +
-                                   "': the activations " + tessera::shapeString(acts.shape()) +
-                                   " and zDeltas " + tessera::shapeString(zDeltas.shape()) +
-                                   " are not " + tessera::shapeString(f.inputShape()) + " and " +
-                                   tessera::shapeString(f.outputShape()));
+        throw poputil::poplibs_error("poplin::calculateWeightDeltas '" + name +
+                                     "': the activations " + tessera::shapeString(acts.shape()) +
+                                     " and zDeltas " + tessera::shapeString(zDeltas.shape()) +
+                                     " are not " + tessera::shapeString(f.inputShape()) + " and " +
+                                     tessera::shapeString(f.outputShape()));
     }
     auto at = [](const std::vector<unsigned>& v, std::size_t d, unsigned fallback) {
         return v.empty() ? fallback : v[d];
@@ -277,7 +277,7 @@ poplar::Tensor calculateWeightDeltas(poplar::Graph& graph, const poplar::Tensor&
         cache->recordUse();
     }
     const std::string name = opName(dc, "calculateWeightDeltas");
-    return translate([&] {
+    return translatePoplibs([&] {
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return weightDeltas(Access::graph(graph).graph, seq, Access::tensor(zDeltas),
                                 Access::tensor(activations), params, name);
@@ -294,7 +294,7 @@ void weightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
                   poplar::program::Sequence& prog, const std::string& name,
                   const poplar::OptionFlags& options) {
     checkOptions(options, "poplin::convolutionWeightUpdate");
-    translate([&] {
+    translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             asOperation(seq, name, [&](tessera::program::Sequence& body) {
@@ -303,17 +303,18 @@ void weightUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
                                  params, name + "/deltas");
                 const tessera::Tensor& w = Access::tensor(weights);
                 if (w.shape() != dw.shape()) {
-                    throw poplar::poplar_error("poplin::convolutionWeightUpdate '" + name +
-                                               "': the weights " + tessera::shapeString(w.shape()) +
-                                               " are not " + tessera::shapeString(dw.shape()));
+                    throw poputil::poplibs_error("poplin::convolutionWeightUpdate '" + name +
+                                                 "': the weights " +
+                                                 tessera::shapeString(w.shape()) + " are not " +
+                                                 tessera::shapeString(dw.shape()));
                 }
                 namespace ex = tessera::ops::expr;
                 ex::Expression e; // w + scale * dw
                 std::vector<tessera::Tensor> inputs = {w, dw};
                 if (scaleTensor != nullptr) {
                     if (scaleTensor->numElements() != 1) {
-                        throw poplar::poplar_error("poplin::convolutionWeightUpdate '" + name +
-                                                   "': the scale must have one element");
+                        throw poputil::poplibs_error("poplin::convolutionWeightUpdate '" + name +
+                                                     "': the scale must have one element");
                     }
                     inputs.push_back(Access::tensor(*scaleTensor).flatten());
                     e.binary(ex::BinaryOp::Add, e.placeholder(0),
@@ -364,12 +365,12 @@ void biasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas, const popla
                 const poplar::Tensor* scaleTensor, float scale, poplar::program::Sequence& prog,
                 const std::string& name) {
     if (zDeltas.rank() < 2 || biases.rank() != 1 || biases.dim(0) != zDeltas.dim(1)) {
-        throw poplar::poplar_error("poplin::convolutionBiasUpdate '" + name + "': biases " +
-                                   tessera::shapeString(biases.shape()) +
-                                   " do not match the channels of zDeltas " +
-                                   tessera::shapeString(zDeltas.shape()));
+        throw poputil::poplibs_error("poplin::convolutionBiasUpdate '" + name + "': biases " +
+                                     tessera::shapeString(biases.shape()) +
+                                     " do not match the channels of zDeltas " +
+                                     tessera::shapeString(zDeltas.shape()));
     }
-    translate([&] {
+    translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         std::vector<std::size_t> dims = {0}; // batch and every field dimension
         for (std::size_t d = 2; d < zDeltas.rank(); ++d) {
@@ -410,12 +411,12 @@ void convolutionBiasUpdate(poplar::Graph& graph, const poplar::Tensor& zDeltas,
 poplar::Tensor createBiases(poplar::Graph& graph, const poplar::Tensor& acts,
                             const poplar::DebugContext& dc) {
     if (acts.rank() < 2) {
-        throw poplar::poplar_error("poplin::createBiases: the activations " +
-                                   tessera::shapeString(acts.shape()) +
-                                   " are not [B][C][field...]");
+        throw poputil::poplibs_error("poplin::createBiases: the activations " +
+                                     tessera::shapeString(acts.shape()) +
+                                     " are not [B][C][field...]");
     }
     poplar::Tensor biases = graph.addVariable(acts.elementType(), {acts.dim(1)}, dc);
-    translate([&] {
+    translatePoplibs([&] {
         tessera::ops::mapLinearly(Access::graph(graph).graph, Access::tensor(biases));
         return 0;
     });
@@ -426,16 +427,16 @@ void addBias(poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Ten
              poplar::program::Sequence& prog, const poplar::DebugContext& dc) {
     const std::string name = opName(dc, "addBias");
     if (acts.rank() < 2 || biases.rank() != 1 || biases.dim(0) != acts.dim(1)) {
-        throw poplar::poplar_error(
+        throw poputil::poplibs_error(
             "poplin::addBias: biases " + tessera::shapeString(biases.shape()) +
             " do not match the channels of the activations " + tessera::shapeString(acts.shape()));
     }
     if (acts.elementType() != biases.elementType()) {
-        throw poplar::poplar_error("poplin::addBias: the biases are " +
-                                   biases.elementType().toString() + ", the activations " +
-                                   acts.elementType().toString());
+        throw poputil::poplibs_error("poplin::addBias: the biases are " +
+                                     biases.elementType().toString() + ", the activations " +
+                                     acts.elementType().toString());
     }
-    translate([&] {
+    translatePoplibs([&] {
         std::vector<std::size_t> shape(acts.rank() - 1, 1);
         shape[0] = biases.dim(0);
         namespace ex = tessera::ops::expr;

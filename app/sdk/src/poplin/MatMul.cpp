@@ -15,7 +15,7 @@ namespace poplin {
 using poplar::detail::Access;
 using poplar::detail::engineType;
 using poplar::detail::intoSequence;
-using poplar::detail::translate;
+using poplar::detail::translatePoplibs;
 using namespace poplin::detail;
 
 void addCodelets(poplar::Graph&) {}
@@ -24,8 +24,8 @@ namespace {
 
 void requireFloating(const poplar::Type& t, const std::string& what, const std::string& role) {
     if (t != poplar::FLOAT && t != poplar::HALF) {
-        throw poplar::poplar_error(what + ": the " + role + " must be float or half, not " +
-                                   t.toString());
+        throw poputil::poplibs_error(what + ": the " + role + " must be float or half, not " +
+                                     t.toString());
     }
 }
 
@@ -36,16 +36,22 @@ void requireFloating(const poplar::Type& t, const std::string& what, const std::
 // rounded once.
 tessera::Tensor product(tessera::Graph& g, tessera::program::Sequence& seq, tessera::Tensor a,
                         tessera::Tensor b, tessera::Type outputType, const std::string& name) {
+    // 2-D operands multiply on all tiles; 3-D ones as groups side by side.
+    const auto multiply = [&g](tessera::program::Sequence& s, const tessera::Tensor& x,
+                               const tessera::Tensor& y, const std::string& what) {
+        return x.rank() == 3 ? tessera::ops::matMulGrouped(g, s, x, y, what)
+                             : tessera::ops::matMul(g, s, x, y, what);
+    };
     if (a.elementType() == outputType) {
-        return tessera::ops::matMul(g, seq, a, b, name);
+        return multiply(seq, a, b, name);
     }
     return asOperation(seq, name, [&](tessera::program::Sequence& body) {
         if (a.elementType() == tessera::Type::Half) { // half . half -> float
             a = tessera::ops::cast(g, body, a, tessera::Type::Float, name + "/castA");
             b = tessera::ops::cast(g, body, b, tessera::Type::Float, name + "/castB");
-            return tessera::ops::matMul(g, body, a, b, name + "/product");
+            return multiply(body, a, b, name + "/product");
         }
-        const tessera::Tensor c = tessera::ops::matMul(g, body, a, b, name + "/product");
+        const tessera::Tensor c = multiply(body, a, b, name + "/product");
         return tessera::ops::cast(g, body, c, outputType, name + "/castOut");
     });
 }
@@ -55,41 +61,33 @@ void checkOperands(const poplar::Tensor& A, const poplar::Tensor& B, std::size_t
     requireFloating(A.elementType(), what, "left operand");
     requireFloating(outputType, what, "output type");
     if (A.elementType() != B.elementType()) {
-        throw poplar::poplar_error(what + ": the operands' types differ (" +
-                                   A.elementType().toString() + " and " +
-                                   B.elementType().toString() + ")");
+        throw poputil::poplibs_error(what + ": the operands' types differ (" +
+                                     A.elementType().toString() + " and " +
+                                     B.elementType().toString() + ")");
     }
     const std::vector<std::size_t> a = A.shape();
     const std::vector<std::size_t> b = B.shape();
     const bool grouped = rank == 3;
     if (a.size() != rank || b.size() != rank || a[rank - 1] != b[rank - 2] ||
         (grouped && a[0] != b[0])) {
-        throw poplar::poplar_error(what + ": needs " +
-                                   (grouped ? std::string("3-D operands {G,m,k} and {G,k,n}")
-                                            : std::string("2-D operands {m,k} and {k,n}")) +
-                                   "; got " + tessera::shapeString(a) + " and " +
-                                   tessera::shapeString(b));
+        throw poputil::poplibs_error(what + ": needs " +
+                                     (grouped ? std::string("3-D operands {G,m,k} and {G,k,n}")
+                                              : std::string("2-D operands {m,k} and {k,n}")) +
+                                     "; got " + tessera::shapeString(a) + " and " +
+                                     tessera::shapeString(b));
     }
 }
 
 poplar::Tensor grouped(poplar::Graph& graph, const poplar::Tensor& A, const poplar::Tensor& B,
                        poplar::program::Sequence& prog, const poplar::Type& outputType,
                        const std::string& name) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Tensor& a = Access::tensor(A);
         const tessera::Tensor& b = Access::tensor(B);
         const tessera::Type out = engineType(outputType);
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& outer) {
-            return asOperation(outer, name, [&](tessera::program::Sequence& seq) {
-                std::vector<tessera::Tensor> groups;
-                for (std::size_t i = 0; i < a.dim(0); ++i) {
-                    const std::string gname =
-                        a.dim(0) == 1 ? name : name + "/g" + std::to_string(i);
-                    groups.push_back(product(g, seq, a[i], b[i], out, gname).expand({0}));
-                }
-                return tessera::concat(groups, 0);
-            });
+            return product(g, outer, a, b, out, name);
         }));
     });
 }
@@ -108,11 +106,11 @@ void accumulate(poplar::Graph& graph, const poplar::Tensor& C, const poplar::Ten
                 float k, const poplar::Tensor& product, poplar::program::Sequence& prog,
                 const std::string& name) {
     if (C.shape() != product.shape()) {
-        throw poplar::poplar_error(name + ": C " + tessera::shapeString(C.shape()) +
-                                   " is not the product's shape " +
-                                   tessera::shapeString(product.shape()));
+        throw poputil::poplibs_error(name + ": C " + tessera::shapeString(C.shape()) +
+                                     " is not the product's shape " +
+                                     tessera::shapeString(product.shape()));
     }
-    translate([&] {
+    translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             if (kTensor == nullptr) {
@@ -121,8 +119,8 @@ void accumulate(poplar::Graph& graph, const poplar::Tensor& C, const poplar::Ten
                 return;
             }
             if (kTensor->numElements() != 1) {
-                throw poplar::poplar_error(name + ": the scale k must have one element, not " +
-                                           std::to_string(kTensor->numElements()));
+                throw poputil::poplibs_error(name + ": the scale k must have one element, not " +
+                                             std::to_string(kTensor->numElements()));
             }
             // C = C + cast(k) * P, k broadcast.
             namespace ex = tessera::ops::expr;
@@ -153,7 +151,7 @@ poplar::Tensor matMul(poplar::Graph& graph, const poplar::Tensor& A, const popla
     if (cache) {
         cache->recordUse();
     }
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return product(g, seq, Access::tensor(A), Access::tensor(B), engineType(outputType),
@@ -240,9 +238,9 @@ poplar::Tensor createInput(poplar::Graph& graph, const poplar::Type& type,
     const bool grouped = rank == 3;
     if (aShape.size() != rank || bShape.size() != rank || aShape[rank - 1] != bShape[rank - 2] ||
         (grouped && aShape[0] != bShape[0])) {
-        throw poplar::poplar_error(what + ": the shapes " + tessera::shapeString(aShape) + " and " +
-                                   tessera::shapeString(bShape) +
-                                   " are not those of a matrix product");
+        throw poputil::poplibs_error(what + ": the shapes " + tessera::shapeString(aShape) +
+                                     " and " + tessera::shapeString(bShape) +
+                                     " are not those of a matrix product");
     }
     return newOperand(graph, type, lhs ? aShape : bShape, dc);
 }
@@ -305,8 +303,8 @@ poplar::Tensor createMatMulGroupedInputRHS(poplar::Graph& graph, const poplar::T
 
 poplar::Tensor transposeGroupedMatrix(const poplar::Tensor& A) {
     if (A.rank() != 3) {
-        throw poplar::poplar_error("poplin::transposeGroupedMatrix: needs a 3-D tensor, got " +
-                                   tessera::shapeString(A.shape()));
+        throw poputil::poplibs_error("poplin::transposeGroupedMatrix: needs a 3-D tensor, got " +
+                                     tessera::shapeString(A.shape()));
     }
     return A.dimShuffle({0, 2, 1});
 }
@@ -317,11 +315,11 @@ void matMulReportPlan(std::ostream& out, const poplar::Graph& graph, const popla
                       PlanningCache*) {
     checkOptions(options, "poplin::matMulReportPlan");
     if (aShape.size() != 2 || bShape.size() != 2 || aShape[1] != bShape[0]) {
-        throw poplar::poplar_error(
+        throw poputil::poplibs_error(
             "poplin::matMulReportPlan: the shapes " + tessera::shapeString(aShape) + " and " +
             tessera::shapeString(bShape) + " are not those of a matrix product");
     }
-    translate([&] {
+    translatePoplibs([&] {
         const tessera::ops::MatMulPlan plan =
             tessera::ops::planMatMul(Access::graph(graph).graph.getTarget(), aShape[0], aShape[1],
                                      bShape[1], engineType(inputType));

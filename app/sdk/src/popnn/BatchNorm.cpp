@@ -14,7 +14,7 @@ batchNormStatistics(poplar::Graph& graph, const poplar::Tensor acts, float eps,
                     poplar::program::Sequence& prog, bool unbiasedVarEstimate, bool stableAlgo,
                     const poplar::Type& partialsType, const poplar::DebugContext& dc,
                     const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/statistics");
         const NormView v = makeView(T(acts), 0, "batchNormStatistics");
         return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -28,7 +28,7 @@ poplar::Tensor batchNormWhiten(poplar::Graph& graph, const poplar::Tensor& acts,
                                const poplar::Tensor& mean, const poplar::Tensor& invStdDev,
                                poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                                const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/whiten");
         const NormView v = makeView(T(acts), 0, "batchNormWhiten");
         return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -42,7 +42,7 @@ batchNormalise(poplar::Graph& graph, const poplar::Tensor& acts, const poplar::T
                const poplar::Tensor& beta, const poplar::Tensor& mean,
                const poplar::Tensor& invStdDev, poplar::program::Sequence& prog,
                const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/batchNormalise");
         const NormView v = makeView(T(acts), 0, "batchNormalise");
         return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -57,7 +57,7 @@ poplar::Tensor batchNormalise(poplar::Graph& graph, const poplar::Tensor& acts,
                               const poplar::Tensor& combinedMultiplicand,
                               const poplar::Tensor& addend, poplar::program::Sequence& prog,
                               const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/batchNormaliseInference");
         const NormView v = makeView(T(acts), 0, "batchNormalise");
         return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -70,7 +70,7 @@ std::pair<poplar::Tensor, poplar::Tensor> batchNormParamGradients(
     poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Tensor& gradsIn,
     const poplar::Tensor& mean, const poplar::Tensor& iStdDev, poplar::program::Sequence& prog,
     const poplar::Type& partialsType, const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/paramGradients");
         const NormView v = makeView(T(acts), 0, "batchNormParamGradients");
         return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -85,7 +85,7 @@ batchNormParamGradients(poplar::Graph& graph, const poplar::Tensor& actsWhitened
                         const poplar::Tensor& gradsIn, poplar::program::Sequence& prog,
                         const poplar::Type& partialsType, const poplar::DebugContext& dc,
                         const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/paramGradients");
         const NormView v = makeView(T(actsWhitened), 0, "batchNormParamGradients");
         return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -100,7 +100,7 @@ poplar::Tensor batchNormGradients(poplar::Graph& graph, const poplar::Tensor& ac
                                   const poplar::Tensor& invStdDev, const poplar::Tensor& gamma,
                                   poplar::program::Sequence& prog, const poplar::Type& partialsType,
                                   const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/gradients");
         const NormView v = makeView(T(acts), 0, "batchNormGradients");
         return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -116,7 +116,7 @@ poplar::Tensor batchNormGradients(poplar::Graph& graph, const poplar::Tensor& ac
                                   const poplar::Tensor& gamma, poplar::program::Sequence& prog,
                                   const poplar::Type& partialsType, const poplar::DebugContext& dc,
                                   const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/gradients");
         const NormView v = makeView(T(actsWhitened), 0, "batchNormGradients");
         return Access::makeTensor(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -130,7 +130,7 @@ void batchNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta
                           const poplar::Tensor& betaDelta, float scale, poplar::Tensor& gamma,
                           poplar::Tensor& beta, poplar::program::Sequence& prog,
                           const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    translate([&] {
+    translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/paramUpdate");
         return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
             paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), nullptr, scale, T(gamma),
@@ -145,7 +145,7 @@ void batchNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta
                           poplar::Tensor& gamma, poplar::Tensor& beta,
                           poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                           const poplar::OptionFlags&) {
-    translate([&] {
+    translatePoplibs([&] {
         const std::string name = nameOr(dc, "BN/paramUpdate");
         return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
             paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), &T(scale), 0.0f, T(gamma),

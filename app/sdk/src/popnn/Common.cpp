@@ -9,7 +9,7 @@ std::string nameOr(const poplar::DebugContext& dc, const std::string& fallback) 
 }
 
 void fail(const std::string& message) {
-    throw poplar::poplar_error(message);
+    throw poputil::poplibs_error(message);
 }
 
 std::string typeString(tessera::Type t) {

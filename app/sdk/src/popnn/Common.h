@@ -2,6 +2,7 @@
 // What popnn's operations share: names, expression building, reductions and
 // element-wise vertices planned over the tiles holding a tensor.
 #include "Impl.h"
+#include "PoplibsErrors.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/Map.h"
 #include "engine/ops/MapExpr.h"
@@ -18,7 +19,7 @@ namespace popnn::detail {
 
 using poplar::detail::Access;
 using poplar::detail::intoSequence;
-using poplar::detail::translate;
+using poplar::detail::translatePoplibs;
 using Ex = tessera::ops::expr::Expression;
 using tessera::ops::expr::BinaryOp;
 using tessera::ops::expr::TernaryOp;
@@ -27,7 +28,7 @@ using tessera::ops::expr::UnaryOp;
 // The debug context's name, else `fallback`.
 std::string nameOr(const poplar::DebugContext& dc, const std::string& fallback);
 
-// PopLibs' poplibs_error: a poplar_error with the message as PopLibs words it.
+// Throws poputil::poplibs_error (PopLibs' argument error) with `message`.
 [[noreturn]] void fail(const std::string& message);
 
 // The PopLibs spelling of an element type ("float", "half", ...).

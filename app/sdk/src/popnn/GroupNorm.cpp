@@ -31,7 +31,7 @@ groupNormStatistics(poplar::Graph& graph, const poplar::Tensor acts, float eps,
                     poplar::program::Sequence& prog, unsigned numGroups, bool unbiasedVarEstimate,
                     bool stableAlgo, const poplar::Type& partialsType,
                     const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/statistics");
         const NormView v = groupView(acts, numGroups, "groupNormStatistics");
         return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -45,7 +45,7 @@ poplar::Tensor groupNormWhiten(poplar::Graph& graph, const poplar::Tensor& acts,
                                const poplar::Tensor& mean, const poplar::Tensor& invStdDev,
                                poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                                const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/whiten");
         const NormView v =
             groupView(acts, groupsOf(acts, mean, "groupNormWhiten"), "groupNormWhiten");
@@ -60,7 +60,7 @@ groupNormalise(poplar::Graph& graph, const poplar::Tensor& acts, const poplar::T
                const poplar::Tensor& beta, const poplar::Tensor& mean,
                const poplar::Tensor& invStdDev, poplar::program::Sequence& prog,
                const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/groupNormalise");
         const NormView v =
             groupView(acts, groupsOf(acts, mean, "groupNormalise"), "groupNormalise");
@@ -77,7 +77,7 @@ std::pair<poplar::Tensor, poplar::Tensor> groupNormParamGradients(
     poplar::Graph& graph, const poplar::Tensor& acts, const poplar::Tensor& gradsIn,
     const poplar::Tensor& mean, const poplar::Tensor& iStdDev, poplar::program::Sequence& prog,
     const poplar::Type& partialsType, const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/paramGradients");
         const NormView v = groupView(acts, groupsOf(acts, mean, "groupNormParamGradients"),
                                      "groupNormParamGradients");
@@ -95,7 +95,7 @@ groupNormParamGradients(poplar::Graph& graph, const poplar::Tensor& actsWhitened
                         const poplar::Tensor& gradsIn, poplar::program::Sequence& prog,
                         const poplar::Type& partialsType, const poplar::DebugContext& dc,
                         const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/paramGradients");
         const NormView perChannel = makeView(T(actsWhitened), 0, "groupNormParamGradients");
         return toPoplar(inBlock(prog, name, [&](tessera::program::Sequence& seq) {
@@ -110,7 +110,7 @@ poplar::Tensor groupNormGradients(poplar::Graph& graph, const poplar::Tensor& ac
                                   const poplar::Tensor& iStdDev, const poplar::Tensor& gamma,
                                   poplar::program::Sequence& prog, const poplar::Type& partialsType,
                                   const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/gradients");
         const NormView v =
             groupView(acts, groupsOf(acts, mean, "groupNormGradients"), "groupNormGradients");
@@ -128,7 +128,7 @@ poplar::Tensor groupNormGradients(poplar::Graph& graph, const poplar::Tensor& ac
                                   const poplar::Tensor& gamma, poplar::program::Sequence& prog,
                                   const poplar::Type& partialsType, const poplar::DebugContext& dc,
                                   const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/gradients");
         const NormView v =
             groupView(actsWhitened, groupsOf(actsWhitened, iStdDev, "groupNormGradients"),
@@ -145,7 +145,7 @@ void groupNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta
                           const poplar::Tensor& betaDelta, float scale, poplar::Tensor& gamma,
                           poplar::Tensor& beta, poplar::program::Sequence& prog,
                           const poplar::DebugContext& dc, const poplar::OptionFlags&) {
-    translate([&] {
+    translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/paramUpdate");
         return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
             paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), nullptr, scale, T(gamma),
@@ -160,7 +160,7 @@ void groupNormParamUpdate(poplar::Graph& graph, const poplar::Tensor& gammaDelta
                           poplar::Tensor& gamma, poplar::Tensor& beta,
                           poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                           const poplar::OptionFlags&) {
-    translate([&] {
+    translatePoplibs([&] {
         const std::string name = nameOr(dc, "GN/paramUpdate");
         return inBlock(prog, name, [&](tessera::program::Sequence& seq) {
             paramUpdate(G(graph), seq, T(gammaDelta), T(betaDelta), &T(scale), 0.0f, T(gamma),

@@ -262,7 +262,7 @@ poplar::program::Program calcLossAll(poplar::Graph& graph, const poplar::Tensor&
                                      const poplar::Tensor& modelOutputScaling,
                                      const poplar::Tensor* numCorrect, LossType lossType,
                                      const poplar::DebugContext& dc) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const std::string name = nameOr(dc, "calcLoss");
         tessera::program::Sequence body;
@@ -357,7 +357,7 @@ poplar::program::Program calcAccuracy(poplar::Graph& graph, const poplar::Tensor
                                       const poplar::Tensor& expected,
                                       const poplar::Tensor& numCorrect,
                                       const poplar::DebugContext& dc) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const std::string name = nameOr(dc, "calcAccuracy");
         tessera::program::Sequence body;
@@ -373,7 +373,7 @@ std::pair<poplar::Tensor, poplar::Tensor> extremeOp(poplar::Graph& graph,
                                                     const poplar::Tensor& input,
                                                     poplar::program::Sequence& prog, bool max,
                                                     const std::string& name) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const auto [value, index] = intoSequence(prog, [&](tessera::program::Sequence& seq) {
             tessera::program::Sequence body;
@@ -415,7 +415,7 @@ std::pair<poplar::Tensor, poplar::Tensor> minAndArgMin(poplar::Graph& graph,
 poplar::Tensor topK(poplar::Graph& graph, const poplar::Tensor& input, poplar::Tensor& indices,
                     unsigned K, bool, poplar::program::Sequence& prog,
                     const poplar::DebugContext& dc) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const std::string name = nameOr(dc, "topK");
         tessera::Tensor idx;
@@ -431,7 +431,7 @@ poplar::Tensor topK(poplar::Graph& graph, const poplar::Tensor& input, poplar::T
 }
 
 void addCodelets(poplar::Graph& graph) {
-    translate([&] {
+    translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         addLossCodelets(g);
         addNonLinearityCodelets(g);

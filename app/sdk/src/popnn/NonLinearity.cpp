@@ -367,7 +367,7 @@ void detail::addNonLinearityCodelets(tessera::Graph& g) {
 
 void nonLinearityInPlace(poplar::Graph& graph, NonLinearityType nl, poplar::Tensor t,
                          poplar::program::Sequence& prog, const poplar::DebugContext& dc) {
-    translate([&] {
+    translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Tensor& in = Access::tensor(t);
         const std::string name = nameOr(dc, "Nonlinearity");
@@ -388,7 +388,7 @@ void nonLinearityInPlace(poplar::Graph& graph, NonLinearityType nl, poplar::Tens
 
 void nonLinearityInPlace(poplar::Graph& graph, NonLinearityType nl, poplar::Tensor t,
                          poplar::ComputeSet& cs, const poplar::DebugContext&) {
-    translate([&] {
+    translatePoplibs([&] {
         if (isSoftmax(nl)) {
             fail("Compute set variant of softmax not implemented");
         }
@@ -414,7 +414,7 @@ void nonLinearityInPlace(poplar::Graph& graph, NonLinearityType nl, poplar::Tens
 
 poplar::Tensor nonLinearity(poplar::Graph& graph, NonLinearityType nl, poplar::Tensor t,
                             poplar::program::Sequence& prog, const poplar::DebugContext& dc) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Tensor& in = Access::tensor(t);
         const std::string name = nameOr(dc, "Nonlinearity");
@@ -446,7 +446,7 @@ poplar::Tensor nonLinearity(poplar::Graph& graph, NonLinearityType nl, poplar::T
 poplar::Tensor nonLinearityInputGradient(poplar::Graph& graph, NonLinearityType nl,
                                          poplar::Tensor act, poplar::Tensor outGradient,
                                          poplar::ComputeSet& cs, const poplar::DebugContext& dc) {
-    return translate([&] {
+    return translatePoplibs([&] {
         if (isSoftmax(nl)) {
             fail("Compute set variant of softmax gradient not implemented");
         }
@@ -473,7 +473,7 @@ poplar::Tensor nonLinearityInputGradient(poplar::Graph& graph, NonLinearityType 
                                          const poplar::DebugContext& dc) {
     const std::string name = nameOr(dc, "NonLinearityGrad");
     if (isSoftmax(nl)) {
-        return translate([&] {
+        return translatePoplibs([&] {
             tessera::Graph& g = Access::graph(graph).graph;
             return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
                 tessera::program::Sequence body;
@@ -486,7 +486,7 @@ poplar::Tensor nonLinearityInputGradient(poplar::Graph& graph, NonLinearityType 
     }
     poplar::ComputeSet cs = graph.addComputeSet(name);
     poplar::Tensor out = nonLinearityInputGradient(graph, nl, act, outGradient, cs, dc);
-    translate([&] {
+    translatePoplibs([&] {
         intoSequence(prog,
                      [&](tessera::program::Sequence& seq) { runInBlock(seq, engineCs(cs), name); });
         return 0;
@@ -535,7 +535,7 @@ tessera::Tensor logSoftmaxImpl(tessera::Graph& g, tessera::program::Sequence& se
 
 poplar::Tensor logSoftmax(poplar::Graph& graph, poplar::Tensor t, poplar::program::Sequence& prog,
                           const poplar::DebugContext& dc) {
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const std::string name = nameOr(dc, "LogSoftmax");
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
@@ -549,7 +549,7 @@ poplar::Tensor logSoftmax(poplar::Graph& graph, poplar::Tensor t, poplar::progra
 
 void logSoftmaxInPlace(poplar::Graph& graph, poplar::Tensor t, poplar::program::Sequence& prog,
                        const poplar::DebugContext& dc) {
-    translate([&] {
+    translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         const std::string name = nameOr(dc, "LogSoftmax");
         intoSequence(prog, [&](tessera::program::Sequence& seq) {

@@ -13,6 +13,7 @@
 
 #include <popnn/Pooling.hpp>
 
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -34,16 +35,8 @@ struct Windows {
     std::vector<std::vector<std::uint32_t>> of; // per output element
 };
 
-std::string joined(const std::vector<std::size_t>& v) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-        s += (i ? "x" : "") + std::to_string(v[i]);
-    }
-    return s;
-}
-
 template <typename T>
-std::string joinedAny(const std::vector<T>& v) {
+std::string joined(const std::vector<T>& v) {
     std::string s;
     for (std::size_t i = 0; i < v.size(); ++i) {
         s += (i ? "x" : "") + std::to_string(v[i]);
@@ -355,6 +348,34 @@ tessera::Tensor planes(const tessera::Tensor& t, std::size_t count) {
     return t.reshape({count, count == 0 ? 0 : t.numElements() / count});
 }
 
+using Edges = std::vector<std::pair<std::string, tessera::Tensor>>;
+
+// What every pooling operation plans: one `codelet` vertex per (batch,
+// channel) plane p, on the tile holding its result plane results[p], with
+// edges(p), that tile's copy of the worklist, and the state `state` set to
+// `stateValue`; the compute set runs as one Block named `name`.
+void planPlanes(tessera::Graph& g, poplar::program::Sequence& prog, const PoolParams& params,
+                const std::string& codelet, const std::string& name, const tessera::Tensor& results,
+                const std::function<Edges(std::size_t)>& edges, const std::string& state,
+                double stateValue) {
+    Worklists work(g, *windowsOf(params), name);
+    const tessera::ComputeSet cs = g.addComputeSet(name);
+    for (std::size_t p = 0; p < results.dim(0); ++p) {
+        const tessera::TileId tile = firstTile(g, results[p]);
+        const auto [starts, indices] = work.on(tile);
+        Edges all = edges(p);
+        all.emplace_back("starts", starts);
+        all.emplace_back("indices", indices);
+        const tessera::VertexRef v = g.addVertex(cs, codelet, all);
+        g.setInitialValue(v[state], stateValue);
+        g.setTileMapping(v, tile);
+    }
+    intoSequence(prog, [&](tessera::program::Sequence& seq) {
+        seq.add(tessera::program::Block(
+            tessera::program::Sequence{tessera::program::Execute(cs, name)}, name));
+    });
+}
+
 } // namespace
 
 std::vector<std::size_t> PoolParams::getOutputFieldShape() const {
@@ -384,7 +405,7 @@ const char* asString(const PoolingType& method) {
     case PoolingType::SUM:
         return "SUM";
     }
-    throw poplar::poplar_error("Unsupported pooling method");
+    throw poputil::poplibs_error("Unsupported pooling method");
 }
 
 std::ostream& operator<<(std::ostream& o, const PoolParams& p) {
@@ -392,11 +413,9 @@ std::ostream& operator<<(std::ostream& o, const PoolParams& p) {
       << "        poolingType                   " << asString(p.poolingType) << "\n"
       << "        inputFieldShape               " << joined(p.inputFieldShape) << "\n"
       << "        kernelShape                   " << joined(p.kernelShape) << "\n"
-      << "        stride                        " << joinedAny(p.stride) << "\n"
-      << "        inputTruncationOrPaddingLower " << joinedAny(p.inputTruncationOrPaddingLower)
-      << "\n"
-      << "        inputTruncationOrPaddingUpper " << joinedAny(p.inputTruncationOrPaddingUpper)
-      << "\n"
+      << "        stride                        " << joined(p.stride) << "\n"
+      << "        inputTruncationOrPaddingLower " << joined(p.inputTruncationOrPaddingLower) << "\n"
+      << "        inputTruncationOrPaddingUpper " << joined(p.inputTruncationOrPaddingUpper) << "\n"
       << "        numChannels                   " << p.numChannels << "\n"
       << "        batchSize                     " << p.batchSize << "\n"
       << "        dType                         " << p.dType << "\n";
@@ -421,7 +440,7 @@ std::uint64_t getBwdFlops(const PoolParams& p) {
 poplar::Tensor pool(poplar::Graph& graph, const PoolParams& params, const poplar::Tensor& in,
                     poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                     const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         validate(params);
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Type type = typeOf(params);
@@ -429,28 +448,16 @@ poplar::Tensor pool(poplar::Graph& graph, const PoolParams& params, const poplar
         checkTensor(x, fullShape(params, params.inputFieldShape), type, "in");
         const std::string name = nameOr(dc, "Pool");
         addCodeletsFor(g);
-        const std::string codelet = "popnn::Pool<" + typeString(type) + ">";
-        Worklists work(g, *windowsOf(params), name);
         const std::size_t count = params.batchSize * params.numChannels;
         const tessera::Tensor out =
             planesVariable(g, fullShape(params, params.getOutputFieldShape()), type, name + "/out");
         const tessera::Tensor inPlanes = planes(x, count), outPlanes = planes(out, count);
-        const tessera::ComputeSet cs = g.addComputeSet(name);
-        for (std::size_t p = 0; p < count; ++p) {
-            const tessera::TileId tile = firstTile(g, outPlanes[p]);
-            const auto [starts, indices] = work.on(tile);
-            const tessera::VertexRef v = g.addVertex(cs, codelet,
-                                                     {{"in", inPlanes[p]},
-                                                      {"out", outPlanes[p]},
-                                                      {"starts", starts},
-                                                      {"indices", indices}});
-            g.setInitialValue(v["poolingType"], double(params.poolingType));
-            g.setTileMapping(v, tile);
-        }
-        intoSequence(prog, [&](tessera::program::Sequence& seq) {
-            seq.add(tessera::program::Block(
-                tessera::program::Sequence{tessera::program::Execute(cs, name)}, name));
-        });
+        planPlanes(
+            g, prog, params, "popnn::Pool<" + typeString(type) + ">", name, outPlanes,
+            [&](std::size_t p) {
+                return Edges{{"in", inPlanes[p]}, {"out", outPlanes[p]}};
+            },
+            "poolingType", double(params.poolingType));
         return Access::makeTensor(out);
     });
 }
@@ -463,7 +470,7 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
     if (params.poolingType != PoolingType::MAX) {
         return poolInputGradient(graph, params, 1, pooledGradient, prog, dc, options);
     }
-    return translate([&] {
+    return translatePoplibs([&] {
         validate(params);
         tessera::Graph& g = Access::graph(graph).graph;
         const tessera::Type type = typeOf(params);
@@ -476,30 +483,17 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
         checkTensor(dy, outShape, type, "pooledGradient");
         const std::string name = nameOr(dc, "PoolGrad");
         addCodeletsFor(g);
-        const std::string codelet = "popnn::PoolMaxGradient<" + typeString(type) + ">";
-        Worklists work(g, *windowsOf(params), name);
         const std::size_t count = params.batchSize * params.numChannels;
         const tessera::Tensor dx = tessera::ops::cloneLike(g, x, type, name + "/inGradient");
         const tessera::Tensor xs = planes(x, count), ys = planes(y, count), dys = planes(dy, count),
                               dxs = planes(dx, count);
-        const tessera::ComputeSet cs = g.addComputeSet(name);
-        for (std::size_t p = 0; p < count; ++p) {
-            const tessera::TileId tile = firstTile(g, dxs[p]);
-            const auto [starts, indices] = work.on(tile);
-            const tessera::VertexRef v = g.addVertex(cs, codelet,
-                                                     {{"in", xs[p]},
-                                                      {"pooled", ys[p]},
-                                                      {"pooledGradient", dys[p]},
-                                                      {"out", dxs[p]},
-                                                      {"starts", starts},
-                                                      {"indices", indices}});
-            g.setInitialValue(v["scaled"], useScaledGradient ? 1.0 : 0.0);
-            g.setTileMapping(v, tile);
-        }
-        intoSequence(prog, [&](tessera::program::Sequence& seq) {
-            seq.add(tessera::program::Block(
-                tessera::program::Sequence{tessera::program::Execute(cs, name)}, name));
-        });
+        planPlanes(
+            g, prog, params, "popnn::PoolMaxGradient<" + typeString(type) + ">", name, dxs,
+            [&](std::size_t p) {
+                return Edges{
+                    {"in", xs[p]}, {"pooled", ys[p]}, {"pooledGradient", dys[p]}, {"out", dxs[p]}};
+            },
+            "scaled", useScaledGradient ? 1.0 : 0.0);
         return Access::makeTensor(dx);
     });
 }
@@ -508,7 +502,7 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
                                  const poplar::Tensor& pooledGradient,
                                  poplar::program::Sequence& prog, const poplar::DebugContext& dc,
                                  const poplar::OptionFlags&) {
-    return translate([&] {
+    return translatePoplibs([&] {
         if (params.poolingType == PoolingType::MAX) {
             fail("poolInputGradient: MAX pooling needs the forward activations (use the "
                  "overload taking in and pooled)");
@@ -520,28 +514,16 @@ poplar::Tensor poolInputGradient(poplar::Graph& graph, const PoolParams& params,
         checkTensor(dy, fullShape(params, params.getOutputFieldShape()), type, "pooledGradient");
         const std::string name = nameOr(dc, "PoolGrad");
         addCodeletsFor(g);
-        const std::string codelet = "popnn::PoolSumGradient<" + typeString(type) + ">";
-        Worklists work(g, *windowsOf(params), name);
         const std::size_t count = params.batchSize * params.numChannels;
         const tessera::Tensor dx = planesVariable(g, fullShape(params, params.inputFieldShape),
                                                   type, name + "/inGradient");
         const tessera::Tensor dys = planes(dy, count), dxs = planes(dx, count);
-        const tessera::ComputeSet cs = g.addComputeSet(name);
-        for (std::size_t p = 0; p < count; ++p) {
-            const tessera::TileId tile = firstTile(g, dxs[p]);
-            const auto [starts, indices] = work.on(tile);
-            const tessera::VertexRef v = g.addVertex(cs, codelet,
-                                                     {{"pooledGradient", dys[p]},
-                                                      {"out", dxs[p]},
-                                                      {"starts", starts},
-                                                      {"indices", indices}});
-            g.setInitialValue(v["poolingType"], double(params.poolingType));
-            g.setTileMapping(v, tile);
-        }
-        intoSequence(prog, [&](tessera::program::Sequence& seq) {
-            seq.add(tessera::program::Block(
-                tessera::program::Sequence{tessera::program::Execute(cs, name)}, name));
-        });
+        planPlanes(
+            g, prog, params, "popnn::PoolSumGradient<" + typeString(type) + ">", name, dxs,
+            [&](std::size_t p) {
+                return Edges{{"pooledGradient", dys[p]}, {"out", dxs[p]}};
+            },
+            "poolingType", double(params.poolingType));
         return Access::makeTensor(dx);
     });
 }

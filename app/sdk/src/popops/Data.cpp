@@ -141,17 +141,8 @@ void fillValue(poplar::Graph& graph, const poplar::Tensor& t, double value,
     run(graph, [&] {
         const std::string name = nameOf(dc, "fill");
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
-            if (isInteger(t.elementType()) &&
-                static_cast<double>(static_cast<float>(value)) != value) {
-                // The Fill codelets hold a float: integers beyond 2^24 as x - x + value.
-                namespace pe = popops::expr;
-                tessera::ops::mapInPlace(
-                    eg(graph), seq,
-                    toEngine(pe::Add(pe::Sub(pe::_1, pe::_1), pe::Const(t.elementType(), value))),
-                    {et(t)}, name);
-            } else {
-                tessera::ops::fill(eg(graph), seq, et(t), value, name);
-            }
+            // The Fill codelets hold the value in the tensor's type: exact.
+            tessera::ops::fill(eg(graph), seq, et(t), value, name);
         });
     });
 }
@@ -159,10 +150,6 @@ void fillValue(poplar::Graph& graph, const poplar::Tensor& t, double value,
 void fillValue(poplar::Graph& graph, const poplar::Tensor& t,
                const std::vector<std::vector<poplar::Interval>>& mapping, poplar::ComputeSet cs,
                double value) {
-    if (isInteger(t.elementType()) && static_cast<double>(static_cast<float>(value)) != value) {
-        unsupported("popops::fill of an integer tensor into a ComputeSet with a value beyond "
-                    "2^24 (use the Sequence form)");
-    }
     run(graph, [&] {
         tessera::Graph& g = eg(graph);
         const tessera::Tensor flat = et(t).flatten();

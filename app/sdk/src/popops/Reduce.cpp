@@ -1,6 +1,8 @@
 // popops::reduce / reduceWithOutput / reduceMany on the engine's
 // ops::reduceWithOutput (PopLibs' operations, type pairs, scale, update).
 #include "Common.h"
+#include "engine/ops/Map.h"
+#include "engine/ops/Mapping.h"
 #include "engine/ops/Reduction.h"
 
 #include <popops/Reduce.hpp>
@@ -38,8 +40,8 @@ tessera::ops::ReduceSpec specOf(const ReduceParams& p) {
     case Operation::LOGICAL_OR:
         op = tessera::ops::ReduceOp::LogicalOr;
         break;
-    case Operation::LOG_ADD:
-        detail::unsupported("popops::reduce with Operation::LOG_ADD");
+    case Operation::LOG_ADD: // logAddStages
+        break;
     }
     tessera::ops::ReduceSpec spec(op, p.update);
     if (p.useScale) {
@@ -86,7 +88,8 @@ void validate(const poplar::Tensor& in, const poplar::Type& out,
         ok = t == poplar::BOOL && out == poplar::BOOL;
         break;
     case Operation::LOG_ADD:
-        detail::unsupported("popops::reduce with Operation::LOG_ADD");
+        ok = isFloating(t) && isFloating(out);
+        break;
     }
     if (!ok) {
         throw poputil::poplibs_error(name + ": reduce " + asString(p.op) + " from " + t.toString() +
@@ -98,6 +101,93 @@ void validate(const poplar::Tensor& in, const poplar::Type& out,
                                      ": scale and update are only valid with the ADD or "
                                      "SQUARE_ADD operations, not " +
                                      asString(p.op));
+    }
+}
+
+// The compute sets of the Executes in `seq`, in order (the engine's map adds
+// one Execute in a Block per call).
+void appendExecutes(const tessera::program::Node& node, std::vector<tessera::ComputeSet>& css) {
+    if (node.kind == tessera::program::Kind::Execute) {
+        css.push_back(tessera::ComputeSet{node.computeSet});
+    }
+    for (const auto& child : node.children) {
+        appendExecutes(*child, css);
+    }
+}
+
+bool fullyMapped(const tessera::Graph& g, const tessera::Tensor& t) {
+    std::size_t n = 0;
+    for (const tessera::ops::TileRange& r : tessera::ops::tileRanges(g, t)) {
+        n += r.end - r.begin;
+    }
+    return n == t.numElements();
+}
+
+// LOG_ADD: out = log(sum(exp(in))) over `dims`, computed as PopLibs' log-add
+// does, without overflow: m + log(sum(exp(in - m))) with m the maximum (0
+// in place of an infinite m, so that all -inf gives -inf). Sums in float.
+void logAddStages(tessera::Graph& g, const tessera::Tensor& in, const tessera::Tensor& out,
+                  const std::vector<std::size_t>& dims, std::vector<tessera::ComputeSet>& css,
+                  const std::string& name) {
+    namespace pe = popops::expr;
+    const tessera::Tensor m = tessera::ops::reduce(
+        g, in, in.elementType(), dims, tessera::ops::ReduceSpec(tessera::ops::ReduceOp::Max), css,
+        name + "/max");
+    // m with the reduced dimensions back as 1s, broadcast to in's shape.
+    std::vector<std::size_t> kept = in.shape();
+    for (const std::size_t d : dims) {
+        kept[d] = 1;
+    }
+    const tessera::Tensor mB =
+        tessera::ops::broadcastTo(m.reshape(kept), in.shape(), name + "/shift");
+    const auto shift = [](const pe::Expr& x) {
+        return pe::Select(pe::Const(0.0f), pe::Cast(x, poplar::FLOAT), pe::IsInf(x));
+    };
+    tessera::program::Sequence maps;
+    const tessera::Tensor e = tessera::ops::map(
+        g, maps, detail::toEngine(pe::Exp(pe::Sub(pe::Cast(pe::_1, poplar::FLOAT), shift(pe::_2)))),
+        {in, mB}, name + "/exp");
+    appendExecutes(*maps.node(), css);
+    const tessera::Tensor sum = tessera::ops::reduce(
+        g, e, tessera::Type::Float, dims, tessera::ops::ReduceSpec(tessera::ops::ReduceOp::Add),
+        css, name + "/sum");
+    if (!fullyMapped(g, out)) { // reduceWithOutput maps an unmapped output: like m
+        const tessera::Tensor flat = out.flatten();
+        for (const tessera::ops::TileRange& r : tessera::ops::tileRanges(g, m)) {
+            g.setTileMapping(flat.slice(r.begin, r.end), r.tile);
+        }
+    }
+    tessera::program::Sequence last;
+    tessera::ops::mapWithOutput(
+        g, last,
+        detail::toEngine(pe::Cast(pe::Add(shift(pe::_2), pe::Log(pe::_1)),
+                                  poplar::detail::poplarType(out.elementType()))),
+        {sum, m}, out, name + "/log");
+    appendExecutes(*last.node(), css);
+}
+
+// reduceWithOutput's stages for any operation.
+void reduceStages(tessera::Graph& g, const tessera::Tensor& in, const tessera::Tensor& out,
+                  const std::vector<std::size_t>& dims, const ReduceParams& params,
+                  std::vector<tessera::ComputeSet>& css, const std::string& name) {
+    if (params.op == Operation::LOG_ADD) {
+        if (params.update || params.useScale) {
+            throw poputil::poplibs_error(name + ": scale and update are only valid with the ADD or "
+                                                "SQUARE_ADD operations, not LOG_ADD");
+        }
+        if (!isFloating(poplar::detail::poplarType(in.elementType())) ||
+            !isFloating(poplar::detail::poplarType(out.elementType()))) {
+            throw poputil::poplibs_error(name + ": reduce LOG_ADD needs float or half tensors");
+        }
+        const auto shape = tessera::ops::reducedShape(in.shape(), dims, name);
+        if (out.shape() != shape) {
+            throw poputil::poplibs_error(
+                name + ": the output " + tessera::shapeString(out.shape()) +
+                " is not the reduced shape " + tessera::shapeString(shape));
+        }
+        logAddStages(g, in, out, dims, css, name);
+    } else {
+        tessera::ops::reduceWithOutput(g, in, out, dims, specOf(params), css, name);
     }
 }
 
@@ -127,9 +217,18 @@ poplar::Tensor reduce(poplar::Graph& graph, const poplar::Tensor& in, const popl
     validate(in, outType, dims, params, nameOf(dc, "reduce"));
     return detail::run(graph, [&] {
         std::vector<tessera::ComputeSet> stages;
-        const tessera::Tensor out =
-            tessera::ops::reduce(eg(graph), et(in), poplar::detail::engineType(outType), dims,
-                                 specOf(params), stages, nameOf(dc, "reduce"));
+        const std::string name = nameOf(dc, "reduce");
+        tessera::Tensor out;
+        if (params.op == Operation::LOG_ADD) {
+            out = eg(graph).addVariable(poplar::detail::engineType(outType),
+                                        tessera::ops::reducedShape(et(in).shape(), dims, name),
+                                        name + "/out");
+            tessera::ops::mapLinearly(eg(graph), out);
+            reduceStages(eg(graph), et(in), out, dims, params, stages, name);
+        } else {
+            out = tessera::ops::reduce(eg(graph), et(in), poplar::detail::engineType(outType), dims,
+                                       specOf(params), stages, name);
+        }
         appendAsPoplar(css, stages);
         return pt(out);
     });
@@ -171,8 +270,7 @@ void reduceWithOutput(poplar::Graph& graph, const poplar::Tensor& in, const popl
                       const poplar::OptionFlags&) {
     detail::run(graph, [&] {
         std::vector<tessera::ComputeSet> stages;
-        tessera::ops::reduceWithOutput(eg(graph), et(in), et(out), dims, specOf(params), stages,
-                                       nameOf(dc, "reduce"));
+        reduceStages(eg(graph), et(in), et(out), dims, params, stages, nameOf(dc, "reduce"));
         appendAsPoplar(css, stages);
     });
 }
@@ -183,8 +281,7 @@ void reduceWithOutput(poplar::Graph& graph, const poplar::Tensor& in, const popl
                       const poplar::OptionFlags&) {
     detail::run(graph, [&] {
         std::vector<tessera::ComputeSet> stages;
-        tessera::ops::reduceWithOutput(eg(graph), et(in), et(out), dims, specOf(params), stages,
-                                       nameOf(dc, "reduce"));
+        reduceStages(eg(graph), et(in), et(out), dims, params, stages, nameOf(dc, "reduce"));
         addToSequence(prog, stages, nameOf(dc, "reduce"));
     });
 }

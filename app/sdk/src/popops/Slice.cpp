@@ -61,6 +61,20 @@ std::size_t singleDim(const std::vector<std::size_t>& dims, const std::vector<st
     return dims[0];
 }
 
+// PopLibs' checks of a multi-dimension slice's offsets: [n, dims.size()].
+void checkMultiOffsets(const poplar::Tensor& offsets, const std::vector<std::size_t>& dims,
+                       const std::vector<std::size_t>& sizes, const std::string& what) {
+    if (dims.size() != sizes.size()) {
+        throw poputil::poplibs_error(what + ": " + std::to_string(dims.size()) +
+                                     " dimensions but " + std::to_string(sizes.size()) + " sizes");
+    }
+    if (offsets.rank() != 2 || offsets.dim(1) != dims.size()) {
+        throw poputil::poplibs_error(what + ": the offsets " + offsets.shapeToString() +
+                                     " must be [number of slices, " + std::to_string(dims.size()) +
+                                     "] (one per sliced dimension)");
+    }
+}
+
 } // namespace
 
 namespace embedding {
@@ -188,6 +202,22 @@ poplar::Tensor multiSlice(poplar::Graph& graph, const poplar::Tensor& t,
                           const std::vector<std::size_t>& sizes, poplar::program::Sequence& prog,
                           const SlicePlan&, const poplar::OptionFlags&,
                           const poplar::DebugContext& dc) {
+    if (dims.size() > 1) {
+        // As PopLibs: one dynamic slice per row of offsets, into out[i].
+        checkMultiOffsets(offsets, dims, sizes, "multiSlice");
+        const poplar::Tensor out = createSliceTensor(graph, t, dims, sizes, offsets.dim(0),
+                                                     poplar::DebugContext(dc, "out"));
+        poplar::program::Sequence body;
+        for (std::size_t i = 0; i < offsets.dim(0); ++i) {
+            dynamicSliceWithOutput(graph, out[i], t, offsets[i], dims, sizes, body,
+                                   poplar::DebugContext(dc, std::to_string(i)));
+        }
+        prog.add(poplar::program::Block(body, nameOf(dc, "multiSlice")));
+        return out;
+    }
+    if (offsets.rank() == 2) {
+        checkMultiOffsets(offsets, dims, sizes, "multiSlice");
+    }
     const std::size_t dim = singleDim(dims, sizes, "popops::multiSlice");
     return detail::run(graph, [&] {
         return pt(detail::intoSequence(prog, [&](tessera::program::Sequence& seq) {
@@ -228,6 +258,29 @@ void multiUpdateOp(poplar::Graph& graph, const poplar::Tensor& t, const poplar::
                    const std::vector<std::size_t>& sizes, poplar::program::Sequence& prog,
                    tessera::ops::UpdateOp op, const poplar::Tensor* scale,
                    const poplar::DebugContext& dc, const char* what) {
+    if (dims.size() > 1) {
+        checkMultiOffsets(offsets, dims, sizes, what);
+        if (op != tessera::ops::UpdateOp::Assign) { // as PopLibs: one dimension only
+            throw poputil::poplibs_error(std::string(what) +
+                                         " requires dims to specify 1 dimension");
+        }
+        if (s.rank() != t.rank() + 1 || s.dim(0) != offsets.dim(0)) {
+            throw poputil::poplibs_error(std::string(what) + ": the slices " + s.shapeToString() +
+                                         " must be [" + std::to_string(offsets.dim(0)) +
+                                         ", ...] with one slice per row of offsets");
+        }
+        // As PopLibs: one dynamic update per row of offsets, in order.
+        poplar::program::Sequence body;
+        for (std::size_t i = 0; i < offsets.dim(0); ++i) {
+            dynamicUpdate(graph, t, s[i], offsets[i], dims, sizes, body,
+                          poplar::DebugContext(dc, std::to_string(i)));
+        }
+        prog.add(poplar::program::Block(body, nameOf(dc, what)));
+        return;
+    }
+    if (offsets.rank() == 2) {
+        checkMultiOffsets(offsets, dims, sizes, what);
+    }
     const std::size_t dim = singleDim(dims, sizes, what);
     detail::run(graph, [&] {
         std::optional<tessera::Tensor> sc;

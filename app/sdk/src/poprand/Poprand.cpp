@@ -1,5 +1,6 @@
 // poprand on the engine's counter-based generator (engine/ops/Random).
 #include "Impl.h"
+#include "PoplibsErrors.h"
 #include "engine/ops/Map.h"
 #include "engine/ops/Random.h"
 
@@ -13,7 +14,7 @@ namespace poprand {
 using poplar::detail::Access;
 using poplar::detail::engineType;
 using poplar::detail::intoSequence;
-using poplar::detail::translate;
+using poplar::detail::translatePoplibs;
 using tessera::ops::Distribution;
 using tessera::ops::RandomSpec;
 
@@ -40,7 +41,7 @@ RandomSpec seeded(Distribution d, const poplar::Tensor* seed, uint32_t seedModif
 poplar::Tensor generate(poplar::Graph& graph, const poplar::Tensor& reference,
                         const poplar::Type& outType, const RandomSpec& spec,
                         poplar::program::Sequence& prog, const std::string& name) {
-    return translate([&] {
+    return translatePoplibs([&] {
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return tessera::ops::random(Access::graph(graph).graph, seq, Access::tensor(reference),
                                         engineType(outType), spec, name);
@@ -57,15 +58,15 @@ poplar::Tensor dropout(poplar::Graph& graph, const poplar::Tensor* seed,
                        const poplar::DebugContext& dc) {
     const std::string name = opName(dc, "dropout");
     if (reference.shape() != input.shape()) {
-        throw poplar::poplar_error("poprand::dropout '" + name + "': the reference " +
-                                   tessera::shapeString(reference.shape()) +
-                                   " is not the input's shape " +
-                                   tessera::shapeString(input.shape()));
+        throw poputil::poplibs_error("poprand::dropout '" + name + "': the reference " +
+                                     tessera::shapeString(reference.shape()) +
+                                     " is not the input's shape " +
+                                     tessera::shapeString(input.shape()));
     }
     RandomSpec spec = seeded(Distribution::Dropout, seed, seedModifier);
     spec.a = keepProbability;
     spec.b = scale;
-    return translate([&] {
+    return translatePoplibs([&] {
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             return tessera::ops::dropout(Access::graph(graph).graph, seq, Access::tensor(input),
                                          Access::tensor(outputClonesRef ? reference : input), spec,
@@ -88,24 +89,24 @@ poplar::Tensor shapedDropout(poplar::Graph& graph, const poplar::Tensor* seed,
                              poplar::program::Sequence& prog, const poplar::DebugContext& dc) {
     const std::string name = opName(dc, "shapedDropout");
     if (input.elementType() != poplar::FLOAT && input.elementType() != poplar::HALF) {
-        throw poplar::poplar_error("poprand::shapedDropout '" + name +
-                                   "': dropout takes float or half, not " +
-                                   input.elementType().toString());
+        throw poputil::poplibs_error("poprand::shapedDropout '" + name +
+                                     "': dropout takes float or half, not " +
+                                     input.elementType().toString());
     }
     if (keepProbability <= 0 || keepProbability > 1) {
-        throw poplar::poplar_error("poprand::shapedDropout '" + name +
-                                   "': the keep probability must be in (0, 1]");
+        throw poputil::poplibs_error("poprand::shapedDropout '" + name +
+                                     "': the keep probability must be in (0, 1]");
     }
     RandomSpec spec = seeded(Distribution::Bernoulli, seed, seedModifier);
     spec.a = keepProbability;
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         if (tessera::ops::broadcastShape({reference.shape(), input.shape()},
                                          "poprand::shapedDropout") != input.shape()) {
-            throw poplar::poplar_error("poprand::shapedDropout '" + name + "': the reference " +
-                                       tessera::shapeString(reference.shape()) +
-                                       " does not broadcast to the input " +
-                                       tessera::shapeString(input.shape()));
+            throw poputil::poplibs_error("poprand::shapedDropout '" + name + "': the reference " +
+                                         tessera::shapeString(reference.shape()) +
+                                         " does not broadcast to the input " +
+                                         tessera::shapeString(input.shape()));
         }
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& outer) {
             tessera::program::Sequence seq; // one operation: draw, then map
@@ -145,23 +146,23 @@ poplar::Tensor logUniform(poplar::Graph& graph, const poplar::Tensor* seed, uint
                                    outType.toString() + " (float and half are)");
     }
     if (minVal < 1) {
-        throw poplar::poplar_error("poprand::logUniform '" + name + "': minVal " +
-                                   std::to_string(minVal) + " is less than 1");
+        throw poputil::poplibs_error("poprand::logUniform '" + name + "': minVal " +
+                                     std::to_string(minVal) + " is less than 1");
     }
     if (maxVal <= minVal) {
-        throw poplar::poplar_error("poprand::logUniform '" + name + "': maxVal " +
-                                   std::to_string(maxVal) + " is not greater than minVal " +
-                                   std::to_string(minVal));
+        throw poputil::poplibs_error("poprand::logUniform '" + name + "': maxVal " +
+                                     std::to_string(maxVal) + " is not greater than minVal " +
+                                     std::to_string(minVal));
     }
     if (!(base > 0) || base == 1) {
-        throw poplar::poplar_error("poprand::logUniform '" + name + "': the base " +
-                                   std::to_string(base) + " is not positive and other than 1");
+        throw poputil::poplibs_error("poprand::logUniform '" + name + "': the base " +
+                                     std::to_string(base) + " is not positive and other than 1");
     }
     const double lnBase = std::log(base);
     RandomSpec spec = seeded(Distribution::Uniform, seed, seedModifier);
     spec.a = std::log(minVal) / lnBase;
     spec.b = std::log(maxVal) / lnBase;
-    return translate([&] {
+    return translatePoplibs([&] {
         tessera::Graph& g = Access::graph(graph).graph;
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& outer) {
             tessera::program::Sequence seq; // one operation: draw, then map
@@ -217,7 +218,7 @@ poplar::Tensor truncatedNormal(poplar::Graph& graph, const poplar::Tensor* seed,
 
 void setSeed(poplar::Graph& graph, const poplar::Tensor& masterSeed, uint32_t seedModifier,
              poplar::program::Sequence& prog, const poplar::DebugContext& dc) {
-    translate([&] {
+    translatePoplibs([&] {
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             tessera::ops::setSeed(Access::graph(graph).graph, seq, Access::tensor(masterSeed),
                                   seedModifier, opName(dc, "setSeed"));
