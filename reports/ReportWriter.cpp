@@ -359,6 +359,17 @@ void ReportWriter::onVerification(const record::VerificationRecord& v) {
         .run();
 }
 
+void ReportWriter::discardRuns() {
+    State& s = *s_;
+    if (!s.db) {
+        throw ReportError(s.output.string() + ": the report was already closed");
+    }
+    s.run.reset();
+    s.db->exec("DELETE FROM lod_buckets; DELETE FROM lod_levels; DELETE FROM executed_steps;"
+               " DELETE FROM runs;");
+    s.commit();
+}
+
 void ReportWriter::finish() {
     State& s = *s_;
     if (s.finished) {

@@ -42,6 +42,11 @@ public:
     void onRunEnd(const record::RunEndRecord& run) override;
     void onVerification(const record::VerificationRecord& verification) override;
 
+    // Removes every run written so far (Poplar's resetExecutionProfile): their
+    // rows in runs, executed_steps and the LOD tables; a run still open is
+    // dropped too. The compiled graph stays. Throws ReportError.
+    void discardRuns();
+
     // Marks the report complete, closes it and renames it onto the output
     // path. Throws ReportError; after a throw the destructor cleans up.
     void finish();

@@ -102,6 +102,7 @@ struct StepPlan {
     bool crossesIpus = false;
     std::string abortMessage; // Abort: thrown when the predicate (if any) is non-zero
     bool cycleStamp = false;  // CycleStamp: destination (and start stamp in source)
+    std::optional<program::SyncScope> syncScope; // Sync, CycleStamp: what it waits for
     std::uint64_t totalCycles() const {
         return syncCycles + exchangePhaseCycles + computePhaseCycles;
     }

@@ -9,7 +9,9 @@
 //               direction of its IPU's link traffic / ipuLinkBytesPerCycle
 //             + for a tile in a host transfer: latency + its IPU's host bytes
 //               / hostBytesPerCycle (links are shared by all tiles of an IPU);
-//   sync:     one per step, global when the step spans IPUs;
+//   sync:     one per step: host sync for host transfers, global when the
+//             step spans IPUs; a Sync or cycle stamp with a scope costs its
+//             scope's sync (internal, external = all IPUs, global = + host);
 //   step:     sync + slowest exchange + slowest compute (BSP).
 #include "engine/compiler/Introspector.h"
 #include "engine/compiler/Passes.h"
@@ -20,6 +22,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 
 namespace tessera::compiler {
 
@@ -31,6 +34,28 @@ std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
 
 std::uint32_t clamp32(std::uint64_t v) {
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(v, 0xffffffffu));
+}
+
+// The sync before a step that is not a host transfer.
+std::uint64_t syncCycles(const StepPlan& step, const Target& target, bool spansIpus) {
+    using program::SyncScope;
+    std::optional<SyncScope> scope = step.syncScope;
+    if (!scope) { // the default: a plain Sync waits for all IPUs of a multi-IPU target
+        const bool allIpus = target.numIPUs > 1 && step.kind == record::ProgramKind::Sync;
+        scope = allIpus ? SyncScope::External : SyncScope::Internal;
+    }
+    if (spansIpus && *scope == SyncScope::Internal) {
+        scope = SyncScope::External; // data crosses the IPU-Links
+    }
+    switch (*scope) {
+    case SyncScope::Internal:
+        return target.ipuSyncCycles;
+    case SyncScope::External:
+        return target.globalSyncCycles;
+    case SyncScope::Global:
+        return target.hostSyncCycles;
+    }
+    return target.ipuSyncCycles;
 }
 
 // A byte range of a block sent to another tile of the same IPU.
@@ -188,11 +213,7 @@ void estimateCycles(CompiledGraph& out) {
         const bool hostStep = step.kind == record::ProgramKind::StreamToDevice ||
                               step.kind == record::ProgramKind::StreamToHost ||
                               step.kind == record::ProgramKind::PrintTensor;
-        step.syncCycles =
-            hostStep ? target.hostSyncCycles
-            : (spansIpus || (target.numIPUs > 1 && step.kind == record::ProgramKind::Sync))
-                ? target.globalSyncCycles
-                : target.ipuSyncCycles;
+        step.syncCycles = hostStep ? target.hostSyncCycles : syncCycles(step, target, spansIpus);
     }
 }
 

@@ -181,6 +181,7 @@ private:
         s.source = n.source;
         s.destination = n.destination;
         s.name = n.name;
+        s.syncScope = n.syncScope;
         if (s.name.empty()) {
             s.name = defaultName(n, kind);
         }

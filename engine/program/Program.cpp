@@ -189,6 +189,11 @@ Block::Block(const Program& body, const std::string& name)
 Sync::Sync()
     : Program(Kind::Sync) {}
 
+Sync::Sync(SyncScope scope)
+    : Program(Kind::Sync) {
+    node_->syncScope = scope;
+}
+
 Switch::Switch(const Tensor& control, const std::vector<std::pair<std::int64_t, Program>>& cases,
                const Program& otherwise, const std::string& name)
     : Program(Kind::Switch, name) {

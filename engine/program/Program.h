@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ enum class Kind {
 };
 const char* kindName(Kind kind);
 
+// What a Sync (or a cycle stamp's sync) waits for, as Poplar's SyncType:
+// the tiles of each IPU, all IPUs, or all IPUs and the host. The cycle model
+// charges each its own cost (docs/engine.md).
+enum class SyncScope : std::uint8_t { Internal, External, Global };
+
 struct Node {
     Kind kind = Kind::Sequence;
     std::string name; // debug name; Block names an operation
@@ -42,6 +48,9 @@ struct Node {
     std::string stream;              // stream copies
     std::string message;             // Abort
     std::vector<std::int64_t> cases; // Switch: the value of each case body
+    // Sync, CycleStamp: unset is the default rule (internal on one IPU,
+    // external across IPUs; a stamp is internal unless its step spans IPUs).
+    std::optional<SyncScope> syncScope;
 };
 
 class Program {
@@ -111,9 +120,12 @@ public:
     Block(const Program& body, const std::string& name);
 };
 
+// A sync step of every tile. Without a scope it is an IPU-internal sync on a
+// one-IPU target and an external one (all IPUs) on a multi-IPU target.
 class Sync : public Program {
 public:
     Sync();
+    explicit Sync(SyncScope scope);
 };
 
 // Runs the body whose value equals the scalar integer `control`, else `otherwise`.

@@ -3,6 +3,7 @@
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
 #include "engine/runtime/TensorPrinter.h"
+#include "engine/runtime/VertexPrint.h"
 
 #include <algorithm>
 #include <cstring>
@@ -345,16 +346,27 @@ void Engine::completeStep(StepId id) {
     const PreparedStep& p = prepared_->steps[id];
     switch (plan.kind) {
     case ProgramKind::Execute:
-    case ProgramKind::Copy:
-        pool_.parallelFor(p.compute.size(), [&](std::size_t b, std::size_t e) {
-            for (std::size_t g = b; g < e; ++g) {
-                for (const Instance& inst : p.compute[g]) {
-                    runCompute(graph_, inst, id, plan);
+    case ProgramKind::Copy: {
+        // What vertices print, per tile, written in tile order (even when a
+        // vertex fails: what ran before it printed).
+        std::vector<std::string> printed(p.compute.size());
+        try {
+            pool_.parallelFor(p.compute.size(), [&](std::size_t b, std::size_t e) {
+                for (std::size_t g = b; g < e; ++g) {
+                    runtime::VertexPrintCapture capture(printed[g]);
+                    for (const Instance& inst : p.compute[g]) {
+                        runCompute(graph_, inst, id, plan);
+                    }
                 }
-            }
-        });
+            });
+        } catch (...) {
+            writeVertexPrints(printed);
+            throw;
+        }
+        writeVertexPrints(printed);
         runCopies(pool_, p.scatter);
         break;
+    }
     case ProgramKind::StreamToDevice:
     case ProgramKind::StreamToHost: {
         auto it = std::find_if(streams_.begin(), streams_.end(),
@@ -463,6 +475,19 @@ void Engine::printTensor(const StepPlan& step) const {
     std::ostream& os = options_.printStream ? *options_.printStream : std::cout;
     printTensorValues(os, step.name, step.source.elementType(), step.source.shape(),
                       readValues(step.source));
+}
+
+void Engine::writeVertexPrints(const std::vector<std::string>& printed) const {
+    std::ostream* os = nullptr; // looked up only when something was printed
+    for (const std::string& text : printed) {
+        if (!text.empty()) {
+            os = os ? os : (options_.printStream ? options_.printStream : &std::cout);
+            *os << text;
+        }
+    }
+    if (os) {
+        os->flush();
+    }
 }
 
 const Tensor& Engine::hostTensor(const std::string& handle, bool forWrite) const {

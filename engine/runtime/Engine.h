@@ -70,7 +70,8 @@ public:
     void connectStream(const std::string& name, void* buffer); // one transfer's worth
     void connectStreamToCallback(const std::string& name, std::function<void(void*)> callback);
 
-    // Where PrintTensor steps print from now on (std::cout when null).
+    // Where PrintTensor steps and vertices' printf print from now on
+    // (std::cout when null).
     void setPrintStream(std::ostream* stream) { options_.printStream = stream; }
 
     const compiler::CompiledGraph& compiled() const { return *compiled_; }
@@ -88,6 +89,8 @@ private:
     void copyHostToDevice(const compiler::StepPlan& step, const std::byte* host);
     void copyDeviceToHost(const compiler::StepPlan& step, std::byte* host) const;
     void printTensor(const compiler::StepPlan& step) const;
+    // What vertices printed during a step, per tile, to the print stream.
+    void writeVertexPrints(const std::vector<std::string>& printed) const;
     void writeCycleStamp(const compiler::StepPlan& plan, std::uint64_t stepStart);
     std::byte* pointer(const compiler::Location& l) const;
     const Tensor& hostTensor(const std::string& handle, bool forWrite) const;

@@ -128,6 +128,8 @@ private slots:
     void predicateStep();
     void syncPerStep();
     void multiIpu();
+    void syncScopes_data();
+    void syncScopes();
     void perfEstimateOverrides();
 
     void vertexCodeOncePerCodeletPerTile();
@@ -545,6 +547,47 @@ void TestEngineCycles::multiIpu() {
     QVERIFY(!steps[2].crossesIpus);
     // An explicit Sync on a multi-IPU target is global.
     QCOMPARE(steps[3].totalCycles, std::uint64_t{1500});
+}
+
+// Sync and cycle stamps with a scope: internal, external (all IPUs) and
+// global (with the host) each cost their own parameter, distinct values here
+// so a mix-up shows; unscoped Sync is internal on one IPU, external on two.
+void TestEngineCycles::syncScopes_data() {
+    QTest::addColumn<int>("ipus");
+    QTest::addColumn<qulonglong>("unscoped");
+    QTest::newRow("1 IPU") << 1 << qulonglong{111};
+    QTest::newRow("2 IPUs") << 2 << qulonglong{2222};
+}
+
+void TestEngineCycles::syncScopes() {
+    QFETCH(int, ipus);
+    QFETCH(qulonglong, unscoped);
+    Target t = smallTarget();
+    t.set("numIPUs", std::to_string(ipus));
+    t.set("ipuSyncCycles", "111");
+    t.set("globalSyncCycles", "2222");
+    t.set("hostSyncCycles", "33333");
+    Graph g(t);
+    Tensor stamp = g.addVariable(Type::UnsignedInt, {2}, "stamp");
+    g.setTileMapping(stamp, 0);
+    using prog::SyncScope;
+    prog::CycleStamp globalStamp(stamp);
+    globalStamp.node()->syncScope = SyncScope::Global;
+    record::InMemoryRecorder rec;
+    Engine engine(g,
+                  prog::Sequence({prog::Sync(), prog::Sync(SyncScope::Internal),
+                                  prog::Sync(SyncScope::External), prog::Sync(SyncScope::Global),
+                                  prog::CycleStamp(stamp), globalStamp}),
+                  withRecorder(&rec));
+    const auto& steps = rec.compiled.programSteps;
+    QCOMPARE(steps.size(), std::size_t{6});
+    const std::uint64_t want[] = {std::uint64_t(unscoped), 111, 2222, 33333, 111, 33333};
+    for (std::size_t i = 0; i < 6; ++i) {
+        QCOMPARE(steps[i].syncCycles, want[i]);
+        QCOMPARE(steps[i].totalCycles, want[i]);
+    }
+    engine.run();
+    QCOMPARE(rec.runEnds.at(0).cycles, std::uint64_t(unscoped + 111 + 2222 + 33333 + 111 + 33333));
 }
 
 void TestEngineCycles::perfEstimateOverrides() {

@@ -22,11 +22,11 @@ fail() {
 }
 
 # 1. The layout.
-libs=(poplar popops poplin poputil popnn poprand gcl)
+libs=(poplar popops poplin poputil popnn poprand popfloat gcl)
 required=(enable.sh include/poplar/IPUModel.hpp include/poplar/Vertex.hpp bin/popc
           lib/cmake/poplar/poplar-config.cmake lib/cmake/poplar/poplar-config-version.cmake
           lib/cmake/poplibs/poplibs-config.cmake lib/cmake/poplibs/poplibs-config-version.cmake
-          lib/libpva.so include/pva/pva.hpp
+          lib/libpva.so include/pva/pva.hpp include/popfloat/experimental/CastToGfloat.hpp
           lib/cmake/gcl/gcl-config.cmake lib/cmake/gcl/gcl-config-version.cmake
           lib/cmake/pva/pva-config.cmake lib/cmake/pva/pva-config-version.cmake)
 for lib in "${libs[@]}"; do
@@ -88,7 +88,7 @@ cp "$codelets" "$work/codelets.cpp"
     [[ "$(command -v popc)" == "$moved/bin/popc" ]] || fail "popc is '$(command -v popc)'"
 
     # The binaries find the copy's libpoplar without LD_LIBRARY_PATH.
-    for bin in "$moved/bin/popc" "$moved"/lib/lib{popops,poplin,poputil,popnn,poprand,gcl}.so; do
+    for bin in "$moved/bin/popc" "$moved"/lib/lib{popops,poplin,poputil,popnn,poprand,popfloat,gcl}.so; do
         loaded=$(env -u LD_LIBRARY_PATH ldd "$bin" | sed -n 's/^[[:space:]]*libpoplar\.so => \([^ ]*\).*/\1/p')
         [[ "$(realpath -m "$loaded")" == "$(realpath "$moved/lib/libpoplar.so")" ]] ||
             fail "$bin loads libpoplar.so from '$loaded', not from the copy"

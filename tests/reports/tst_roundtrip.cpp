@@ -327,6 +327,55 @@ private slots:
         QCOMPARE(reader_->executedSteps(0, 20, 10).size(), std::size_t(0));
     }
 
+    // ReportWriter::discardRuns (resetExecutionProfile): the recorded runs
+    // replayed as run 0 (and a third run left open), discarded, then run 1
+    // replayed as run 0: the report holds only that one, equal to its record.
+    void discardRunsKeepsOnlyLaterRuns() {
+        const auto path = std::filesystem::path(dir_.path().toStdString()) / "discard.tsr";
+        auto replay = [&](ReportWriter& w, std::uint32_t from, std::uint32_t as, bool end) {
+            record::RunBeginRecord b = mem_.runs.at(from);
+            b.run = as;
+            w.onRunBegin(b);
+            for (record::StepExecutionRecord step : mem_.steps) {
+                if (step.run == from) {
+                    step.run = as;
+                    w.onStep(step);
+                }
+            }
+            if (end) {
+                record::RunEndRecord e = mem_.runEnds.at(from);
+                e.run = as;
+                w.onRunEnd(e);
+            }
+        };
+        {
+            WriterOptions options;
+            options.lodGroupTiles = kGroupTiles;
+            ReportWriter writer(path, options);
+            writer.onCompiled(mem_.compiled);
+            replay(writer, 0, 0, true);
+            replay(writer, 1, 1, false); // still open at the discard
+            writer.discardRuns();
+            replay(writer, 1, 0, true);
+            writer.finish();
+        }
+        ReportReader reader(path, OpenOptions{.quickCheck = true});
+        const auto runs = reader.runs();
+        QCOMPARE(runs.size(), std::size_t(1));
+        QCOMPARE(runs[0].id, 0u);
+        QCOMPARE(runs[0].steps, mem_.runEnds[1].steps);
+        QCOMPARE(runs[0].cycles, mem_.runEnds[1].cycles);
+        QCOMPARE(runs[0].startCycle, mem_.runs[1].startCycle);
+        std::size_t run1Steps = 0;
+        for (const auto& step : mem_.steps) {
+            run1Steps += step.run == 1 ? 1 : 0;
+        }
+        QCOMPARE(reader.executedSteps(0, 0, UINT64_MAX).size(), run1Steps);
+        QVERIFY(!reader.lodLevels(0).empty());
+        QCOMPARE(reader.executedSteps(1, 0, UINT64_MAX).size(), std::size_t(0));
+        QVERIFY_THROWS_EXCEPTION(ReportError, reader.lodLevels(1)); // "no run 1"
+    }
+
     void levelOfDetail() {
         for (const auto& run : reader_->runs()) {
             const auto levels = reader_->lodLevels(run.id);

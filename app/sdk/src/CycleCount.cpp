@@ -18,9 +18,16 @@ Tensor stampTensor(Graph& graph, unsigned tile, const DebugContext& dc, const ch
     return t;
 }
 
+// A stamp step whose sync is the given type's (what the counter waits for).
+std::shared_ptr<tessera::program::Node> stampNode(tessera::program::CycleStamp stamp,
+                                                  SyncType type) {
+    stamp.node()->syncScope = detail::syncScope(type);
+    return stamp.node();
+}
+
 } // namespace
 
-Tensor cycleCount(Graph& graph, program::Sequence& prog, unsigned tile, SyncType,
+Tensor cycleCount(Graph& graph, program::Sequence& prog, unsigned tile, SyncType syncType,
                   const DebugContext& dc) {
     Tensor start = stampTensor(graph, tile, dc, "cycleCount/start");
     Tensor count = stampTensor(graph, tile, dc, "cycleCount");
@@ -30,10 +37,11 @@ Tensor cycleCount(Graph& graph, program::Sequence& prog, unsigned tile, SyncType
         tessera::program::Sequence body;
         body.node()->children = std::move(node->children);
         node->children.clear();
-        node->children.push_back(tessera::program::CycleStamp(Access::tensor(start)).node());
-        node->children.push_back(body.node());
         node->children.push_back(
-            tessera::program::CycleStamp(Access::tensor(count), Access::tensor(start)).node());
+            stampNode(tessera::program::CycleStamp(Access::tensor(start)), syncType));
+        node->children.push_back(body.node());
+        node->children.push_back(stampNode(
+            tessera::program::CycleStamp(Access::tensor(count), Access::tensor(start)), syncType));
         return 0;
     });
     return count;
@@ -43,12 +51,12 @@ Tensor cycleCount(Graph& graph, program::Sequence& prog, unsigned tile, const De
     return cycleCount(graph, prog, tile, SyncType::INTERNAL, dc);
 }
 
-Tensor cycleStamp(Graph& graph, program::Sequence& prog, unsigned tile, SyncType,
+Tensor cycleStamp(Graph& graph, program::Sequence& prog, unsigned tile, SyncType syncType,
                   const DebugContext& dc) {
     Tensor t = stampTensor(graph, tile, dc, "cycleStamp");
     translate([&] {
         Access::program(prog).node()->children.push_back(
-            tessera::program::CycleStamp(Access::tensor(t)).node());
+            stampNode(tessera::program::CycleStamp(Access::tensor(t)), syncType));
         return 0;
     });
     return t;
@@ -69,11 +77,10 @@ std::vector<Tensor> cycleStamp(Graph& graph, program::Sequence& prog,
     translate([&] {
         for (const Tensor& t : out) {
             Access::program(prog).node()->children.push_back(
-                tessera::program::CycleStamp(Access::tensor(t)).node());
+                stampNode(tessera::program::CycleStamp(Access::tensor(t)), syncType));
         }
         return 0;
     });
-    (void)syncType;
     return out;
 }
 

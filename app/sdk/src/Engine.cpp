@@ -258,7 +258,17 @@ void Engine::disableExecutionProfiling() {
 }
 
 void Engine::resetExecutionProfile() {
+    // The summary, getReport() and the autoReport file all start again.
+    impl_->gate->restartNumbering();
     impl_->summary->resetExecution();
+    impl_->capture->discardRuns();
+    if (impl_->writer) {
+        try {
+            impl_->writer->discardRuns();
+        } catch (const std::exception& e) {
+            throw poplar_error(std::string("resetExecutionProfile: ") + e.what());
+        }
+    }
 }
 
 void Engine::setPrintStream(std::ostream& stream) {

@@ -14,6 +14,8 @@ public:
         : next_(next) {}
     void setEnabled(bool enabled) { enabled_ = enabled; }
     bool enabled() const { return enabled_; }
+    // After resetExecutionProfile: the next recorded run is run 0 again.
+    void restartNumbering() { nextRun_ = 0; }
 
     void onCompiled(const tessera::record::CompiledRecord& c) override;
     void onRunBegin(const tessera::record::RunBeginRecord& r) override;

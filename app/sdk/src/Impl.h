@@ -161,6 +161,19 @@ auto intoSequence(poplar::program::Sequence& seq, F&& f)
 tessera::Type engineType(const poplar::Type& t);
 poplar::Type poplarType(tessera::Type t);
 
+// The engine's sync scope for a SyncType (the same three levels).
+inline tessera::program::SyncScope syncScope(SyncType type) {
+    switch (type) {
+    case SyncType::INTERNAL:
+        return tessera::program::SyncScope::Internal;
+    case SyncType::EXTERNAL:
+        return tessera::program::SyncScope::External;
+    case SyncType::GLOBAL:
+        return tessera::program::SyncScope::Global;
+    }
+    return tessera::program::SyncScope::Internal;
+}
+
 // Runs `f`, turning the engine's errors into Poplar's exceptions.
 template <typename F>
 auto translate(F&& f) -> decltype(f()) {

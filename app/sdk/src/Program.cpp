@@ -140,10 +140,9 @@ Block::Block(const Program& body, const DebugContext& dc) {
     Access::setProgram(*this, tessera::program::Block(Access::program(body), dc.getPathName()));
 }
 
-Sync::Sync(SyncType, const DebugContext&) {
-    // Every type is a sync of the tiles; on a multi-IPU target it costs a
-    // global sync (docs/engine.md).
-    Access::setProgram(*this, tessera::program::Sync());
+Sync::Sync(SyncType type, const DebugContext&) {
+    // Each type costs its own sync in the cycle model (docs/engine.md).
+    Access::setProgram(*this, tessera::program::Sync(detail::syncScope(type)));
 }
 
 // ---- remote buffers -------------------------------------------------------------

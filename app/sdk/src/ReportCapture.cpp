@@ -40,6 +40,12 @@ void CaptureRecorder::onRunEnd(const RunEndRecord& r) {
     }
 }
 
+void CaptureRecorder::discardRuns() {
+    runs_.clear();
+    steps_.clear();
+    runEnds_.clear();
+}
+
 void CaptureRecorder::onVerification(const VerificationRecord& v) {
     verifications_.push_back(v);
     if (next_) {

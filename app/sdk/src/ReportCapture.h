@@ -23,6 +23,9 @@ public:
     void onRunEnd(const tessera::record::RunEndRecord& r) override;
     void onVerification(const tessera::record::VerificationRecord& v) override;
 
+    // Forgets the runs recorded so far (resetExecutionProfile).
+    void discardRuns();
+
     // Writes the records so far as a report (runs included when
     // `execution`), opens it with libpva and removes the file.
     pva::Report report(bool execution, const std::string& toolVersion, const std::string& workload,
