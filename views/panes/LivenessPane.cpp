@@ -176,9 +176,9 @@ void LivenessPane::setSelection(Selection* selection) {
 
 QList<ExportTarget> LivenessPane::exportTargets() const {
     return {{"liveness-plot", plot_, nullptr},
-            {"live-variables", nullptr, tables_->liveModel()},
-            {"always-live-variables", nullptr, tables_->alwaysLiveModel()},
-            {"step-comparison", nullptr, tables_->comparisonModel()}};
+            {"live-variables", nullptr, tables_->liveShown()},
+            {"always-live-variables", nullptr, tables_->alwaysLiveShown()},
+            {"step-comparison", nullptr, tables_->comparisonShown()}};
 }
 
 void LivenessPane::zoomIn() {
