@@ -9,6 +9,7 @@
 #include "views/panes/MemoryPane.h"
 #include "views/panes/memory/TileMapWidget.h"
 
+#include <QRegularExpression>
 #include <QToolButton>
 #include <QtTest>
 
@@ -64,6 +65,20 @@ private slots:
             QCOMPARE(image.pixelColor(map.cellRect(t).topLeft() + QPoint(2, 2)).rgb(),
                      expected.rgb());
         }
+    }
+
+    // Issue 15, defect 11: a map given a report before it is laid out (the
+    // Memory pane hidden behind another tab) paints nothing on a null image.
+    void aHiddenMapPaintsNoNullImage() {
+        QTest::failOnWarning(QRegularExpression(QStringLiteral("QPainter")));
+        TileMapWidget map;
+        map.resize(0, 0);
+        map.setReport(lowOccupancy());
+        map.setScaleToFullest(false);
+        map.resize(300, 200);
+        map.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&map));
+        QVERIFY(!map.cellRect(0).isEmpty());
     }
 
     void capacityIsOneClickAway() {

@@ -1,6 +1,7 @@
 #include "views/panes/DebugPane.h"
 
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/panes/debug/BreakpointTreeModel.h"
 #include "views/panes/debug/DebugController.h"
@@ -143,7 +144,10 @@ QWidget* DebugPane::buildInspector() {
     row->addWidget(watch);
     row->addWidget(colourBox_);
     row->addWidget(reduceBox_);
-    v->addLayout(row);
+    auto* rowWidget = new QWidget;
+    row->setContentsMargins(0, 0, 0, 0);
+    rowWidget->setLayout(row);
+    v->addWidget(new ScrollRow(rowWidget)); // scrolls, not widens, in a small window
     inspectorLabel_ = new QLabel;
     inspectorLabel_->setObjectName(QStringLiteral("debugInspectorLabel"));
     inspectorLabel_->setWordWrap(true);

@@ -1,6 +1,7 @@
 #include "views/panes/ExecutionPane.h"
 
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportData.h"
 #include "views/models/ExecutedStepsModel.h"
@@ -81,7 +82,9 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    layout->addLayout(bar);
+    auto* barRow = new QWidget(this);
+    barRow->setLayout(bar);
+    layout->addWidget(new ScrollRow(barRow)); // scrolls, not widens, in a small window
     layout->addWidget(splitter_, 1);
 
     tableTimer_.setSingleShot(true);

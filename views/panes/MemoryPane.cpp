@@ -2,6 +2,7 @@
 
 #include "views/common/Card.h"
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportData.h"
 #include "views/data/ReportSource.h"
@@ -68,7 +69,7 @@ MemoryPane::MemoryPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 8);
     layout->setSpacing(6);
-    layout->addWidget(buildToolbar());
+    layout->addWidget(new ScrollRow(buildToolbar())); // scrolls, not widens, in a small window
 
     auto* vertical = new QSplitter(Qt::Vertical, this);
     vertical->setChildrenCollapsible(false);

@@ -146,6 +146,10 @@ void TileMapWidget::relayout() {
 
 void TileMapWidget::renderCells() {
     const qreal dpr = devicePixelRatioF();
+    if (size().isEmpty()) {
+        image_ = QImage(); // not laid out yet (a hidden pane): nothing to paint on
+        return;
+    }
     image_ = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
     image_.setDevicePixelRatio(dpr);
     image_.fill(Qt::transparent);
