@@ -164,6 +164,11 @@ int takeScreenshot(const ScreenshotRequest& request) {
     if (!settle([&] { return pane->isReady() && !window.isLoading(); })) {
         return fail(QStringLiteral("pane '%1' did not finish loading its data").arg(request.pane));
     }
+    // A damaged report: the window showed what it could, the first problem
+    // found is the answer (no picture of a pane that may be missing parts).
+    if (!window.problems().isEmpty()) {
+        return fail(window.problems().front());
+    }
     // The panes shrink to a small --size; what cannot shrink further is said,
     // not drawn silently at another size.
     if (window.width() > request.size.width() || window.height() > request.size.height()) {
@@ -173,11 +178,6 @@ int takeScreenshot(const ScreenshotRequest& request) {
                         .arg(request.size.height())
                         .arg(window.width())
                         .arg(window.height()));
-    }
-    // A damaged report: the window showed what it could, the first problem
-    // found is the answer (no picture of a pane that may be missing parts).
-    if (!window.problems().isEmpty()) {
-        return fail(window.problems().front());
     }
     if (views::wouldOverwriteInput(request.output, window.openReports(), &error) ||
         !views::exportPng(pane, request.output, &error)) {

@@ -115,7 +115,7 @@ QWidget* DebugPane::buildInspector() {
     auto* row = new QHBoxLayout;
     tensorBox_ = new QComboBox;
     tensorBox_->setObjectName(QStringLiteral("debugTensor"));
-    tensorBox_->setMinimumContentsLength(18);
+    tensorBox_->setMinimumContentsLength(12);
     tensorBox_->setPlaceholderText(tr("tensor to inspect"));
     connect(tensorBox_, &QComboBox::textActivated, this, &DebugPane::inspect);
     auto* watch = new QPushButton(tr("Watch"));
