@@ -128,8 +128,8 @@ void addNotes(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
         notes.push_back("the targets have different tile counts (" +
                         std::to_string(b.target.numTiles) + " on the baseline, " +
                         std::to_string(c.target.numTiles) +
-                        " on the comparison): per-tile memory is not compared; totals, steps, "
-                        "compute sets, liveness sums and variables are");
+                        " on the comparison): per-tile memory is not compared, while totals, "
+                        "steps, compute sets, liveness sums and variables are compared as usual");
     }
     if (b.target.name != c.target.name) {
         notes.push_back("the targets differ (" + b.target.name + " on the baseline, " +

@@ -3,10 +3,13 @@
 #include "CompareMode.h"
 #include "RecentFiles.h"
 #include "views/common/Colors.h"
+#include "views/common/ContrastStyle.h"
 #include "views/common/Export.h"
 #include "views/common/Pane.h"
 #include "views/common/Selection.h"
+#include "views/panes/DebugPane.h"
 #include "views/panes/PaneRegistry.h"
+#include "views/panes/debug/RunControls.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -67,6 +70,7 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowTitle(QStringLiteral("Tessera"));
     setWindowIcon(applicationIcon());
     setAcceptDrops(true);
+    views::useContrastStyle(); // check boxes that show on the dark palette
     selection_ = new views::Selection(this);
     loader_ = new views::ReportLoader(this);
     connect(loader_, &views::ReportLoader::finished, this,
@@ -215,6 +219,7 @@ void MainWindow::createMenus() {
     quit->setMenuRole(QAction::QuitRole);
 
     createViewMenu();
+    createDebugMenu();
 
     QMenu* helpMenu = menuBar()->addMenu(tr("&Help"));
     helpMenu->setObjectName(QStringLiteral("menuHelp"));
@@ -266,6 +271,56 @@ void MainWindow::createViewMenu() {
         group->addAction(a);
         connect(a, &QAction::triggered, this, [this, t = t] { setTheme(t); });
     }
+}
+
+// The Debugger's run actions in a menu of their own: their shortcuts (Ctrl+F5,
+// F5, F10...) then work from anywhere in the window, whichever pane is shown.
+void MainWindow::createDebugMenu() {
+    auto* debug = qobject_cast<views::DebugPane*>(pane(QStringLiteral("debug")));
+    if (debug == nullptr) {
+        return;
+    }
+    QMenu* menu = menuBar()->addMenu(tr("&Debug"));
+    menu->setObjectName(QStringLiteral("menuDebug"));
+    menu->addActions(debug->controls()->runActions());
+    debug->setStartGuard([this] { return askBeforeDebugRun(); });
+}
+
+// A debug run shows its steps in the other panes by opening its reports
+// there: ask before that replaces a report (or comparison) the user opened.
+views::DebugPane::StartChoice MainWindow::askBeforeDebugRun() {
+    using Choice = views::DebugPane::StartChoice;
+    const bool userReport = !currentReport_.isEmpty() && !currentIsProduced_;
+    if (!userReport && !compare_->isActive()) {
+        return Choice::ShowRunInPanes;
+    }
+    if (!interactive_) {
+        return Choice::KeepOpenReport; // never replace the user's report unasked
+    }
+    QString what = QFileInfo(currentReport_).fileName();
+    if (compare_->isActive()) {
+        what = tr("%1 and its comparison with %2")
+                   .arg(what, QFileInfo(compare_->comparisonPath()).fileName());
+    }
+    QMessageBox box(QMessageBox::Question, tr("Start Debugging"),
+                    tr("The debug run can show each pause in the other panes, replacing %1 "
+                       "there.")
+                        .arg(what),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("debugReplaceDialog"));
+    QPushButton* show = box.addButton(tr("Show the Run in All Panes"), QMessageBox::AcceptRole);
+    show->setObjectName(QStringLiteral("debugShowRun"));
+    QPushButton* keep = box.addButton(tr("Keep %1 Open").arg(QFileInfo(currentReport_).fileName()),
+                                      QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("debugKeepReport"));
+    QPushButton* cancel = box.addButton(QMessageBox::Cancel);
+    cancel->setObjectName(QStringLiteral("debugCancelStart"));
+    box.setDefaultButton(keep);
+    box.setEscapeButton(cancel);
+    box.exec();
+    return box.clickedButton() == show   ? Choice::ShowRunInPanes
+           : box.clickedButton() == keep ? Choice::KeepOpenReport
+                                         : Choice::Cancel;
 }
 
 void MainWindow::setTheme(Theme theme) {
@@ -429,6 +484,7 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     setProblems(problems);
     currentReport_ = path;
     const bool produced = std::exchange(loadingProduced_, false);
+    currentIsProduced_ = produced;
     const int step = selection_->step();
     selection_->clear();
     if (paneTabs_->indexOf(hint_) >= 0 && !panes_.empty()) {
@@ -453,9 +509,11 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
         emit reportOpened(path);
         return; // the user stays in the pane; a temporary report is no recent file
     }
+    // The pane the user last looked at; the Summary with fresh settings (not
+    // whichever tab happened to be current, such as the Debugger).
     const QString last = QSettings().value(QLatin1String(kLastPaneKey)).toString();
-    if (!last.isEmpty()) {
-        showPane(last);
+    if (last.isEmpty() || !showPane(last)) {
+        showPane(QStringLiteral("summary"));
     }
     const QFileInfo info(path);
     setWindowTitle(tr("%1 — Tessera").arg(info.fileName()));

@@ -2,6 +2,7 @@
 // The main window: menus, the panes in tabs, background loading with
 // progress and cancel, export, themes, and the shared selection.
 #include "views/data/ReportLoader.h"
+#include "views/panes/DebugPane.h"
 
 #include <QIcon>
 #include <QMainWindow>
@@ -89,6 +90,8 @@ protected:
 private:
     void createMenus();
     void createViewMenu();
+    void createDebugMenu();
+    views::DebugPane::StartChoice askBeforeDebugRun();
     void createCentralArea();
     void createStatusWidgets();
     void createProblemBar();
@@ -120,8 +123,9 @@ private:
     QString loadingPath_;
     bool interactive_ = true;
     bool savesSettings_ = true;
-    bool loadingProduced_ = false; // the report being loaded comes from a pane
-    views::LoadedReport loaded_;   // keeps data and source alive for the panes
+    bool loadingProduced_ = false;   // the report being loaded comes from a pane
+    bool currentIsProduced_ = false; // the open report is the Debugger's run so far
+    views::LoadedReport loaded_;     // keeps data and source alive for the panes
     CompareMode* compare_ = nullptr;
 };
 

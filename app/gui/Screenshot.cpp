@@ -122,22 +122,18 @@ QString runDebugger(MainWindow& window, const ScreenshotRequest& request) {
 int takeScreenshot(const ScreenshotRequest& request) {
     // Standard error carries the one line this mode promises; the offscreen
     // platform's own warnings (size hints, runtime directory...) are noise here.
-    qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& message) {
-        if (type == QtCriticalMsg || type == QtFatalMsg) {
-            std::fprintf(stderr, "tessera: qt: %s\n", qPrintable(message.simplified()));
-        }
-    });
+    // TESSERA_QT_MESSAGES=1 shows them all (as main() promises).
+    if (qEnvironmentVariableIsEmpty("TESSERA_QT_MESSAGES")) {
+        qInstallMessageHandler(
+            [](QtMsgType type, const QMessageLogContext&, const QString& message) {
+                if (type == QtCriticalMsg || type == QtFatalMsg) {
+                    std::fprintf(stderr, "tessera: qt: %s\n", qPrintable(message.simplified()));
+                }
+            });
+    }
     MainWindow window;
     window.setInteractive(false);
     window.setSavesSettings(false); // a screenshot leaves the user's theme and Open Recent alone
-    const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
-    if (request.size.width() < minimum.width() || request.size.height() < minimum.height()) {
-        return fail(QStringLiteral("--size %1x%2 is smaller than the window's minimum %3x%4")
-                        .arg(request.size.width())
-                        .arg(request.size.height())
-                        .arg(minimum.width())
-                        .arg(minimum.height()));
-    }
     if (request.theme == "dark") {
         window.setTheme(MainWindow::Theme::Dark);
     } else if (request.theme == "light") {
@@ -172,6 +168,16 @@ int takeScreenshot(const ScreenshotRequest& request) {
     // found is the answer (no picture of a pane that may be missing parts).
     if (!window.problems().isEmpty()) {
         return fail(window.problems().front());
+    }
+    // The panes shrink to a small --size; what cannot shrink further is said,
+    // not drawn silently at another size.
+    if (window.width() > request.size.width() || window.height() > request.size.height()) {
+        return fail(QStringLiteral("--size %1x%2 is smaller than the window's minimum %3x%4 "
+                                   "with this pane and report")
+                        .arg(request.size.width())
+                        .arg(request.size.height())
+                        .arg(window.width())
+                        .arg(window.height()));
     }
     if (views::wouldOverwriteInput(request.output, window.openReports(), &error) ||
         !views::exportPng(pane, request.output, &error)) {

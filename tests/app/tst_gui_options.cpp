@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -44,9 +45,10 @@ private:
         return env;
     }
 
-    Result run(const QString& program, const QStringList& args) const {
+    Result run(const QString& program, const QStringList& args,
+               const QProcessEnvironment& env = {}) const {
         QProcess p;
-        p.setProcessEnvironment(environment());
+        p.setProcessEnvironment(env.isEmpty() ? environment() : env);
         p.start(program, args);
         if (!p.waitForFinished(kLimitMs)) {
             p.kill();
@@ -175,6 +177,45 @@ private slots:
             {report_, "--pane", "memory", "--theme", "dark", "--screenshot", path("memory.png")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(!QFile::exists(settingsFile()));
+    }
+
+    // Issue 15, defect 3: a --size below the window's usual minimum width
+    // (about 1190 px) is honoured: the panes shrink to it, on every pane.
+    void smallSizesShrinkThePanes() {
+        for (const char* pane :
+             {"summary", "memory", "liveness", "program", "execution", "debug"}) {
+            const QString png = path(QString("small-%1.png").arg(pane));
+            const Result r =
+                gui({report_, "--pane", pane, "--size", "760x640", "--screenshot", png});
+            QVERIFY2(r.exitCode == 0, qPrintable(QString(pane) + ": " + r.err));
+            const QImage image(png);
+            QVERIFY2(!image.isNull() && image.width() <= 760 && image.width() > 600,
+                     qPrintable(QString("%1: %2 px wide").arg(pane).arg(image.width())));
+        }
+    }
+
+    // Issue 15, defect 11: with every Qt message shown, compare and debug
+    // screenshots print no QPainter complaint (a hidden pane painted on a
+    // null image).
+    void screenshotsPaintNothingOnNullDevices() {
+        QProcessEnvironment env = environment();
+        env.insert("TESSERA_QT_MESSAGES", "1");
+        const Result debug =
+            run(TESSERA_GUI_PATH,
+                {"--pane", "debug", "--workload", "matmul", "--target", "tiles:4", "--set", "m=8",
+                 "--set", "k=8", "--set", "n=8", "--break", "matmul/products", "--inspect",
+                 "matmul/aBlocks", "--screenshot", path("debug.png")},
+                env);
+        QVERIFY2(debug.exitCode == 0, qPrintable(debug.err));
+        QVERIFY2(!debug.err.contains("QPainter"), qPrintable(debug.err));
+        for (const char* pane : {"summary", "memory", "execution", "liveness", "program"}) {
+            const Result r = run(TESSERA_GUI_PATH,
+                                 {report_, "--compare", report_, "--pane", pane, "--screenshot",
+                                  path(QString("compare-%1.png").arg(pane))},
+                                 env);
+            QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+            QVERIFY2(!r.err.contains("QPainter"), qPrintable(pane + (": " + r.err)));
+        }
     }
 
     void reportsAtLongPathsOpen() {

@@ -4,11 +4,13 @@
 #include "MainWindow.h"
 #include "RecentFiles.h"
 #include "Screenshot.h"
+#include "views/common/ContrastStyle.h"
 #include "views/common/Pane.h"
 #include "views/common/Selection.h"
 #include "views/panes/DebugPane.h"
 #include "views/panes/LivenessPane.h"
 #include "views/panes/debug/DebugController.h"
+#include "views/panes/debug/RunControls.h"
 
 #include <QAction>
 #include <QApplication>
@@ -31,6 +33,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUrl>
 
 using tessera::gui::MainWindow;
@@ -58,6 +61,9 @@ private slots:
     void screenshotOfEveryPane();
     void debuggerWithoutAReport();
     void screenshotOfAPausedDebugger();
+    void freshSettingsOpenTheSummary();
+    void debuggerShortcutsWorkWindowWide();
+    void debugRunAsksBeforeReplacingTheReport();
 
 private:
     QString makeReport(const QString& name);
@@ -324,6 +330,8 @@ void TestMainWindow::loadingShowsProgressAndCanBeCancelled() {
 
 void TestMainWindow::darkThemeChangesThePalette() {
     MainWindow window;
+    // Issue 15, defect 9: the window's style keeps check boxes visible on it.
+    QVERIFY(qobject_cast<tessera::views::ContrastStyle*>(QApplication::style()) != nullptr);
     window.setTheme(MainWindow::Theme::Dark);
     QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 100);
     QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toInt(), int(MainWindow::Theme::Dark));
@@ -432,6 +440,107 @@ void TestMainWindow::screenshotOfAPausedDebugger() {
     QVERIFY(!QImage(request.output).isNull());
     request.workload = QStringLiteral("no-such-workload");
     QCOMPARE(tessera::gui::takeScreenshot(request), 2);
+}
+
+// Issue 15, defect 2: with no saved pane, a report opens on its Summary,
+// not on the Debugger (the one tab there before any report).
+void TestMainWindow::freshSettingsOpenTheSummary() {
+    const QString path = makeReport(QStringLiteral("fresh.tsr"));
+    QVERIFY(!QSettings().contains(QStringLiteral("mainWindow/lastPane")));
+    MainWindow window;
+    window.setInteractive(false);
+    window.show();
+    QVERIFY(window.showPane(QStringLiteral("debug"))); // as a user looking at the tabs might
+    QVERIFY(window.openReport(path));
+    QVERIFY(waitOpened(window, path));
+    QVERIFY(window.currentPane() != nullptr);
+    QCOMPARE(window.currentPane()->paneName(), QStringLiteral("summary"));
+}
+
+namespace {
+
+// Clicks the button named `button` of the next modal dialog (a QMessageBox's exec()).
+void answerNextDialog(const QString& button) {
+    auto* timer = new QTimer(qApp);
+    QObject::connect(timer, &QTimer::timeout, timer, [timer, button] {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            if (auto* b = modal->findChild<QPushButton*>(button)) {
+                timer->deleteLater();
+                b->click();
+            }
+        }
+    });
+    timer->start(20);
+}
+
+tessera::views::debugger::DebugConfig smallRun() {
+    tessera::views::debugger::DebugConfig config;
+    config.workload = QStringLiteral("elementwise");
+    config.target = QStringLiteral("tiles:4");
+    config.params = {{"n", "64"}};
+    return config;
+}
+
+} // namespace
+
+// Issue 15, defect 6: Ctrl+F5 and F10 work with the focus anywhere, even with
+// another tab shown (they are in the Debug menu).
+void TestMainWindow::debuggerShortcutsWorkWindowWide() {
+    MainWindow window;
+    window.setInteractive(false);
+    window.show();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    auto* pane = qobject_cast<tessera::views::DebugPane*>(window.pane(QStringLiteral("debug")));
+    QVERIFY(pane != nullptr);
+    pane->controls()->showConfig(smallRun());
+    window.paneTabs()->setCurrentIndex(0); // the Start tab: the Debugger is hidden
+    QVERIFY(!pane->isVisible());
+    QTest::keyClick(&window, Qt::Key_F5, Qt::ControlModifier);
+    QTRY_VERIFY_WITH_TIMEOUT(pane->controller()->hasSession() && pane->isReady(), 30000);
+    QCOMPARE(pane->controller()->state()->stepsExecuted, std::uint64_t(0));
+    QTest::keyClick(&window, Qt::Key_F10);
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isReady() && pane->controller()->state()->stepsExecuted == 1,
+                             30000);
+    auto* menu = window.findChild<QMenu*>(QStringLiteral("menuDebug"));
+    QVERIFY(menu != nullptr);
+    QCOMPARE(menu->actions().size(), 6);
+}
+
+// Issue 15, defect 6: starting a debug run with a report open asks whether
+// the run may replace it in the other panes; keeping it, cancelling and
+// replacing each do what they say.
+void TestMainWindow::debugRunAsksBeforeReplacingTheReport() {
+    const QString path = makeReport(QStringLiteral("mine.tsr"));
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openReport(path));
+    QVERIFY(waitOpened(window, path));
+    auto* pane = qobject_cast<tessera::views::DebugPane*>(window.pane(QStringLiteral("debug")));
+    QSignalSpy opened(&window, &MainWindow::reportOpened);
+
+    answerNextDialog(QStringLiteral("debugCancelStart"));
+    QVERIFY(!pane->start(smallRun()));
+    QVERIFY(!pane->controller()->hasSession());
+
+    answerNextDialog(QStringLiteral("debugKeepReport"));
+    QVERIFY(pane->start(smallRun()));
+    QTRY_VERIFY_WITH_TIMEOUT(pane->controller()->hasSession() && pane->isReady(), 30000);
+    QVERIFY(pane->controller()->stepOver());
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isReady(), 30000);
+    QTest::qWait(300); // a report of the run would be loading by now
+    QVERIFY(!window.isLoading());
+    QCOMPARE(opened.count(), 0);
+    QCOMPARE(window.currentReport(), QFileInfo(path).absoluteFilePath());
+
+    answerNextDialog(QStringLiteral("debugShowRun"));
+    QVERIFY(pane->start(smallRun()));
+    QVERIFY(opened.wait(30000));
+    QVERIFY(window.currentReport() != QFileInfo(path).absoluteFilePath());
+    // The run's own report is open now: the next run replaces it without asking.
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isReady() && !window.isLoading(), 30000);
+    QVERIFY(pane->start(smallRun()));
+    QTRY_VERIFY_WITH_TIMEOUT(pane->isReady(), 30000);
 }
 
 QTEST_MAIN(TestMainWindow)

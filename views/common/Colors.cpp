@@ -44,6 +44,13 @@ QColor phaseColor(Phase phase) {
     return Qt::black;
 }
 
+QColor phaseColor(Phase phase, const QPalette& palette) {
+    if (phase == Phase::Sync && isDarkPalette(palette)) {
+        return QColor(0x5e, 0x5e, 0x5e);
+    }
+    return phaseColor(phase);
+}
+
 QColor heatColor(double t) {
     // A compact viridis-like ramp, interpolated linearly between stops.
     static const std::array<QColor, 5> stops = {QColor(0x44, 0x01, 0x54), QColor(0x3b, 0x52, 0x8b),

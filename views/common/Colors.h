@@ -14,6 +14,9 @@ QColor gapColor();
 
 enum class Phase { Compute, Exchange, Sync };
 QColor phaseColor(Phase phase);
+// The same on `palette`: on a dark one sync is a quiet grey, not a light block
+// that outshines compute and exchange.
+QColor phaseColor(Phase phase, const QPalette& palette);
 
 // t in [0, 1] -> a perceptually ordered colour ramp (dark blue .. yellow).
 QColor heatColor(double t);

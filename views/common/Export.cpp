@@ -2,6 +2,7 @@
 
 #include "reports/OutputFile.h"
 #include "reports/ReportError.h"
+#include "views/models/ModelRoles.h"
 
 #include <QAbstractItemModel>
 #include <QBuffer>
@@ -135,20 +136,36 @@ bool isTree(const QAbstractItemModel* model) {
     return false;
 }
 
+// A numeric column's raw number: integers as they are, others with all
+// the digits a double has; empty when the row has none.
+QString rawNumber(const QVariant& v) {
+    switch (v.typeId()) {
+    case QMetaType::Double:
+    case QMetaType::Float:
+        return QString::number(v.toDouble(), 'g', 17);
+    default:
+        return v.isValid() ? v.toString() : QString();
+    }
+}
+
 // Rows beneath `parent`, depth first; a tree's rows start with their depth.
+// Numeric columns (a kUnitRole header) are written raw, others as shown.
 void writeRows(const QAbstractItemModel* model, const QModelIndex& parent, int depth, bool tree,
-               QTextStream& s) {
+               const std::vector<bool>& numeric, QTextStream& s) {
     const int columns = model->columnCount(parent);
     for (int r = 0; r < model->rowCount(parent); ++r) {
         if (tree) {
             s << depth << ",";
         }
         for (int c = 0; c < columns; ++c) {
-            s << (c ? "," : "") << csvField(model->data(model->index(r, c, parent)).toString());
+            const QModelIndex i = model->index(r, c, parent);
+            const bool raw = std::size_t(c) < numeric.size() && numeric[std::size_t(c)];
+            s << (c ? "," : "")
+              << csvField(raw ? rawNumber(i.data(kSortRole)) : i.data().toString());
         }
         s << "\n";
         if (tree) {
-            writeRows(model, model->index(r, 0, parent), depth + 1, tree, s);
+            writeRows(model, model->index(r, 0, parent), depth + 1, tree, numeric, s);
         }
     }
 }
@@ -163,11 +180,18 @@ QString toCsv(const QAbstractItemModel* model) {
         s << "Depth,";
     }
     const int columns = model->columnCount();
+    std::vector<bool> numeric(std::size_t(std::max(columns, 0)));
     for (int c = 0; c < columns; ++c) {
-        s << (c ? "," : "") << csvField(model->headerData(c, Qt::Horizontal).toString());
+        QString header = model->headerData(c, Qt::Horizontal).toString().simplified();
+        const QVariant unit = model->headerData(c, Qt::Horizontal, kUnitRole);
+        numeric[std::size_t(c)] = unit.isValid();
+        if (!unit.toString().isEmpty()) {
+            header += QStringLiteral(" (%1)").arg(unit.toString());
+        }
+        s << (c ? "," : "") << csvField(header);
     }
     s << "\n";
-    writeRows(model, {}, 0, tree, s);
+    writeRows(model, {}, 0, tree, numeric, s);
     return out;
 }
 

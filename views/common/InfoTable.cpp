@@ -1,6 +1,7 @@
 #include "views/common/InfoTable.h"
 
 #include "views/common/Card.h"
+#include "views/models/ModelRoles.h"
 
 #include <QGridLayout>
 #include <QHeaderView>
@@ -71,6 +72,20 @@ QTableWidgetItem* compactCell(const QString& text, bool alignRight, const QColor
         item->setData(Qt::DecorationRole, decoration);
     }
     return item;
+}
+
+QTableWidgetItem* numberCell(const QString& text, const QVariant& raw) {
+    QTableWidgetItem* item = compactCell(text, true);
+    item->setData(kSortRole, raw);
+    return item;
+}
+
+void setColumnUnits(QTableWidget* table, const QList<QPair<int, QString>>& units) {
+    for (const auto& [column, unit] : units) {
+        if (QTableWidgetItem* header = table->horizontalHeaderItem(column)) {
+            header->setData(kUnitRole, unit);
+        }
+    }
 }
 
 void fitTableHeight(QTableWidget* table) {

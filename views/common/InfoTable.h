@@ -4,8 +4,10 @@
 // QTableWidgets sized to their rows (no inner scrolling).
 #include <QColor>
 #include <QList>
+#include <QPair>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 class QBoxLayout;
 class QGridLayout;
@@ -31,6 +33,10 @@ void setInfoRows(QGridLayout* grid, const QList<InfoRow>& rows);
 QTableWidget* makeCompactTable(const QStringList& headers, QWidget* parent);
 QTableWidgetItem* compactCell(const QString& text, bool alignRight = false,
                               const QColor& decoration = {});
+// A right-aligned cell showing `text` whose raw number (kSortRole) CSV export writes.
+QTableWidgetItem* numberCell(const QString& text, const QVariant& raw);
+// Marks columns of `table` numeric for CSV export: column -> unit ("" for a count).
+void setColumnUnits(QTableWidget* table, const QList<QPair<int, QString>>& units);
 // Fixes the table's height to its header and rows.
 void fitTableHeight(QTableWidget* table);
 

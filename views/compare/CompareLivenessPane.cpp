@@ -277,7 +277,7 @@ void CompareLivenessPane::resetZoom() {
 }
 
 QList<ExportTarget> CompareLivenessPane::exportTargets() const {
-    return {{QStringLiteral("compare-liveness"), plot_, steps_}};
+    return {{QStringLiteral("compare-liveness"), plot_, filter_}};
 }
 
 } // namespace tessera::views

@@ -280,7 +280,7 @@ void CompareMemoryPane::resetZoom() {
 QList<ExportTarget> CompareMemoryPane::exportTargets() const {
     return {{QStringLiteral("compare-memory-per-tile"), plot_, tiles_},
             {QStringLiteral("compare-tile-map"), map_, nullptr},
-            {QStringLiteral("compare-variables"), nullptr, variables_}};
+            {QStringLiteral("compare-variables"), nullptr, variablesFilter_}};
 }
 
 } // namespace tessera::views

@@ -107,8 +107,8 @@ void CompareProgramPane::setComparison(std::shared_ptr<const CompareData> compar
 }
 
 QList<ExportTarget> CompareProgramPane::exportTargets() const {
-    return {{QStringLiteral("compare-steps"), nullptr, steps_},
-            {QStringLiteral("compare-compute-sets"), nullptr, computeSets_}};
+    return {{QStringLiteral("compare-steps"), nullptr, stepsFilter_},
+            {QStringLiteral("compare-compute-sets"), nullptr, computeSetsFilter_}};
 }
 
 } // namespace tessera::views

@@ -198,8 +198,17 @@ void CompareSummaryPane::fillChanges() {
         {tr("Program steps"), counts(d.steps), QStringLiteral("stepChanges")},
         {tr("Compute sets"), counts(d.computeSets), QStringLiteral("computeSetChanges")},
         {tr("Variables"), counts(d.variables), QStringLiteral("variableChanges")}};
-    if (!d.steps.empty() && d.steps.front().cycles.delta() > 0) {
-        const reports::StepDelta& worst = d.steps.front();
+    // A step on both sides that got slower: an added step is new work, not a
+    // regression (its baseline is no cycles at all), and is counted above.
+    const reports::StepDelta* regressed = nullptr;
+    for (const reports::StepDelta& s : d.steps) {
+        if (s.change == reports::Change::Changed && s.cycles.delta() > 0 &&
+            (regressed == nullptr || s.cycles.delta() > regressed->cycles.delta())) {
+            regressed = &s;
+        }
+    }
+    if (regressed != nullptr) {
+        const reports::StepDelta& worst = *regressed;
         rows.push_back({tr("Largest regression"),
                         tr("%1: %2 cycles")
                             .arg(QString::fromStdString(worst.name),

@@ -70,6 +70,11 @@ QVariant ExecutedStepsModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ExecutedStepsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kUnitRole) {
+        return section == Sequence || section == Step      ? QVariant(QString())
+               : section >= Start && section < ColumnCount ? QVariant(QStringLiteral("cycles"))
+                                                           : QVariant();
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }

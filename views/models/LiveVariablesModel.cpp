@@ -142,6 +142,11 @@ QVariant LiveVariablesModel::headerData(int section, Qt::Orientation orientation
     if (role == Qt::DisplayRole) {
         return QString(names[section]);
     }
+    if (role == kUnitRole) {
+        return section == Bytes   ? QVariant(QStringLiteral("bytes"))
+               : section == Tiles ? QVariant(QString())
+                                  : QVariant();
+    }
     if (role == Qt::ToolTipRole && section == Bytes) {
         return QString("Bytes over all tiles");
     }

@@ -144,6 +144,11 @@ QVariant MemoryBlocksModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant MemoryBlocksModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kUnitRole) {
+        return section == Size                        ? QVariant(QStringLiteral("bytes"))
+               : section == Address || section == End ? QVariant(QStringLiteral("byte address"))
+                                                      : QVariant();
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }

@@ -139,11 +139,17 @@ QVariant OperationsModel::headerData(int section, Qt::Orientation orientation, i
         "Program steps inside",
         "Times the operation ran",
         "Bytes received by all tiles in exchanges inside, over all executions"};
+    static const char* units[ColumnCount] = {nullptr,  "cycles", "fraction of all cycles",
+                                             "cycles", "",       "FLOPs per cycle",
+                                             "bytes",  "",       "",
+                                             "",       "bytes"};
     switch (role) {
     case Qt::DisplayRole:
         return QString(names[section]);
     case Qt::ToolTipRole:
         return QString(tips[section]);
+    case kUnitRole:
+        return units[section] ? QVariant(QString(units[section])) : QVariant();
     case Qt::TextAlignmentRole:
         return section == Name ? int(Qt::AlignLeft | Qt::AlignVCenter)
                                : int(Qt::AlignRight | Qt::AlignVCenter);

@@ -219,11 +219,16 @@ QVariant ProgramTreeModel::headerData(int section, Qt::Orientation orientation, 
     if (section < 0 || section >= ColumnCount) {
         return {};
     }
+    static const char* units[ColumnCount] = {
+        nullptr, nullptr, "", "cycles", "fraction of all cycles", "bytes", "", "", ""};
     if (role == Qt::DisplayRole) {
         return QString(names[section]);
     }
     if (role == Qt::ToolTipRole) {
         return QString(tips[section]);
+    }
+    if (role == kUnitRole) {
+        return units[section] ? QVariant(QString(units[section])) : QVariant();
     }
     if (role == Qt::TextAlignmentRole) {
         return section >= Executions ? int(Qt::AlignRight | Qt::AlignVCenter)

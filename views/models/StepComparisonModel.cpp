@@ -170,6 +170,9 @@ QVariant StepComparisonModel::headerData(int section, Qt::Orientation orientatio
     const bool isStep = section >= 2 && section < changeColumn();
     const std::uint32_t step = isStep ? steps_[static_cast<std::size_t>(section - 2)] : 0;
     const auto* entry = isStep && data_ ? data_->step(step) : nullptr;
+    if (role == kUnitRole) {
+        return section == 1 ? QVariant(QStringLiteral("bytes")) : QVariant();
+    }
     if (role == Qt::DisplayRole) {
         if (section == 0) {
             return QString("Variable");

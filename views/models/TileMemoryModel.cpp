@@ -116,6 +116,11 @@ QVariant TileMemoryModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }
+    if (role == kUnitRole && section >= 0 && section < columnCount()) {
+        return section == Tile || section == Ipu ? QString()
+               : section == Used                 ? QStringLiteral("fraction of capacity")
+                                                 : QStringLiteral("bytes");
+    }
     if (role == Qt::DecorationRole && section >= FirstCategory && data_) {
         return categoryColor(
             data_->categories[static_cast<std::size_t>(section - FirstCategory)].id);

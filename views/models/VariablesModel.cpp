@@ -187,6 +187,11 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant VariablesModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && role == kUnitRole) {
+        return section == Bytes                          ? QVariant(QStringLiteral("bytes"))
+               : section == Elements || section == Tiles ? QVariant(QString())
+                                                         : QVariant();
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
         return QAbstractTableModel::headerData(section, orientation, role);
     }

@@ -1,6 +1,7 @@
 #include "views/panes/DebugPane.h"
 
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/panes/debug/BreakpointTreeModel.h"
 #include "views/panes/debug/DebugController.h"
@@ -58,7 +59,8 @@ DebugPane::DebugPane(QWidget* parent)
     programView_->header()->setStretchLastSection(false);
     programView_->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     programView_->header()->setSectionResizeMode(2, QHeaderView::ResizeToContents);
-    programView_->setTextElideMode(Qt::ElideMiddle); // step names differ at their ends
+    // Step names read from their start (their path); the whole name is in the tooltip.
+    programView_->setTextElideMode(Qt::ElideRight);
     split->addWidget(programView_);
     split->addWidget(buildInspector());
     split->addWidget(buildSide());
@@ -97,7 +99,7 @@ DebugPane::DebugPane(QWidget* parent)
         updateControls();
     });
     connect(controller_, &DebugController::reportReady, this, [this](const QString& path) {
-        if (reportsEnabled_) {
+        if (reportsEnabled_ && sessionReports_) {
             emit reportProduced(path);
         }
     });
@@ -113,7 +115,7 @@ QWidget* DebugPane::buildInspector() {
     auto* row = new QHBoxLayout;
     tensorBox_ = new QComboBox;
     tensorBox_->setObjectName(QStringLiteral("debugTensor"));
-    tensorBox_->setMinimumContentsLength(18);
+    tensorBox_->setMinimumContentsLength(12);
     tensorBox_->setPlaceholderText(tr("tensor to inspect"));
     connect(tensorBox_, &QComboBox::textActivated, this, &DebugPane::inspect);
     auto* watch = new QPushButton(tr("Watch"));
@@ -128,11 +130,24 @@ QWidget* DebugPane::buildInspector() {
     connect(colourBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         heatmap_->setMode(i == 0 ? HeatmapWidget::Mode::Values : HeatmapWidget::Mode::Tiles);
     });
+    reduceBox_ = new QComboBox;
+    reduceBox_->setObjectName(QStringLiteral("debugHeatmapReduce"));
+    reduceBox_->addItems({tr("Pixel: mean"), tr("Pixel: minimum"), tr("Pixel: maximum")});
+    reduceBox_->setToolTip(tr("A tensor with more elements than the heatmap has pixels is drawn "
+                              "one pixel per block of elements: show the block's mean, minimum "
+                              "or maximum"));
+    connect(reduceBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        heatmap_->setReduce(i == 1 ? BinReduce::Min : i == 2 ? BinReduce::Max : BinReduce::Mean);
+    });
     row->addWidget(new QLabel(tr("Inspect")));
     row->addWidget(tensorBox_, 1);
     row->addWidget(watch);
     row->addWidget(colourBox_);
-    v->addLayout(row);
+    row->addWidget(reduceBox_);
+    auto* rowWidget = new QWidget;
+    row->setContentsMargins(0, 0, 0, 0);
+    rowWidget->setLayout(row);
+    v->addWidget(new ScrollRow(rowWidget)); // scrolls, not widens, in a small window
     inspectorLabel_ = new QLabel;
     inspectorLabel_->setObjectName(QStringLiteral("debugInspectorLabel"));
     inspectorLabel_->setWordWrap(true);
@@ -232,8 +247,14 @@ bool DebugPane::start(const DebugConfig& config) {
     if (controller_->busy()) {
         return false; // Pause first; the running command keeps the session
     }
+    const StartChoice choice = startGuard_ ? startGuard_() : StartChoice::ShowRunInPanes;
+    if (choice == StartChoice::Cancel) {
+        showMessage(tr("Not started: the open report stays"));
+        return false;
+    }
+    sessionReports_ = choice == StartChoice::ShowRunInPanes;
     DebugConfig c = config;
-    if (reportsEnabled_ && c.reportDir.isEmpty() && reportDir_.isValid()) {
+    if (reportsEnabled_ && sessionReports_ && c.reportDir.isEmpty() && reportDir_.isValid()) {
         c.reportDir = reportDir_.path();
     }
     QString error;

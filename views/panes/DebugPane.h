@@ -14,6 +14,7 @@
 #include <QPointer>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <optional>
 
 class QComboBox;
@@ -51,6 +52,12 @@ public:
 
     // Starts a session (also what the Start button does with the fields).
     bool start(const debugger::DebugConfig& config);
+    // Asked before a session starts (by Start, Ctrl+F5 or start()): whether
+    // its reports may replace the report open in the other panes, may not
+    // (the run is shown in this pane only), or the start is cancelled.
+    enum class StartChoice { ShowRunInPanes, KeepOpenReport, Cancel };
+    void setStartGuard(std::function<StartChoice()> guard) { startGuard_ = std::move(guard); }
+    bool sessionShowsReports() const { return sessionReports_; }
     void inspect(const QString& tensor);
     QString inspected() const { return inspected_; }
     void addWatch(const QString& tensor);
@@ -62,6 +69,7 @@ public:
     debugger::TensorValuesModel* valuesModel() const { return valuesModel_; }
     debugger::WatchListModel* watchModel() const { return watchModel_; }
     debugger::HeatmapWidget* heatmap() const { return heatmap_; }
+    QComboBox* heatmapReduceBox() const { return reduceBox_; }
     QTreeView* programView() const { return programView_; }
     QTableView* valuesView() const { return valuesView_; }
     QLabel* statusLabel() const { return status_; }
@@ -90,6 +98,7 @@ private:
     QTableView* watchView_ = nullptr;
     QComboBox* tensorBox_ = nullptr;
     QComboBox* colourBox_ = nullptr;
+    QComboBox* reduceBox_ = nullptr;
     QTabWidget* inspectorTabs_ = nullptr;
     QLabel* status_ = nullptr;
     QLabel* inspectorLabel_ = nullptr;
@@ -100,6 +109,8 @@ private:
     std::optional<debugger::TensorValues> inspectedBefore_;
     int awaitedReads_ = 0;
     bool reportsEnabled_ = true;
+    bool sessionReports_ = true; // this session's reports go to the other panes
+    std::function<StartChoice()> startGuard_;
     QTemporaryDir reportDir_;
 };
 

@@ -1,6 +1,7 @@
 #include "views/panes/ExecutionPane.h"
 
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportData.h"
 #include "views/models/ExecutedStepsModel.h"
@@ -81,7 +82,9 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
-    layout->addLayout(bar);
+    auto* barRow = new QWidget(this);
+    barRow->setLayout(bar);
+    layout->addWidget(new ScrollRow(barRow)); // scrolls, not widens, in a small window
     layout->addWidget(splitter_, 1);
 
     tableTimer_.setSingleShot(true);
@@ -99,11 +102,13 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     connect(timeline_, &TimelineWidget::stepClicked, this, [this](const reports::ExecutedStep& e) {
         selectExecution(e.programStep, e.startCycle);
     });
-    connect(timeline_, &TimelineWidget::tileClicked, this, [this](int tile) {
+    auto selectTile = [this](int tile) {
         if (selection_) {
             selection_->setTile(tile);
         }
-    });
+    };
+    connect(timeline_, &TimelineWidget::tileClicked, this, selectTile);
+    connect(details_, &StepDetailsPanel::tileClicked, this, selectTile);
     connect(flame_, &FlameWidget::stepClicked, this, [this](int step, std::uint64_t start) {
         selectExecution(static_cast<std::uint32_t>(step), start);
     });
@@ -198,9 +203,12 @@ void ExecutionPane::setSelection(Selection* selection) {
     if (!selection_) {
         return;
     }
-    connect(selection_, &Selection::tileChanged, this,
-            [this](int tile) { timeline_->setSelectedTile(tile); });
+    connect(selection_, &Selection::tileChanged, this, [this](int tile) {
+        timeline_->setSelectedTile(tile);
+        details_->setSelectedTile(tile);
+    });
     timeline_->setSelectedTile(selection_->tile());
+    details_->setSelectedTile(selection_->tile());
     connect(selection_, &Selection::stepChanged, this, [this](int step) {
         showStep(step);
         if (!clicking_ && step >= 0) {

@@ -1,6 +1,7 @@
 #include "views/panes/LivenessPane.h"
 
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportSource.h"
 #include "views/models/VariableLookup.h"
@@ -33,7 +34,7 @@ LivenessPane::LivenessPane(QWidget* parent)
     setObjectName("livenessPane");
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
-    layout->addWidget(buildToolbar());
+    layout->addWidget(new ScrollRow(buildToolbar())); // scrolls, not widens, in a small window
     auto* split = new QSplitter(Qt::Vertical);
     split->setChildrenCollapsible(false);
     plot_ = new LivenessPlot;
@@ -176,9 +177,9 @@ void LivenessPane::setSelection(Selection* selection) {
 
 QList<ExportTarget> LivenessPane::exportTargets() const {
     return {{"liveness-plot", plot_, nullptr},
-            {"live-variables", nullptr, tables_->liveModel()},
-            {"always-live-variables", nullptr, tables_->alwaysLiveModel()},
-            {"step-comparison", nullptr, tables_->comparisonModel()}};
+            {"live-variables", nullptr, tables_->liveShown()},
+            {"always-live-variables", nullptr, tables_->alwaysLiveShown()},
+            {"step-comparison", nullptr, tables_->comparisonShown()}};
 }
 
 void LivenessPane::zoomIn() {

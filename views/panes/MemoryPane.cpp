@@ -2,6 +2,7 @@
 
 #include "views/common/Card.h"
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportData.h"
 #include "views/data/ReportSource.h"
@@ -13,6 +14,7 @@
 #include "views/panes/memory/TileMapWidget.h"
 #include "views/panes/memory/TileMemoryPlot.h"
 
+#include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -63,17 +65,11 @@ QToolButton* makeButton(const QString& text, const QString& tip, QWidget* parent
 MemoryPane::MemoryPane(QWidget* parent)
     : Pane(parent) {
     setObjectName("memoryPane");
-    variablesCsv_ = new VariablesModel(this);
-    variablesCsv_->setRawNumbers(true);
-    tilesCsv_ = new TileMemoryModel(this);
-    tilesCsv_->setRawNumbers(true);
-    blocksCsv_ = new MemoryBlocksModel(this);
-    blocksCsv_->setRawNumbers(true);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 8);
     layout->setSpacing(6);
-    layout->addWidget(buildToolbar());
+    layout->addWidget(new ScrollRow(buildToolbar())); // scrolls, not widens, in a small window
 
     auto* vertical = new QSplitter(Qt::Vertical, this);
     vertical->setChildrenCollapsible(false);
@@ -87,10 +83,27 @@ MemoryPane::MemoryPane(QWidget* parent)
     horizontal->setChildrenCollapsible(false);
     mapCard_ = new Card("Tile map", horizontal);
     tileMap_ = new TileMapWidget(mapCard_);
-    scaleToFullest_ = new QCheckBox("Colour relative to the fullest tile", mapCard_);
-    scaleToFullest_->setToolTip("Off: colour is memory used / tile capacity");
+    // The colour scale: the fullest tile by default (a capacity scale is one
+    // flat colour at low occupancy), the capacity one click away.
+    auto* scaleRow = new QHBoxLayout;
+    scaleRow->setContentsMargins(0, 0, 0, 0);
+    scaleRow->addWidget(new QLabel("Colour scale:", mapCard_));
+    auto* scaleGroup = new QButtonGroup(mapCard_);
+    for (const bool fullest : {true, false}) {
+        auto* b = new QToolButton(mapCard_);
+        b->setText(fullest ? "Fullest tile" : "Capacity");
+        b->setObjectName(fullest ? "tileMapScaleFullest" : "tileMapScaleCapacity");
+        b->setToolTip(fullest ? "Top of the colour scale: the fullest tile"
+                              : "Top of the colour scale: a tile's capacity");
+        b->setCheckable(true);
+        b->setChecked(fullest);
+        scaleGroup->addButton(b);
+        scaleRow->addWidget(b);
+        (fullest ? scaleFullest_ : scaleCapacity_) = b;
+    }
+    scaleRow->addStretch(1);
     mapCard_->body()->addWidget(tileMap_, 1);
-    mapCard_->body()->addWidget(scaleToFullest_);
+    mapCard_->body()->addLayout(scaleRow);
     horizontal->addWidget(mapCard_);
 
     auto* tableCard = new Card(QString(), horizontal);
@@ -113,7 +126,7 @@ MemoryPane::MemoryPane(QWidget* parent)
 
     connect(plot_, &TileMemoryPlot::tileClicked, this, &MemoryPane::selectTile);
     connect(tileMap_, &TileMapWidget::tileClicked, this, &MemoryPane::selectTile);
-    connect(scaleToFullest_, &QCheckBox::toggled, tileMap_, &TileMapWidget::setScaleToFullest);
+    connect(scaleFullest_, &QToolButton::toggled, tileMap_, &TileMapWidget::setScaleToFullest);
     connect(memoryMap_, &MemoryMapWidget::blockClicked, this, [this](int block) {
         blocksView_->selectRow(block);
         blocksView_->scrollTo(blocksView_->model()->index(block, 0));
@@ -286,9 +299,7 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     plot_->setReport(data_);
     tileMap_->setReport(data_);
     variables_->setReport(data_);
-    variablesCsv_->setReport(data_);
     tiles_->setReport(data_);
-    tilesCsv_->setReport(data_);
     variablesView_->resizeColumnsToContents();
     variablesView_->setColumnWidth(VariablesModel::Name,
                                    std::min(variablesView_->columnWidth(0), 220));
@@ -358,11 +369,9 @@ void MemoryPane::showTile(int tile) {
                                  read ? std::move(*read) : std::vector<reports::MemoryBlockEntry>{},
                                  data_->target.memoryBaseAddress);
             blocks_->setLayout(data_, layout);
-            blocksCsv_->setLayout(data_, layout);
             memoryMap_->setTileLayout(data_, std::move(layout));
         } else {
             blocks_->clear();
-            blocksCsv_->clear();
             memoryMap_->clear();
         }
         blocksView_->resizeColumnsToContents();
@@ -454,9 +463,9 @@ void MemoryPane::updateInfo() {
 QList<ExportTarget> MemoryPane::exportTargets() const {
     QList<ExportTarget> targets = {{"memory-per-tile", plot_, nullptr},
                                    {"tile-map", tileMap_, nullptr},
-                                   {"tile-memory-map", memoryMap_, blocksCsv_},
-                                   {"variables", nullptr, variablesCsv_},
-                                   {"memory-by-tile", nullptr, tilesCsv_}};
+                                   {"tile-memory-map", memoryMap_, blocksView_->model()},
+                                   {"variables", nullptr, variablesProxy_},
+                                   {"memory-by-tile", nullptr, tilesProxy_}};
     return targets;
 }
 

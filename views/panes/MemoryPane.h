@@ -9,6 +9,7 @@
 #include <memory>
 
 class QCheckBox;
+class QToolButton;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -47,6 +48,7 @@ public:
     // The parts, for tests and the main window.
     TileMemoryPlot* plot() const { return plot_; }
     TileMapWidget* tileMap() const { return tileMap_; }
+    QToolButton* capacityScaleButton() const { return scaleCapacity_; }
     MemoryMapWidget* memoryMap() const { return memoryMap_; }
     QTableView* variablesView() const { return variablesView_; }
     VariablesFilterModel* variablesProxy() const { return variablesProxy_; }
@@ -78,7 +80,8 @@ private:
     TileMemoryPlot* plot_ = nullptr;
     Card* mapCard_ = nullptr;
     TileMapWidget* tileMap_ = nullptr;
-    QCheckBox* scaleToFullest_ = nullptr;
+    QToolButton* scaleFullest_ = nullptr;
+    QToolButton* scaleCapacity_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     QLineEdit* filter_ = nullptr;
     QComboBox* kindFilter_ = nullptr;
@@ -92,10 +95,6 @@ private:
     MemoryMapWidget* memoryMap_ = nullptr;
     QTableView* blocksView_ = nullptr;
     MemoryBlocksModel* blocks_ = nullptr;
-    // Raw-number copies of the tables for CSV export.
-    VariablesModel* variablesCsv_ = nullptr;
-    TileMemoryModel* tilesCsv_ = nullptr;
-    MemoryBlocksModel* blocksCsv_ = nullptr;
 };
 
 } // namespace tessera::views

@@ -235,8 +235,9 @@ void ProgramPane::setSelection(Selection* selection) {
 }
 
 QList<ExportTarget> ProgramPane::exportTargets() const {
-    return {{"program-tree", treeView_, treeModel_},
-            {"operations", opsView_, opsModel_},
+    // The proxies: rows in the order (and with the filter) the views show.
+    return {{"program-tree", treeView_, treeProxy_},
+            {"operations", opsView_, opsProxy_},
             {"dataflow-graph", graph_, nullptr}};
 }
 
@@ -320,12 +321,13 @@ void ProgramPane::showNodeDetails(int nodePosition) {
     }
     text += "<br>" + more.join(" · ");
     details_->setText(text);
-    split_->setSegments({{"compute", static_cast<double>(a.computeCycles),
-                          phaseColor(Phase::Compute), formatCount(a.computeCycles) + " cycles"},
-                         {"exchange", static_cast<double>(a.exchangeCycles),
-                          phaseColor(Phase::Exchange), formatCount(a.exchangeCycles) + " cycles"},
-                         {"sync", static_cast<double>(a.syncCycles), phaseColor(Phase::Sync),
-                          formatCount(a.syncCycles) + " cycles"}});
+    split_->setSegments(
+        {{"compute", static_cast<double>(a.computeCycles), phaseColor(Phase::Compute),
+          formatCount(a.computeCycles) + " cycles"},
+         {"exchange", static_cast<double>(a.exchangeCycles), phaseColor(Phase::Exchange),
+          formatCount(a.exchangeCycles) + " cycles"},
+         {"sync", static_cast<double>(a.syncCycles), phaseColor(Phase::Sync, palette()),
+          formatCount(a.syncCycles) + " cycles"}});
 }
 
 } // namespace tessera::views

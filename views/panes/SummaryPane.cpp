@@ -74,6 +74,7 @@ SummaryPane::SummaryPane(QWidget* parent)
     histogramCard_->body()->addWidget(histogramNote_);
     fullestCard_ = new Card("Fullest tiles", content_);
     fullest_ = makeCompactTable({"Tile", "Used", "Of capacity", "Overflow"}, fullestCard_);
+    setColumnUnits(fullest_, {{1, "bytes"}, {2, "fraction of capacity"}, {3, "bytes"}});
     fullest_->setObjectName("fullestTiles");
     fullest_->setCursor(Qt::PointingHandCursor);
     fullest_->setToolTip("Click a tile to select it in every pane");
@@ -85,11 +86,13 @@ SummaryPane::SummaryPane(QWidget* parent)
 
     codeletCard_ = new Card("Vertex state and code by codelet", content_);
     codelets_ = makeCompactTable({"Codelet", "Vertices", "State", "Code", "Total"}, codeletCard_);
+    setColumnUnits(codelets_, {{1, QString()}, {2, "bytes"}, {3, "bytes"}, {4, "bytes"}});
     codelets_->setObjectName("codeletFootprint");
     codeletCard_->body()->addWidget(codelets_);
     codeletCard_->body()->addStretch(1);
     alwaysLiveCard_ = new Card("Always-live variables", content_);
     alwaysLive_ = makeCompactTable({"Variable", "Kind", "Bytes", "Tiles"}, alwaysLiveCard_);
+    setColumnUnits(alwaysLive_, {{2, "bytes"}, {3, QString()}});
     alwaysLive_->setObjectName("alwaysLiveVariables");
     alwaysLiveNote_ = makeMuted(QString(), alwaysLiveCard_);
     alwaysLiveCard_->body()->addWidget(alwaysLive_);
@@ -249,7 +252,7 @@ void SummaryPane::fillExecution() {
     const double hz = s.target.clockHz;
     auto seg = [&](const QString& name, std::uint64_t cycles, Phase phase) {
         return ProportionBar::Segment{
-            name, static_cast<double>(cycles), phaseColor(phase),
+            name, static_cast<double>(cycles), phaseColor(phase, palette()),
             QString("%1 cycles · %2").arg(formatCount(cycles), formatCyclesAsTime(cycles, hz))};
     };
     cycleSplit_->setSegments({seg("Compute", s.cycles.compute, Phase::Compute),
@@ -335,9 +338,10 @@ void SummaryPane::fillFullest(const SummaryInsights& in) {
         auto* tile = compactCell(QString("Tile %1").arg(t.tile), false, heatColor(t.fraction));
         tile->setData(Qt::UserRole, t.tile);
         fullest_->setItem(r, 0, tile);
-        fullest_->setItem(r, 1, compactCell(formatBytes(t.bytes), true));
-        fullest_->setItem(r, 2, compactCell(formatPercent(t.fraction), true));
-        auto* over = compactCell(t.overflow ? formatBytes(t.overflow) : QString("–"), true);
+        fullest_->setItem(r, 1, numberCell(formatBytes(t.bytes), qulonglong(t.bytes)));
+        fullest_->setItem(r, 2, numberCell(formatPercent(t.fraction), t.fraction));
+        auto* over =
+            numberCell(t.overflow ? formatBytes(t.overflow) : QString("–"), qulonglong(t.overflow));
         if (t.overflow) {
             over->setForeground(kBad);
         }
@@ -355,10 +359,10 @@ void SummaryPane::fillCodelets(const SummaryInsights& in) {
         name->setToolTip(
             QString("%1 on %2 tile(s)").arg(QString::fromStdString(c.name)).arg(c.tiles));
         codelets_->setItem(r, 0, name);
-        codelets_->setItem(r, 1, compactCell(formatCount(c.vertices), true));
-        codelets_->setItem(r, 2, compactCell(formatBytes(c.stateBytes), true));
-        codelets_->setItem(r, 3, compactCell(formatBytes(c.codeBytes), true));
-        codelets_->setItem(r, 4, compactCell(formatBytes(c.total()), true));
+        codelets_->setItem(r, 1, numberCell(formatCount(c.vertices), qulonglong(c.vertices)));
+        codelets_->setItem(r, 2, numberCell(formatBytes(c.stateBytes), qulonglong(c.stateBytes)));
+        codelets_->setItem(r, 3, numberCell(formatBytes(c.codeBytes), qulonglong(c.codeBytes)));
+        codelets_->setItem(r, 4, numberCell(formatBytes(c.total()), qulonglong(c.total())));
     }
     fitTableHeight(codelets_);
 }
@@ -380,8 +384,9 @@ void SummaryPane::fillAlwaysLive(const SummaryInsights& in) {
                         categoryColor(kind == VariableKind::Constant
                                           ? record::MemoryCategory::Constant
                                           : record::MemoryCategory::AlwaysLiveVariable)));
-        alwaysLive_->setItem(r, 2, compactCell(formatBytes(v->totalBytes), true));
-        alwaysLive_->setItem(r, 3, compactCell(formatCount(v->numTiles), true));
+        alwaysLive_->setItem(r, 2,
+                             numberCell(formatBytes(v->totalBytes), qulonglong(v->totalBytes)));
+        alwaysLive_->setItem(r, 3, numberCell(formatCount(v->numTiles), qulonglong(v->numTiles)));
     }
     fitTableHeight(alwaysLive_);
     std::uint64_t total = 0;

@@ -86,6 +86,10 @@ QVariant CompareTableModel::headerData(int section, Qt::Orientation orientation,
         static_cast<std::size_t>(section) >= columns_.size()) {
         return {};
     }
+    if (role == kUnitRole) {
+        const CompareColumn& c = columns_[static_cast<std::size_t>(section)];
+        return c.numeric ? QVariant(c.unit) : QVariant();
+    }
     if (role == Qt::DisplayRole) {
         return columns_[static_cast<std::size_t>(section)].header;
     }

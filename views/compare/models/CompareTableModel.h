@@ -26,6 +26,7 @@ struct CompareColumn {
     std::function<QVariant(std::size_t row)> value; // kSortRole: qlonglong, double or text
     std::function<QString(std::size_t row)> text;   // DisplayRole
     std::function<CompareTone(std::size_t row)> tone = {};
+    QString unit = {}; // a numeric column's unit for CSV ("bytes", "cycles", "%", "" a count)
 };
 
 class CompareTableModel : public QAbstractTableModel {

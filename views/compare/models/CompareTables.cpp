@@ -25,6 +25,11 @@ CompareTone changeTone(Change change) {
                                        : CompareTone::Neutral;
 }
 
+// The unit a CSV header names: "" for a count.
+QString csvUnit(const std::string& unit) {
+    return unit == "count" ? QString() : QString::fromStdString(unit);
+}
+
 // Columns over a vector of rows held by the CompareData (which owns them).
 template <class Row>
 class Columns {
@@ -45,9 +50,12 @@ public:
     void number(const QString& header, const std::string& unit, Get get) {
         const auto* rows = rows_;
         out_->push_back(
-            {header, true,
+            {header,
+             true,
              [rows, get](std::size_t r) { return QVariant(qlonglong(get((*rows)[r]))); },
-             [rows, get, unit](std::size_t r) { return valueText(get((*rows)[r]), unit); }});
+             [rows, get, unit](std::size_t r) { return valueText(get((*rows)[r]), unit); },
+             {},
+             csvUnit(unit)});
     }
 
     // Baseline, comparison, Δ and Δ% of one Delta of each row. The side a
@@ -67,13 +75,19 @@ public:
             };
         };
         out_->push_back(
-            {name + " (baseline)", true,
+            {name + " (baseline)",
+             true,
              [rows, get](std::size_t r) { return QVariant(qlonglong(get((*rows)[r]).baseline)); },
-             side(true)});
+             side(true),
+             {},
+             csvUnit(unit)});
         out_->push_back(
-            {name + " (comparison)", true,
+            {name + " (comparison)",
+             true,
              [rows, get](std::size_t r) { return QVariant(qlonglong(get((*rows)[r]).comparison)); },
-             side(false)});
+             side(false),
+             {},
+             csvUnit(unit)});
         // Counts of things (executions, vertices...) are neither better nor worse.
         std::function<CompareTone(std::size_t)> tone;
         if (unit != "count") {
@@ -83,7 +97,7 @@ public:
             {name + " Δ", true,
              [rows, get](std::size_t r) { return QVariant(qlonglong(get((*rows)[r]).delta())); },
              [rows, get, unit](std::size_t r) { return deltaText(get((*rows)[r]).delta(), unit); },
-             tone});
+             tone, csvUnit(unit)});
         if (percent) {
             out_->push_back({name + " Δ%", true,
                              [rows, get](std::size_t r) {
@@ -94,7 +108,7 @@ public:
                                  return QString::fromStdString(
                                      reports::formatPercent(get((*rows)[r])));
                              },
-                             tone});
+                             tone, QStringLiteral("%")});
         }
     }
 
@@ -180,7 +194,11 @@ void fillTotals(CompareTableModel& model, const std::shared_ptr<const CompareDat
                            return p ? QVariant(*p) : QVariant();
                        },
                        [get](std::size_t r) { return str(reports::formatPercent(get(r).value)); },
-                       tone});
+                       tone, QStringLiteral("%")});
+    // The figures' units differ by row: said in a column of their own.
+    columns.push_back({QStringLiteral("Unit"), false,
+                       [get](std::size_t r) { return QVariant(str(get(r).unit)); },
+                       [get](std::size_t r) { return str(get(r).unit); }});
     model.setTable(data, rows->size(), std::move(columns));
 }
 

@@ -10,12 +10,19 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tessera::views::debugger {
 
 namespace {
 constexpr int kMargin = 8;
-constexpr int kLegendHeight = 34;
+constexpr int kLegendHeight = 50; // the ramp, and what a downsampled pixel shows
+
+QString reduceName(BinReduce r) {
+    return r == BinReduce::Min   ? HeatmapWidget::tr("minimum")
+           : r == BinReduce::Max ? HeatmapWidget::tr("maximum")
+                                 : HeatmapWidget::tr("mean");
+}
 } // namespace
 
 HeatmapWidget::HeatmapWidget(QWidget* parent)
@@ -31,6 +38,7 @@ void HeatmapWidget::clear(const QString& message) {
     changed_.clear();
     valueColors_.clear();
     rows_ = cols_ = 0;
+    bins_ = {};
     message_ = message;
     update();
 }
@@ -38,6 +46,55 @@ void HeatmapWidget::clear(const QString& message) {
 void HeatmapWidget::setMode(Mode mode) {
     mode_ = mode;
     update();
+}
+
+void HeatmapWidget::setReduce(BinReduce reduce) {
+    if (reduce_ != reduce) {
+        reduce_ = reduce;
+        rebin();
+        update();
+    }
+}
+
+QColor HeatmapWidget::valueColor(double v) const {
+    if (!std::isfinite(v)) {
+        return QColor(Qt::magenta);
+    }
+    return heatColor(max_ > min_ ? (v - min_) / (max_ - min_) : 0.5);
+}
+
+void HeatmapWidget::rebin() {
+    bins_ = {};
+    const QRect g = gridRect();
+    if (rows_ == 0 || (g.width() >= cols_ && g.height() >= rows_)) {
+        return; // every element has a pixel of its own
+    }
+    bins_ = binGrid(values_.values, values_.owners, rows_, cols_, std::min(rows_, g.height()),
+                    std::min(cols_, g.width()), reduce_);
+    for (QImage& image : binImages_) {
+        image = QImage(bins_.columns, bins_.rows, QImage::Format_RGB32);
+    }
+    for (int r = 0; r < bins_.rows; ++r) {
+        for (int c = 0; c < bins_.columns; ++c) {
+            const std::size_t b = std::size_t(r) * std::size_t(bins_.columns) + std::size_t(c);
+            binImages_[0].setPixel(c, r, valueColor(bins_.values[b]).rgb());
+            binImages_[1].setPixel(c, r,
+                                   b < bins_.owners.size() ? tileColor(bins_.owners[b]).rgb()
+                                                           : valueColor(bins_.values[b]).rgb());
+        }
+    }
+}
+
+QColor HeatmapWidget::binColor(int binRow, int binColumn) const {
+    if (binRow < 0 || binColumn < 0 || binRow >= bins_.rows || binColumn >= bins_.columns) {
+        return {};
+    }
+    return binImages_[mode_ == Mode::Tiles ? 1 : 0].pixelColor(binColumn, binRow);
+}
+
+void HeatmapWidget::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    rebin();
 }
 
 QColor HeatmapWidget::tileColor(std::uint32_t tile) {
@@ -69,15 +126,24 @@ void HeatmapWidget::setValues(const TensorValues& values, const std::vector<bool
         cols_ = n <= 32 ? n : int(std::ceil(std::sqrt(double(n))));
     }
     rows_ = (n + cols_ - 1) / cols_;
-    const auto [lo, hi] = std::minmax_element(values.values.begin(), values.values.end());
-    min_ = *lo;
-    max_ = *hi;
+    // The scale spans the finite values (a NaN or infinity is magenta).
+    min_ = std::numeric_limits<double>::infinity();
+    max_ = -min_;
+    for (double v : values.values) {
+        if (std::isfinite(v)) {
+            min_ = std::min(min_, v);
+            max_ = std::max(max_, v);
+        }
+    }
+    if (min_ > max_) {
+        min_ = max_ = 0;
+    }
     valueColors_.clear();
     valueColors_.reserve(values.values.size());
     for (double v : values.values) {
-        const double t = max_ > min_ ? (v - min_) / (max_ - min_) : 0.5;
-        valueColors_.push_back(std::isfinite(v) ? heatColor(t) : QColor(Qt::magenta));
+        valueColors_.push_back(valueColor(v));
     }
+    rebin();
     update();
 }
 
@@ -134,6 +200,23 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         p.drawText(rect().adjusted(20, 20, -20, -20), Qt::AlignCenter | Qt::TextWordWrap, message_);
         return;
     }
+    if (downsampled()) {
+        paintBins(p);
+    } else {
+        paintCells(p);
+    }
+    const QRect grid = gridRect();
+    paintLegend(
+        p, QRect(grid.left(), grid.bottom() + 6, std::max(grid.width(), 260), kLegendHeight - 6));
+}
+
+void HeatmapWidget::paintBins(QPainter& p) const {
+    p.drawImage(gridRect(), binImages_[mode_ == Mode::Tiles ? 1 : 0]);
+}
+
+void HeatmapWidget::paintCells(QPainter& p) const {
+    const QRect g = gridRect();
+    const double cellW = double(g.width()) / cols_, cellH = double(g.height()) / rows_;
     const int n = int(values_.values.size());
     for (int r = 0; r < rows_; ++r) {
         for (int c = 0; c < cols_ && r * cols_ + c < n; ++c) {
@@ -141,8 +224,10 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         }
     }
     // Tile boundaries: where the right or lower neighbour lives on another tile.
+    // Only where cells are wide enough that the lines leave them visible.
+    const bool vertical = cellW >= kSeparatorMinCellPx, horizontal = cellH >= kSeparatorMinCellPx;
     const auto& owners = values_.owners;
-    if (owners.size() == values_.values.size()) {
+    if (owners.size() == values_.values.size() && (vertical || horizontal)) {
         p.setPen(QPen(palette().color(QPalette::WindowText), 1));
         for (int r = 0; r < rows_; ++r) {
             for (int c = 0; c < cols_; ++c) {
@@ -151,15 +236,19 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
                     break;
                 }
                 const QRect cell = cellRect(r, c);
-                if (c + 1 < cols_ && i + 1 < owners.size() && owners[i + 1] != owners[i]) {
+                if (vertical && c + 1 < cols_ && i + 1 < owners.size() &&
+                    owners[i + 1] != owners[i]) {
                     p.drawLine(cell.right() + 1, cell.top(), cell.right() + 1, cell.bottom() + 1);
                 }
-                if (r + 1 < rows_ && i + std::size_t(cols_) < owners.size() &&
+                if (horizontal && r + 1 < rows_ && i + std::size_t(cols_) < owners.size() &&
                     owners[i + std::size_t(cols_)] != owners[i]) {
                     p.drawLine(cell.left(), cell.bottom() + 1, cell.right() + 1, cell.bottom() + 1);
                 }
             }
         }
+    }
+    if (std::min(cellW, cellH) < kOutlineMinCellPx) {
+        return;
     }
     QColor outline = TensorValuesModel::changedColor();
     outline.setAlpha(255);
@@ -170,22 +259,34 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
             p.drawRect(cellRect(int(i) / cols_, int(i) % cols_).adjusted(1, 1, -1, -1));
         }
     }
-    const QRect grid = gridRect();
-    paintLegend(
-        p, QRect(grid.left(), grid.bottom() + 6, std::max(grid.width(), 260), kLegendHeight - 6));
 }
 
 void HeatmapWidget::paintLegend(QPainter& p, const QRect& area) const {
     p.setPen(palette().color(QPalette::WindowText));
     if (mode_ == Mode::Tiles) {
-        p.drawText(area, Qt::AlignLeft | Qt::AlignVCenter,
-                   tr("Coloured by tile; lines separate tiles"));
+        p.drawText(area, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                   downsampled() ? tr("Coloured by tile; a pixel shows the tile holding most of "
+                                      "its elements")
+                                 : tr("Coloured by tile; lines separate tiles where cells are "
+                                      "wide enough"));
         return;
+    }
+    if (downsampled()) {
+        const int blockRows = (rows_ + bins_.rows - 1) / bins_.rows;
+        const int blockCols = (cols_ + bins_.columns - 1) / bins_.columns;
+        p.drawText(QRect(area.left(), area.top() + 26, area.width(), area.height() - 26),
+                   Qt::AlignLeft | Qt::AlignVCenter,
+                   tr("%1×%2 elements: a pixel shows the %3 of up to %4×%5")
+                       .arg(rows_)
+                       .arg(cols_)
+                       .arg(reduceName(reduce_))
+                       .arg(blockRows)
+                       .arg(blockCols));
     }
     const QString lo = QString::number(min_, 'g', 5), hi = QString::number(max_, 'g', 5);
     const int textWidth =
         std::max(p.fontMetrics().horizontalAdvance(lo), p.fontMetrics().horizontalAdvance(hi)) + 8;
-    const QRect bar(area.left() + textWidth, area.top() + 8, area.width() - 2 * textWidth, 14);
+    const QRect bar(area.left() + textWidth, area.top() + 6, area.width() - 2 * textWidth, 14);
     for (int x = 0; x < bar.width(); ++x) {
         p.setPen(heatColor(double(x) / std::max(1, bar.width() - 1)));
         p.drawLine(bar.left() + x, bar.top(), bar.left() + x, bar.bottom());
@@ -210,13 +311,30 @@ bool HeatmapWidget::event(QEvent* event) {
         const int e = elementAt(help->pos());
         if (e >= 0) {
             const std::size_t i = std::size_t(e);
-            QToolTip::showText(help->globalPos(),
-                               tr("%1 %2 = %3 on tile %4")
-                                   .arg(values_.name,
-                                        TensorValuesModel::indexText(i, values_.shape),
-                                        QString::number(values_.values[i], 'g', 7))
-                                   .arg(i < values_.owners.size() ? values_.owners[i] : 0u),
-                               this);
+            QString text = tr("%1 %2 = %3 on tile %4")
+                               .arg(values_.name, TensorValuesModel::indexText(i, values_.shape),
+                                    QString::number(values_.values[i], 'g', 7))
+                               .arg(i < values_.owners.size() ? values_.owners[i] : 0u);
+            if (downsampled()) {
+                const QRect g = gridRect();
+                const int bc =
+                    std::clamp(int(double(help->pos().x() - g.left()) * bins_.columns / g.width()),
+                               0, bins_.columns - 1);
+                const int br =
+                    std::clamp(int(double(help->pos().y() - g.top()) * bins_.rows / g.height()), 0,
+                               bins_.rows - 1);
+                text += tr("<br>this pixel: %1 %2 of rows %3–%4, columns %5–%6")
+                            .arg(reduceName(reduce_),
+                                 QString::number(
+                                     bins_.values[std::size_t(br) * std::size_t(bins_.columns) +
+                                                  std::size_t(bc)],
+                                     'g', 7))
+                            .arg(binStart(br, bins_.rows, rows_))
+                            .arg(binStart(br + 1, bins_.rows, rows_) - 1)
+                            .arg(binStart(bc, bins_.columns, cols_))
+                            .arg(binStart(bc + 1, bins_.columns, cols_) - 1);
+            }
+            QToolTip::showText(help->globalPos(), text, this);
         } else {
             QToolTip::hideText();
         }

@@ -53,6 +53,7 @@ RunControls::RunControls(QWidget* parent)
     connect(plugin, &QToolButton::clicked, this, &RunControls::choosePlugin);
     start_ = button(tr("Start"), tr("Build the workload and stop before its first step"),
                     QKeySequence(Qt::CTRL | Qt::Key_F5), QStringLiteral("debugStart"));
+    actions_.back()->setText(tr("Start Debugging")); // in a menu, "Start" alone says too little
     connect(start_, &QToolButton::clicked, this, &RunControls::startClicked);
     setup->addWidget(new QLabel(tr("Workload")));
     setup->addWidget(workload_);
@@ -97,15 +98,18 @@ QToolButton* RunControls::button(const QString& text, const QString& tip, const 
     b->setText(text);
     b->setToolButtonStyle(Qt::ToolButtonTextOnly);
     b->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
-    auto* action = new QAction(this); // shortcut only while the Debugger is shown
+    // The shortcut works anywhere in the window while the pane is shown, not
+    // only once something in the pane has the focus; the main window also
+    // puts these actions in its Debug menu, which makes them window-wide.
+    auto* action = new QAction(text, this);
+    action->setObjectName(objectName + QStringLiteral("Action"));
     action->setShortcut(key);
-    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    action->setStatusTip(tip);
     connect(action, &QAction::triggered, b, &QToolButton::click);
-    if (parentWidget()) {
-        parentWidget()->addAction(action);
-    } else {
-        addAction(action);
-    }
+    addAction(action);
+    actions_.append(action);
+    buttonActions_.push_back({b, action});
     return b;
 }
 
@@ -178,6 +182,9 @@ void RunControls::setState(bool hasSession, bool busy, bool finished) {
         b->setEnabled(canRun);
     }
     pause_->setEnabled(hasSession && busy);
+    for (const auto& [b, action] : buttonActions_) {
+        action->setEnabled(b->isEnabled());
+    }
 }
 
 } // namespace tessera::views::debugger

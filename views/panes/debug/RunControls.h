@@ -4,8 +4,13 @@
 // Pause and Run to End with their shortcuts (F5, F10, F11, F6, Shift+F5).
 #include "views/panes/debug/DebugTypes.h"
 
+#include <QList>
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
+class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -32,6 +37,9 @@ public:
     QComboBox* workloadBox() const { return workload_; }
     QLineEdit* targetEdit() const { return target_; }
     QLineEdit* parametersEdit() const { return params_; }
+    // Start, Continue, Step, Step Into, Pause, Run to End with their shortcuts,
+    // enabled as their buttons are: for a menu of the main window.
+    QList<QAction*> runActions() const { return actions_; }
 
 signals:
     void startClicked();
@@ -58,6 +66,8 @@ private:
     QToolButton* stepInto_ = nullptr;
     QToolButton* pause_ = nullptr;
     QToolButton* runToEnd_ = nullptr;
+    QList<QAction*> actions_;
+    std::vector<std::pair<QToolButton*, QAction*>> buttonActions_;
 };
 
 // "m=64 k=32" or "m=64, k=32" -> {{"m","64"},{"k","32"}}; false on a piece without '='.

@@ -5,7 +5,7 @@
 namespace tessera::views::execution {
 
 RowLayout layoutRows(std::uint32_t numTiles, std::uint32_t groupTiles, std::uint32_t tileFirst,
-                     std::uint32_t tileCount, int height) {
+                     std::uint32_t tileCount, int height, std::uint32_t scroll) {
     RowLayout out;
     TimelineRow all;
     all.kind = RowKind::AllTiles;
@@ -33,8 +33,20 @@ RowLayout layoutRows(std::uint32_t numTiles, std::uint32_t groupTiles, std::uint
         }
         out.height = top + used;
     };
-    if (static_cast<long long>(tileCount) * kMinTileRowPx <= available) {
+    const auto fitRows = static_cast<std::uint32_t>(available / kMinTileRowPx);
+    const std::uint32_t g0 = tileFirst / groupTiles;
+    const std::uint32_t g1 = (tileFirst + tileCount + groupTiles - 1) / groupTiles;
+    const std::uint32_t groups = g1 - g0;
+    // Groups when they fill at least half the rows that fit; else scrolled tile rows.
+    const bool scrolled = tileCount > fitRows && groups * 2 < fitRows;
+    if (tileCount <= fitRows || scrolled) {
         out.tileRows = true;
+        if (scrolled) {
+            out.scrollRange = tileCount - fitRows;
+            out.scroll = std::min(scroll, out.scrollRange);
+            tileFirst += out.scroll;
+            tileCount = fitRows;
+        }
         for (std::uint32_t t = 0; t < tileCount; ++t) {
             TimelineRow row;
             row.kind = RowKind::Tile;
@@ -47,9 +59,6 @@ RowLayout layoutRows(std::uint32_t numTiles, std::uint32_t groupTiles, std::uint
         place(tileCount);
         return out;
     }
-    const std::uint32_t g0 = tileFirst / groupTiles;
-    const std::uint32_t g1 = (tileFirst + tileCount + groupTiles - 1) / groupTiles;
-    const std::uint32_t groups = g1 - g0;
     const auto maxRows = static_cast<std::uint32_t>(available / kMinGroupRowPx);
     const std::uint32_t perRow = (groups + maxRows - 1) / maxRows;
     for (std::uint32_t g = g0; g < g1; g += perRow) {

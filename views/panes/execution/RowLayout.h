@@ -1,7 +1,10 @@
 #pragma once
-// The timeline's rows: an "all tiles" row on top, then one row per tile when
-// few tiles are visible, else one row per tile group (several groups a row
-// when even groups do not fit). Pure layout math.
+// The timeline's rows: an "all tiles" row on top, then one row per tile
+// while they fit; when they do not, rows of tile groups (several groups a row
+// when even groups do not fit) if there are enough groups to fill the height,
+// else one row per tile still, scrolled vertically as tracks are in Tracy
+// and Perfetto (a few groups of many tiles would leave the height blank).
+// Pure layout math.
 #include <cstdint>
 #include <vector>
 
@@ -23,6 +26,15 @@ struct RowLayout {
     std::vector<TimelineRow> rows; // rows[0] is the all-tiles row
     bool tileRows = false;         // one row per tile
     int height = 0;                // used height
+    // Tile rows that do not all fit: rows shown from tile row `scroll`, which
+    // goes from 0 to scrollRange (0: nothing to scroll).
+    std::uint32_t scroll = 0;
+    std::uint32_t scrollRange = 0;
+    std::uint32_t shownFirstTile() const { return rows.size() > 1 ? rows[1].firstTile : 0; }
+    std::uint32_t shownTiles() const {
+        return rows.size() > 1 ? rows.back().firstTile + rows.back().tileCount - rows[1].firstTile
+                               : 0;
+    }
 };
 
 inline constexpr int kAllTilesRowPx = 28;
@@ -32,8 +44,9 @@ inline constexpr int kMinGroupRowPx = 8; // shorter rows would not show their pr
 inline constexpr int kMaxRowPx = 30;
 
 // Rows for tiles [tileFirst, tileFirst + tileCount) of numTiles grouped by
-// groupTiles, in `height` logical pixels.
+// groupTiles, in `height` logical pixels; `scroll`: the first tile row shown
+// when tile rows scroll (clamped).
 RowLayout layoutRows(std::uint32_t numTiles, std::uint32_t groupTiles, std::uint32_t tileFirst,
-                     std::uint32_t tileCount, int height);
+                     std::uint32_t tileCount, int height, std::uint32_t scroll = 0);
 
 } // namespace tessera::views::execution

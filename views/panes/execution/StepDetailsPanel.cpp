@@ -17,6 +17,7 @@
 #include <QScrollArea>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace tessera::views::execution {
@@ -76,6 +77,27 @@ StepDetailsPanel::StepDetailsPanel(QWidget* parent)
     chart_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     chart_->axisRect()->setRangeDrag(Qt::Horizontal);
     chart_->axisRect()->setRangeZoom(Qt::Horizontal);
+    chart_->setCursor(Qt::PointingHandCursor);
+    chart_->setToolTip(
+        tr("Click a tile to select it in every pane; drag or wheel to pan and zoom"));
+    // The selected tile: a tinted band over its bars, the full height.
+    tileMark_ = new QCPItemRect(chart_);
+    tileMark_->setClipToAxisRect(true);
+    tileMark_->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    tileMark_->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    tileMark_->setVisible(false);
+    connect(chart_, &QCustomPlot::mousePress, this,
+            [this](QMouseEvent* e) { pressPos_ = e->position().toPoint(); });
+    connect(chart_, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* e) {
+        const QPoint pos = e->position().toPoint();
+        if ((pos - pressPos_).manhattanLength() > 3 || !chart_->axisRect()->rect().contains(pos)) {
+            return; // a drag pans the chart
+        }
+        const int tile = static_cast<int>(std::lround(chart_->xAxis->pixelToCoord(pos.x())));
+        if (tile >= 0 && tile < tileCount_) {
+            emit tileClicked(tile);
+        }
+    });
     layout->addWidget(scroll);
     layout->addWidget(chart_, 1);
     layout->addStretch(0); // keeps the text on the left while the chart is hidden
@@ -83,6 +105,21 @@ StepDetailsPanel::StepDetailsPanel(QWidget* parent)
     connect(&watcher_, &QFutureWatcher<TilesResult>::finished, this,
             &StepDetailsPanel::tilesArrived);
     showStep(-1);
+}
+
+void StepDetailsPanel::setSelectedTile(int tile) {
+    selectedTile_ = tile;
+    const bool shown = tile >= 0 && tile < tileCount_;
+    tileMark_->setVisible(shown);
+    if (shown) {
+        QColor fill = selectionColor();
+        fill.setAlpha(70);
+        tileMark_->setBrush(fill);
+        tileMark_->setPen(QPen(selectionColor(), 2));
+        tileMark_->topLeft->setCoords(tile - 0.5, 0);
+        tileMark_->bottomRight->setCoords(tile + 0.5, 1);
+    }
+    chart_->replot();
 }
 
 QCPBars* StepDetailsPanel::bars(int phase) const {
@@ -105,6 +142,7 @@ void StepDetailsPanel::changeEvent(QEvent* event) {
 
 void StepDetailsPanel::applyPalette() {
     applyPlotPalette(chart_, palette());
+    bars_[2]->setBrush(phaseColor(Phase::Sync, palette()));
     chart_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -167,6 +205,8 @@ void StepDetailsPanel::tilesArrived() {
     }
     ticker_->setTickStep(1);
     chart_->xAxis->setRange(-0.5, n - 0.5);
+    tileCount_ = n;
+    setSelectedTile(selectedTile_); // within this step's tiles
     for (QCPBars* b : bars_) {
         b->setAntialiased(n <= 200); // many thin bars: crisp, no moire
     }

@@ -13,6 +13,7 @@
 
 class QCustomPlot;
 class QCPBars;
+class QCPItemRect;
 class QCPAxisTickerFixed;
 class QLabel;
 
@@ -32,6 +33,8 @@ public:
     void setReport(std::shared_ptr<const ReportData> report, std::shared_ptr<ReportSource> source);
     void showStep(int programStep); // -1: nothing selected
     int step() const { return step_; }
+    // Marks a tile in the chart (-1: none); clicking a tile's bars selects it.
+    void setSelectedTile(int tile);
     bool isLoading() const { return watcher_.isRunning(); }
 
     QCustomPlot* tileChart() const { return chart_; }
@@ -41,6 +44,7 @@ public:
 
 signals:
     void tilesShown(int programStep);
+    void tileClicked(int tile); // a click (not a drag) on the chart, over a tile's bars
     // The step's tile arrays cannot be read (a damaged report): one line.
     void problemFound(const QString& message);
 
@@ -56,6 +60,10 @@ private:
     QLabel* info_ = nullptr;
     QCustomPlot* chart_ = nullptr;
     QCPBars* bars_[3] = {nullptr, nullptr, nullptr};
+    QCPItemRect* tileMark_ = nullptr;
+    int selectedTile_ = -1;
+    int tileCount_ = 0;
+    QPoint pressPos_;
     QSharedPointer<QCPAxisTickerFixed> ticker_;
     // A step's tile arrays as read off the GUI thread, or why they could not be.
     struct TilesResult {

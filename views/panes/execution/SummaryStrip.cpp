@@ -107,7 +107,7 @@ void SummaryStrip::paintLine(QPainter& p, const QRect& r, const StripFigures& f)
             const int x0 = bar.left() + static_cast<int>(std::lround(acc / total * bar.width()));
             acc += v;
             const int x1 = bar.left() + static_cast<int>(std::lround(acc / total * bar.width()));
-            p.fillRect(QRect(x0, bar.top(), x1 - x0, bar.height()), phaseColor(phase));
+            p.fillRect(QRect(x0, bar.top(), x1 - x0, bar.height()), phaseColor(phase, palette()));
         }
         p.drawText(QRect(bar.right() + 8, r.top(), legendW, r.height()),
                    Qt::AlignLeft | Qt::AlignVCenter,

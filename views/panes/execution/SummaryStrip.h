@@ -32,7 +32,8 @@ public:
     const StripFigures& selected() const { return selected_; }
 
     QSize sizeHint() const override;
-    QSize minimumSizeHint() const override { return sizeHint(); }
+    // Narrower than its hint it cuts its text: it must not hold the window wide.
+    QSize minimumSizeHint() const override { return {320, sizeHint().height()}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;

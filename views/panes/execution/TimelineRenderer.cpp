@@ -60,7 +60,9 @@ TimelineColors TimelineColors::fromPalette(QRgb background) {
     c.background = background;
     c.compute = phaseColor(Phase::Compute).rgb();
     c.exchange = phaseColor(Phase::Exchange).rgb();
-    c.sync = phaseColor(Phase::Sync).rgb();
+    QPalette around;
+    around.setColor(QPalette::Window, QColor(background)); // what phaseColor reads
+    c.sync = phaseColor(Phase::Sync, around).rgb();
     c.computeShade = blend(c.compute, c.sync, 0.55);
     c.exchangeShade = blend(c.exchange, c.sync, 0.55);
     return c;

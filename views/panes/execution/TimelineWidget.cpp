@@ -11,6 +11,7 @@
 
 #include <QKeyEvent>
 #include <QPainter>
+#include <QScrollBar>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -25,6 +26,49 @@ TimelineWidget::TimelineWidget(Viewport* viewport, QWidget* parent)
     setCursor(Qt::OpenHandCursor);
     setAttribute(Qt::WA_OpaquePaintEvent);
     connect(viewport_, &Viewport::changed, this, &TimelineWidget::viewportChanged);
+    rowBar_ = new QScrollBar(Qt::Vertical, this);
+    rowBar_->setObjectName(QStringLiteral("timelineRowScroll"));
+    rowBar_->setToolTip(tr("Scroll the tile rows (Shift+wheel, or the wheel over the labels)"));
+    rowBar_->hide();
+    connect(rowBar_, &QScrollBar::valueChanged, this,
+            [this](int value) { setRowScroll(static_cast<std::uint32_t>(value)); });
+}
+
+void TimelineWidget::setRowScroll(std::uint32_t scroll) {
+    if (scroll == rowScroll_) {
+        return;
+    }
+    rowScroll_ = scroll;
+    relayout();
+    update();
+}
+
+const TimelineRow* TimelineWidget::rowOfTile(int tile) const {
+    if (tile < 0) {
+        return nullptr;
+    }
+    for (const TimelineRow& row : layout_.rows) {
+        if (row.kind != RowKind::AllTiles &&
+            static_cast<std::uint32_t>(tile) - row.firstTile < row.tileCount) {
+            return &row;
+        }
+    }
+    return nullptr;
+}
+
+// A selected tile among the scrolled rows but out of sight: scroll to it.
+void TimelineWidget::revealSelectedTile() {
+    if (selectedTile_ < 0 || layout_.scrollRange == 0 || rowOfTile(selectedTile_)) {
+        return;
+    }
+    const auto tile = static_cast<std::uint32_t>(selectedTile_);
+    const std::uint32_t first = viewport_->tileFirst();
+    if (tile < first || tile >= first + viewport_->tileCount()) {
+        return; // not among the rows at all
+    }
+    const std::uint32_t shown = layout_.shownTiles();
+    const std::uint32_t offset = tile - first;
+    setRowScroll(std::min(layout_.scrollRange, offset > shown / 2 ? offset - shown / 2 : 0));
 }
 
 void TimelineWidget::setReportData(std::shared_ptr<const ReportData> report, std::uint32_t run) {
@@ -56,6 +100,7 @@ void TimelineWidget::setFrame(std::shared_ptr<const TimelineFrame> frame) {
 void TimelineWidget::setSelectedTile(int tile) {
     if (selectedTile_ != tile) {
         selectedTile_ = tile;
+        revealSelectedTile();
         update();
     }
 }
@@ -125,13 +170,30 @@ void TimelineWidget::viewportChanged() {
 
 void TimelineWidget::relayout() {
     const std::uint32_t groupTiles = frame_ ? frame_->groupTiles : 16;
+    const QRect plot = plotRect();
     layout_ = layoutRows(viewport_->numTiles(), groupTiles, viewport_->tileFirst(),
-                         viewport_->tileCount(), plotRect().height());
+                         viewport_->tileCount(), plot.height(), rowScroll_);
+    rowScroll_ = layout_.scroll;
+    if (rowBar_ == nullptr) {
+        return;
+    }
+    rowBar_->setVisible(layout_.scrollRange > 0);
+    if (layout_.scrollRange > 0) {
+        const QSignalBlocker block(rowBar_);
+        const int shown = static_cast<int>(layout_.shownTiles());
+        rowBar_->setRange(0, static_cast<int>(layout_.scrollRange));
+        rowBar_->setPageStep(shown);
+        rowBar_->setSingleStep(1);
+        rowBar_->setValue(static_cast<int>(layout_.scroll));
+        const int top = plot.top() + layout_.rows[1].y;
+        rowBar_->setGeometry(width() - 9, top, 9, layout_.height - layout_.rows[1].y);
+    }
 }
 
 void TimelineWidget::resizeEvent(QResizeEvent*) {
     viewport_->setWidth(plotRect().width());
     viewportChanged();
+    revealSelectedTile();
 }
 
 const TimelineRow* TimelineWidget::rowAt(int y) const {
@@ -202,14 +264,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         p.drawImage(plot.topLeft(), image_);
     }
     paintSelection(p);
-    // The selected tile: a bar left of its row (or of its group's).
-    for (const TimelineRow& row : layout_.rows) {
-        if (row.kind != RowKind::AllTiles && selectedTile_ >= 0 &&
-            static_cast<std::uint32_t>(selectedTile_) - row.firstTile < row.tileCount) {
-            p.fillRect(QRect(plot.left() - 5, plot.top() + row.y, 4, std::max(row.height - 1, 2)),
-                       selectionColor());
-        }
-    }
+    paintSelectedTile(p);
     if (frame_->index && frame_->index->steps() == 0) {
         p.setPen(pal.color(QPalette::WindowText));
         p.drawText(plot, Qt::AlignCenter, tr("This run executed no steps"));
@@ -229,10 +284,29 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
     }
 }
 
+// The selected tile's row (or its group's): a tint over the row, an outline
+// round it and a bar by its label, so it stands out among many rows.
+void TimelineWidget::paintSelectedTile(QPainter& p) {
+    const TimelineRow* row = rowOfTile(selectedTile_);
+    if (row == nullptr || row->height <= 0) {
+        return;
+    }
+    const QRect plot = plotRect();
+    const QRect band(plot.left(), plot.top() + row->y, plot.width(), std::max(row->height, 2));
+    QColor tint = selectionColor();
+    tint.setAlpha(60);
+    p.fillRect(band, tint);
+    p.setPen(QPen(selectionColor(), 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(band.adjusted(1, 1, -1, -1));
+    p.fillRect(QRect(plot.left() - 5, band.top(), 4, band.height()), selectionColor());
+}
+
 void TimelineWidget::paintGutter(QPainter& painter) {
     // Labels change with the rows, not while panning: drawn once into a pixmap.
     const double dpr = devicePixelRatioF();
-    const QString key = QString("%1/%2/%3/%4/%5/%6/%7/%8")
+    const QString key = QString("%1/%2/%3/%4/%5/%6/%7/%8/%9")
+                            .arg(layout_.shownFirstTile())
                             .arg(height())
                             .arg(dpr)
                             .arg(viewport_->tileFirst())
@@ -344,6 +418,18 @@ void TimelineWidget::wheelEvent(QWheelEvent* event) {
     const QRect plot = plotRect();
     const QPointF pos = event->position();
     const int dy = event->angleDelta().y();
+    const bool overLabels = pos.x() < plot.left();
+    if (layout_.scrollRange > 0 && (overLabels || (event->modifiers() & Qt::ShiftModifier))) {
+        const int delta =
+            event->angleDelta().y() != 0 ? event->angleDelta().y() : event->angleDelta().x();
+        const int rows = -delta / 40; // three rows a notch
+        const long long next =
+            static_cast<long long>(layout_.scroll) + (rows == 0 ? (delta > 0 ? -1 : 1) : rows);
+        setRowScroll(static_cast<std::uint32_t>(
+            std::clamp<long long>(next, 0, static_cast<long long>(layout_.scrollRange))));
+        event->accept();
+        return;
+    }
     if (event->modifiers() & Qt::ControlModifier) {
         if (const TimelineRow* row = rowAt(static_cast<int>(pos.y()) - plot.top());
             row && row->height > 0) {
@@ -368,7 +454,16 @@ void TimelineWidget::mouseMoveEvent(QMouseEvent* event) {
         viewport_->dragBy(delta->x());
         const int rowH = layout_.rows.size() > 1 ? std::max(1, layout_.rows[1].height) : 1;
         const double tilesPerRow = layout_.rows.size() > 1 ? layout_.rows[1].tileCount : 1;
-        viewport_->scrollTiles(-delta->y() * tilesPerRow / rowH);
+        if (layout_.scrollRange > 0) {
+            dragRows_ -= static_cast<double>(delta->y()) / rowH;
+            const auto whole = static_cast<long long>(dragRows_);
+            dragRows_ -= static_cast<double>(whole);
+            setRowScroll(static_cast<std::uint32_t>(
+                std::clamp<long long>(static_cast<long long>(layout_.scroll) + whole, 0,
+                                      static_cast<long long>(layout_.scrollRange))));
+        } else {
+            viewport_->scrollTiles(-delta->y() * tilesPerRow / rowH);
+        }
     }
     update();
 }
@@ -429,11 +524,18 @@ void TimelineWidget::keyPressEvent(QKeyEvent* event) {
         viewport_->dragBy(-w * 0.1);
         break;
     case Qt::Key_Up:
-        viewport_->scrollTiles(-std::max(1.0, viewport_->tileCount() * 0.1));
+    case Qt::Key_Down: {
+        const int sign = event->key() == Qt::Key_Up ? -1 : 1;
+        if (layout_.scrollRange > 0) {
+            const long long step = std::max<long long>(1, layout_.shownTiles() / 4);
+            setRowScroll(static_cast<std::uint32_t>(
+                std::clamp<long long>(static_cast<long long>(layout_.scroll) + sign * step, 0,
+                                      static_cast<long long>(layout_.scrollRange))));
+        } else {
+            viewport_->scrollTiles(sign * std::max(1.0, viewport_->tileCount() * 0.1));
+        }
         break;
-    case Qt::Key_Down:
-        viewport_->scrollTiles(std::max(1.0, viewport_->tileCount() * 0.1));
-        break;
+    }
     case Qt::Key_Home:
         viewport_->setVisible(viewport_->time().boundsBegin(),
                               viewport_->time().boundsBegin() + viewport_->time().span());

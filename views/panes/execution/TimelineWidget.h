@@ -12,6 +12,8 @@
 #include <QPixmap>
 #include <QWidget>
 
+class QScrollBar;
+
 #include <memory>
 
 namespace tessera::views {
@@ -38,7 +40,14 @@ public:
     void setProblem(const QString& problem);
     const TimelineFrame* frame() const { return frame_.get(); }
     void setSelectedStep(int programStep); // highlights its executions; -1: none
-    void setSelectedTile(int tile);        // marks its row (or its group's); -1: none
+    void setSelectedTile(int tile); // highlights its row (or its group's), scrolled into view
+    int selectedTile() const { return selectedTile_; }
+    // Tile rows that do not all fit scroll vertically: the first shown.
+    void setRowScroll(std::uint32_t scroll);
+    std::uint32_t rowScroll() const { return layout_.scroll; }
+    QScrollBar* rowScrollBar() const { return rowBar_; }
+    // The row of `tile`, or null when it is not shown.
+    const TimelineRow* rowOfTile(int tile) const;
 
     // What the current view needs, and whether the current frame has it.
     TimelineRequest wantedRequest() const;
@@ -82,6 +91,8 @@ private:
     void paintLabels(QPainter& painter, const QFont& font);
     void paintSelection(QPainter& painter);
     QString rowLabel(const TimelineRow& row) const;
+    void paintSelectedTile(QPainter& painter);
+    void revealSelectedTile();
 
     Viewport* viewport_;
     std::shared_ptr<const ReportData> data_;
@@ -95,7 +106,10 @@ private:
     PaintStats stats_;
     int selectedStep_ = -1;
     int selectedTile_ = -1;
+    std::uint32_t rowScroll_ = 0;
+    QScrollBar* rowBar_ = nullptr;
     int hoverX_ = -1;
+    double dragRows_ = 0; // a vertical drag's rows not yet scrolled
     DragTracker drag_;
 };
 

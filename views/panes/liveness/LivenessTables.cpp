@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QStringList>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -192,18 +193,11 @@ void LivenessTables::showComparison(const std::vector<std::uint32_t>& steps,
         comparisonHeader_->setText(
             QString("Step <b>%1</b> — Ctrl+click another step to compare.").arg(steps.front()));
     } else {
-        const auto first = static_cast<double>(t.bytesAt.front());
-        const auto last = static_cast<double>(t.bytesAt.back());
-        const double net = last - first;
-        comparisonHeader_->setText(
-            QString("Step <b>%1</b> → <b>%2</b>: <span style='color:#b2182b'>+%3 variables "
-                    "(%4)</span> became live, "
-                    "<span style='color:#2166ac'>−%5 (%6)</span> became dead; net %7%8")
-                .arg(steps.front())
-                .arg(steps.back())
-                .arg(formatCount(t.born), formatBytes(t.bornBytes), formatCount(t.died),
-                     formatBytes(t.diedBytes), net < 0 ? "−" : "+",
-                     formatBytes(static_cast<std::uint64_t>(std::abs(net)))));
+        comparisonHeader_->setText(QString("Step <b>%1</b> → <b>%2</b>: %3")
+                                       .arg(steps.front())
+                                       .arg(steps.back())
+                                       .arg(liveChangeText(t.born, t.bornBytes, t.died, t.diedBytes,
+                                                           t.bytesAt.front(), t.bytesAt.back())));
     }
     fitColumns(comparisonView_);
 }
@@ -222,6 +216,42 @@ void LivenessTables::selectVariable(int id) {
             view->clearSelection();
         }
     }
+}
+
+QAbstractItemModel* LivenessTables::liveShown() const {
+    return liveProxy_;
+}
+QAbstractItemModel* LivenessTables::alwaysLiveShown() const {
+    return alwaysProxy_;
+}
+QAbstractItemModel* LivenessTables::comparisonShown() const {
+    return comparisonProxy_;
+}
+
+namespace {
+QString variables(std::uint64_t n) {
+    return n == 1 ? QString("1 variable") : QString("%1 variables").arg(formatCount(n));
+}
+} // namespace
+
+QString liveChangeText(std::uint64_t born, std::uint64_t bornBytes, std::uint64_t died,
+                       std::uint64_t diedBytes, std::uint64_t firstBytes, std::uint64_t lastBytes) {
+    QStringList parts;
+    if (born > 0) {
+        parts << QString("<span style='color:#b2182b'>+%1 (%2)</span> became live")
+                     .arg(variables(born), formatBytes(bornBytes));
+    }
+    if (died > 0) {
+        parts << QString("<span style='color:#2166ac'>−%1 (%2)</span> became dead")
+                     .arg(variables(died), formatBytes(diedBytes));
+    }
+    if (parts.isEmpty()) {
+        parts << QString("the same variables are live");
+    }
+    const QString sign = lastBytes > firstBytes ? "+" : lastBytes < firstBytes ? "−" : "";
+    const std::uint64_t net =
+        lastBytes > firstBytes ? lastBytes - firstBytes : firstBytes - lastBytes;
+    return parts.join(", ") + QString("; net %1%2").arg(sign, formatBytes(net));
 }
 
 } // namespace tessera::views

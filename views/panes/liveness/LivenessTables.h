@@ -17,6 +17,12 @@ class QTableView;
 
 namespace tessera::views {
 
+// What changed between two compared steps, as HTML: "+2 variables (1.0 KiB)
+// became live, −1 variable (512 B) became dead; net +512 B". A side with no
+// variables is left out (never "−0 (0 B) became dead").
+QString liveChangeText(std::uint64_t born, std::uint64_t bornBytes, std::uint64_t died,
+                       std::uint64_t diedBytes, std::uint64_t firstBytes, std::uint64_t lastBytes);
+
 class LivenessTables : public QTabWidget {
     Q_OBJECT
 
@@ -38,6 +44,10 @@ public:
     LiveVariablesModel* liveModel() const { return live_; }
     LiveVariablesModel* alwaysLiveModel() const { return alwaysLive_; }
     StepComparisonModel* comparisonModel() const { return comparison_; }
+    // What the tables show: sorted and filtered as the user left them.
+    QAbstractItemModel* liveShown() const;
+    QAbstractItemModel* alwaysLiveShown() const;
+    QAbstractItemModel* comparisonShown() const;
     QTableView* liveView() const { return liveView_; }
     QTableView* comparisonView() const { return comparisonView_; }
     QLabel* stepHeader() const { return stepHeader_; }

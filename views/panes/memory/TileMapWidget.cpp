@@ -130,13 +130,11 @@ void TileMapWidget::relayout() {
             QRect(ix + (local % columns_) * cellSize_, iy + (local / columns_) * cellSize_,
                   cellSize_ - spacing, cellSize_ - spacing);
     }
-    double scale = static_cast<double>(target.bytesPerTile);
-    if (scaleToFullest_) {
-        scale = 0;
-        for (const auto& t : data_->tileMemory) {
-            scale = std::max(scale, static_cast<double>(t.totalIncludingGaps));
-        }
+    fullestBytes_ = 0;
+    for (const auto& t : data_->tileMemory) {
+        fullestBytes_ = std::max(fullestBytes_, t.totalIncludingGaps);
     }
+    const double scale = static_cast<double>(scaleToFullest_ ? fullestBytes_ : target.bytesPerTile);
     colors_.resize(static_cast<std::size_t>(tiles));
     for (int t = 0; t < tiles; ++t) {
         const auto& m = data_->tileMemory[static_cast<std::size_t>(t)];
@@ -148,6 +146,10 @@ void TileMapWidget::relayout() {
 
 void TileMapWidget::renderCells() {
     const qreal dpr = devicePixelRatioF();
+    if (size().isEmpty()) {
+        image_ = QImage(); // not laid out yet (a hidden pane): nothing to paint on
+        return;
+    }
     image_ = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
     image_.setDevicePixelRatio(dpr);
     image_.fill(Qt::transparent);
@@ -231,7 +233,13 @@ void TileMapWidget::paintEvent(QPaintEvent*) {
     // Legend: the heat ramp, over capacity, highlighted variable.
     const QFontMetrics fm = fontMetrics();
     const int y = height() - legendHeight() + 4;
-    const QString lo = "0%", hi = scaleToFullest_ ? "fullest tile" : "100% of capacity";
+    const double capacity = data_ ? static_cast<double>(data_->target.bytesPerTile) : 0;
+    const QString lo = scaleToFullest_ ? "0" : "0%";
+    const QString hi = scaleToFullest_
+                           ? QString("fullest tile, %1 (%2 of capacity)")
+                                 .arg(formatBytes(fullestBytes_),
+                                      formatPercent(capacity > 0 ? fullestBytes_ / capacity : 0))
+                           : QString("100% of capacity");
     int x = kMargin;
     p.setPen(palette().color(QPalette::WindowText));
     p.drawText(QRect(x, y, fm.horizontalAdvance(lo), fm.height()), Qt::AlignVCenter, lo);

@@ -1,6 +1,8 @@
 #pragma once
 // A heat map of every tile: a grid of cells per IPU (IPUs side by side,
-// separated), each coloured by memory used / capacity (heatColor), tiles
+// separated), each coloured by memory used relative to the fullest tile
+// (heatColor; at low occupancy a capacity scale is one flat colour) or, in
+// capacity mode, by memory used / capacity, tiles
 // over capacity marked in the capacity colour, the selected tile outlined,
 // and, when a variable is highlighted, the tiles not holding it dimmed.
 // Geometry and colours are computed on report / size changes, not in paint.
@@ -27,8 +29,9 @@ public:
     // Tiles holding the highlighted variable (tile, bytes); empty clears.
     void setHighlight(const QString& name,
                       const std::vector<std::pair<std::uint32_t, std::uint64_t>>& tiles);
-    // Colour by share of the fullest tile instead of the capacity.
+    // Colour by share of the fullest tile (the default) or of the capacity.
     void setScaleToFullest(bool scale);
+    bool scalesToFullest() const { return scaleToFullest_; }
 
     QRect cellRect(int tile) const; // empty when not laid out
     int tileAt(const QPoint& pos) const;
@@ -54,7 +57,8 @@ private:
 
     std::shared_ptr<const ReportData> data_;
     int selected_ = -1;
-    bool scaleToFullest_ = false;
+    bool scaleToFullest_ = true;
+    std::uint64_t fullestBytes_ = 0;
     QString highlightName_;
     std::unordered_map<std::uint32_t, std::uint64_t> highlight_;
     std::vector<QColor> colors_; // per tile

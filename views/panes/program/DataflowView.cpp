@@ -2,6 +2,7 @@
 
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
+#include "views/common/ScrollRow.h"
 #include "views/panes/program/GraphCanvas.h"
 #include "views/panes/program/GraphItems.h"
 #include "views/panes/program/HeatLegend.h"
@@ -52,7 +53,7 @@ DataflowView::DataflowView(QWidget* parent)
     setObjectName("dataflowView");
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(buildToolbar());
+    layout->addWidget(new ScrollRow(buildToolbar())); // scrolls, not widens, in a small window
     scene_ = new QGraphicsScene(this);
     canvas_ = new GraphCanvas;
     canvas_->setScene(scene_);

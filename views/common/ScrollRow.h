@@ -1,0 +1,28 @@
+#pragma once
+// A tool bar row that may be narrower than its contents: at its full width
+// it looks like the row itself; narrower, it scrolls horizontally instead of
+// forcing the window (and every other pane in its tabs) to stay wide. Used
+// for the panes' rows of controls so that a small window (or a headless
+// `--size`) shrinks the panes.
+#include <QScrollArea>
+
+namespace tessera::views {
+
+class ScrollRow : public QScrollArea {
+    Q_OBJECT
+
+public:
+    // Takes ownership of `row`.
+    explicit ScrollRow(QWidget* row, QWidget* parent = nullptr);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    void fitHeight();
+};
+
+} // namespace tessera::views
