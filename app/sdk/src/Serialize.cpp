@@ -192,6 +192,7 @@ void writePrograms(Writer& w, const std::vector<tessera::program::Program>& prog
         for (std::int64_t v : n->cases) {
             w.u64(static_cast<std::uint64_t>(v));
         }
+        w.u64(n->syncScope ? 1 + static_cast<std::uint64_t>(*n->syncScope) : 0);
     }
     w.u64(programs.size());
     for (const auto& p : programs) {

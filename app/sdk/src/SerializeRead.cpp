@@ -20,6 +20,8 @@ using format::Reader;
 // Limits far above any real graph that keep a damaged count from allocating.
 constexpr std::uint64_t kMaxItems = std::uint64_t(1) << 24;
 constexpr std::uint64_t kMaxCases = std::uint64_t(1) << 20;
+constexpr std::uint64_t kSyncScopes =
+    static_cast<std::uint64_t>(tessera::program::SyncScope::Global) + 1;
 constexpr std::uint64_t kProgramKinds =
     static_cast<std::uint64_t>(tessera::program::Kind::CycleStamp) + 1;
 
@@ -258,90 +260,123 @@ private:
         }
     }
 
-    // Each node is made again through the program constructors, so a damaged
-    // stream meets the same checks a program built by hand does.
+    // A program node as saved: its kind, its bodies and every field any kind uses.
+    struct SavedNode {
+        tessera::program::Kind kind = tessera::program::Kind::Sequence;
+        std::string name;
+        std::vector<tessera::program::Program> children;
+        std::uint64_t computeSet = 0, count = 0;
+        tessera::Tensor source, destination, predicate;
+        std::string stream, message;
+        std::vector<std::int64_t> cases;
+    };
+
     tessera::program::Program readNode(const std::vector<tessera::program::Program>& built) {
+        SavedNode n;
+        n.kind = static_cast<tessera::program::Kind>(r_.below(kProgramKinds, "program kind"));
+        n.name = r_.str();
+        // Filled as read (never sized from a count first): the stream bounds them.
+        const std::size_t children = r_.below(kMaxItems, "child count");
+        for (std::size_t c = 0; c < children; ++c) {
+            // Children come first: an index refers only to nodes already read.
+            n.children.push_back(built[r_.below(built.size(), "child program")]);
+        }
+        n.computeSet = r_.u64();
+        n.count = r_.u64();
+        n.source = r_.tensor(graph());
+        n.destination = r_.tensor(graph());
+        n.predicate = r_.tensor(graph());
+        n.stream = r_.str();
+        n.message = r_.str();
+        const std::size_t cases = r_.below(kMaxCases, "case count");
+        for (std::size_t c = 0; c < cases; ++c) {
+            n.cases.push_back(static_cast<std::int64_t>(r_.u64()));
+        }
+        // 0: the default rule; else 1 + the SyncScope.
+        const std::size_t scope = r_.below(kSyncScopes + 1, "sync scope");
+        tessera::program::Program p = build(n);
+        if (scope != 0) {
+            p.node()->syncScope = static_cast<tessera::program::SyncScope>(scope - 1);
+        }
+        return p;
+    }
+
+    static void expectChildren(const SavedNode& n, std::size_t expected) {
+        if (n.children.size() != expected) {
+            Reader::damaged("a program of kind " + std::to_string(static_cast<int>(n.kind)) +
+                            " with " + std::to_string(n.children.size()) + " children (" +
+                            std::to_string(expected) + " expected)");
+        }
+    }
+
+    // Made again through the program constructors, so a damaged stream meets
+    // the same checks a program built by hand does.
+    tessera::program::Program build(const SavedNode& n) {
         namespace program = tessera::program;
         using Kind = program::Kind;
-        const auto kind = static_cast<Kind>(r_.below(kProgramKinds, "program kind"));
-        const std::string name = r_.str();
-        // Filled as read (never sized from a count first): the stream bounds them.
-        std::vector<program::Program> children;
-        const std::size_t childCount = r_.below(kMaxItems, "child count");
-        for (std::size_t c = 0; c < childCount; ++c) {
-            // Children come first: an index refers only to nodes already read.
-            children.push_back(built[r_.below(built.size(), "child program")]);
-        }
-        const std::uint64_t cs = r_.u64();
-        const std::uint64_t count = r_.u64();
-        const tessera::Tensor source = r_.tensor(graph());
-        const tessera::Tensor destination = r_.tensor(graph());
-        const tessera::Tensor predicate = r_.tensor(graph());
-        const std::string stream = r_.str();
-        const std::string message = r_.str();
-        std::vector<std::int64_t> cases;
-        const std::size_t caseCount = r_.below(kMaxCases, "case count");
-        for (std::size_t c = 0; c < caseCount; ++c) {
-            cases.push_back(static_cast<std::int64_t>(r_.u64()));
-        }
-        const auto expect = [&](std::size_t n) {
-            if (children.size() != n) {
-                Reader::damaged("a program of kind " + std::to_string(static_cast<int>(kind)) +
-                                " with " + std::to_string(children.size()) + " children (" +
-                                std::to_string(n) + " expected)");
-            }
-        };
-        if (kind != Kind::Sequence && kind != Kind::Switch) {
-            const bool nested = kind == Kind::Repeat || kind == Kind::Block;
-            const bool twoBodies =
-                kind == Kind::If || kind == Kind::RepeatWhileTrue || kind == Kind::RepeatWhileFalse;
-            expect(nested ? 1 : twoBodies ? 2 : 0);
-        }
-        switch (kind) {
+        const auto& c = n.children;
+        switch (n.kind) {
         case Kind::Sequence:
-            return program::Sequence(children, name);
+            return program::Sequence(c, n.name);
         case Kind::Execute:
-            if (cs >= graph().computeSets().size()) {
-                Reader::damaged("program compute set " + std::to_string(cs));
+            expectChildren(n, 0);
+            if (n.computeSet >= graph().computeSets().size()) {
+                Reader::damaged("program compute set " + std::to_string(n.computeSet));
             }
-            return program::Execute(tessera::ComputeSet{static_cast<tessera::ComputeSetId>(cs)},
-                                    name);
+            return program::Execute(
+                tessera::ComputeSet{static_cast<tessera::ComputeSetId>(n.computeSet)}, n.name);
         case Kind::Repeat:
-            return program::Repeat(static_cast<std::size_t>(count), children[0], name);
+            expectChildren(n, 1);
+            return program::Repeat(static_cast<std::size_t>(n.count), c[0], n.name);
         case Kind::RepeatWhileTrue:
-            return program::RepeatWhileTrue(children[0], predicate, children[1], name);
+            expectChildren(n, 2);
+            return program::RepeatWhileTrue(c[0], n.predicate, c[1], n.name);
         case Kind::RepeatWhileFalse:
-            return program::RepeatWhileFalse(children[0], predicate, children[1], name);
+            expectChildren(n, 2);
+            return program::RepeatWhileFalse(c[0], n.predicate, c[1], n.name);
         case Kind::If:
-            return program::If(predicate, children[0], children[1], name);
-        case Kind::Copy:
-            return program::Copy(source, destination, name);
-        case Kind::StreamToDevice:
-            return program::Copy(graph().stream(stream), destination, name);
-        case Kind::StreamToHost:
-            return program::Copy(source, graph().stream(stream), name);
-        case Kind::PrintTensor:
-            return program::PrintTensor(name, source);
+            expectChildren(n, 2);
+            return program::If(n.predicate, c[0], c[1], n.name);
         case Kind::Block:
-            return program::Block(children[0], name);
+            expectChildren(n, 1);
+            return program::Block(c[0], n.name);
+        case Kind::Switch: {
+            expectChildren(n, n.cases.size() + 1);
+            std::vector<std::pair<std::int64_t, program::Program>> bodies;
+            for (std::size_t i = 0; i < n.cases.size(); ++i) {
+                bodies.emplace_back(n.cases[i], c[i]);
+            }
+            return program::Switch(n.predicate, bodies, c.back(), n.name);
+        }
+        default:
+            expectChildren(n, 0);
+            return buildLeaf(n);
+        }
+    }
+
+    tessera::program::Program buildLeaf(const SavedNode& n) {
+        namespace program = tessera::program;
+        using Kind = program::Kind;
+        switch (n.kind) {
+        case Kind::Copy:
+            return program::Copy(n.source, n.destination, n.name);
+        case Kind::StreamToDevice:
+            return program::Copy(graph().stream(n.stream), n.destination, n.name);
+        case Kind::StreamToHost:
+            return program::Copy(n.source, graph().stream(n.stream), n.name);
+        case Kind::PrintTensor:
+            return program::PrintTensor(n.name, n.source);
         case Kind::Sync:
             return program::Sync();
-        case Kind::Switch: {
-            expect(cases.size() + 1);
-            std::vector<std::pair<std::int64_t, program::Program>> bodies;
-            for (std::size_t c = 0; c < cases.size(); ++c) {
-                bodies.emplace_back(cases[c], children[c]);
-            }
-            return program::Switch(predicate, bodies, children.back(), name);
-        }
         case Kind::Abort:
-            return predicate.valid() ? program::Abort(predicate, message, name)
-                                     : program::Abort(message, name);
+            return n.predicate.valid() ? program::Abort(n.predicate, n.message, n.name)
+                                       : program::Abort(n.message, n.name);
         case Kind::CycleStamp:
-            return source.valid() ? program::CycleStamp(destination, source, name)
-                                  : program::CycleStamp(destination, name);
+            return n.source.valid() ? program::CycleStamp(n.destination, n.source, n.name)
+                                    : program::CycleStamp(n.destination, n.name);
+        default:
+            Reader::damaged("program kind " + std::to_string(static_cast<int>(n.kind)));
         }
-        Reader::damaged("program kind");
     }
 
     Reader r_;
