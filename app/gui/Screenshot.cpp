@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 #include "CompareMode.h"
 #include "MainWindow.h"
+#include "PaneViews.h"
 #include "engine/target/Target.h"
 #include "engine/workloads/Plugin.h"
 #include "engine/workloads/Workload.h"
@@ -130,6 +131,7 @@ int takeScreenshot(const ScreenshotRequest& request) {
     MainWindow window;
     window.setInteractive(false);
     window.setSavesSettings(false); // a screenshot leaves the user's theme and Open Recent alone
+    window.setWatchesFiles(false);  // and renders the file once: nothing to reload
     const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
     if (request.size.width() < minimum.width() || request.size.height() < minimum.height()) {
         return fail(QStringLiteral("--size %1x%2 is smaller than the window's minimum %3x%4")
@@ -154,10 +156,11 @@ int takeScreenshot(const ScreenshotRequest& request) {
                                     : error);
     }
     if (!window.showPane(request.pane)) {
-        return fail(QStringLiteral("unknown pane '%1' (panes: %2)")
-                        .arg(request.pane, window.paneNames().join(QStringLiteral(", "))));
+        return fail(QStringLiteral("unknown pane '%1' (panes: %2; views: %3)")
+                        .arg(request.pane, window.paneNames().join(QStringLiteral(", ")),
+                             paneViewNames().join(QStringLiteral(", "))));
     }
-    views::Pane* pane = window.pane(request.pane);
+    views::Pane* pane = window.pane(paneOf(request.pane));
     if (!request.workload.isEmpty()) {
         if (const QString e = runDebugger(window, request); !e.isEmpty()) {
             return fail(e);
