@@ -247,7 +247,6 @@ void MainWindow::updateLoadedFiles() {
         }
         loadedLabel_->setText(names.join(tr(" vs ")));
         loadedLabel_->setToolTip(tips.join('\n'));
-        loadedLabel_->setVisible(!files.isEmpty());
     }
     if (reloadAction_ != nullptr) {
         reloadAction_->setEnabled(!currentReport_.isEmpty());
@@ -642,6 +641,8 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     if (produced) {
         watcher_->stop();          // the Debugger's run so far: a temporary file
         selection_->setStep(step); // the Debugger's current step
+        reloadBar_->setVisible(false);
+        updateLoadedFiles();
         statusBar()->showMessage(tr("Run so far: %1").arg(path));
         emit reportOpened(path);
         return; // the user stays in the pane; a temporary report is no recent file

@@ -248,6 +248,8 @@ void TestFileMenu::watcherOffersToReloadAReplacedFile() {
     QVERIFY(replaceByRename(mlp, path));
     QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible(), 10000);
     QTest::qWait(1000); // the burst (copy, rename) is announced once
+    // For people to look at: the bar above the panes, the file in the status bar.
+    window.grab().save(QDir(QStringLiteral(TESSERA_TEST_OUTPUT_DIR)).filePath("reload-bar.png"));
     QCOMPARE(changed.count(), 1);
     QCOMPARE(changed.front().front().toString(), path);
 
