@@ -155,6 +155,12 @@ int takeScreenshot(const ScreenshotRequest& request) {
         return fail(error.isEmpty() ? QStringLiteral("cannot compare with %1").arg(request.compare)
                                     : error);
     }
+    if (!viewOf(request.pane).isEmpty() && window.compareMode()->isActive() &&
+        paneViewNames().contains(request.pane)) {
+        return fail(QStringLiteral("not supported by Tessera: --pane %1 with --compare (compare "
+                                   "panes have no views inside; use --pane %2)")
+                        .arg(request.pane, paneOf(request.pane)));
+    }
     if (!window.showPane(request.pane)) {
         return fail(QStringLiteral("unknown pane '%1' (panes: %2; views: %3)")
                         .arg(request.pane, window.paneNames().join(QStringLiteral(", ")),

@@ -43,6 +43,7 @@ private slots:
     void initTestCase();
     void reloadAndCloseHaveFreeShortcuts();
     void reloadPicksUpAChangedFile();
+    void reloadKeepsTheComparison();
     void closeLeavesAnEmptyWindow();
     void loadedFilesListReportAndComparison();
     void watcherOffersToReloadAReplacedFile();
@@ -175,6 +176,30 @@ void TestFileMenu::reloadPicksUpAChangedFile() {
     // Where the user was: the same pane, the same tile.
     QCOMPARE(window.currentPane()->paneName(), QStringLiteral("memory"));
     QCOMPARE(window.selection()->tile(), 3);
+}
+
+// Reloading the baseline compares again with the same comparison, in the same pane.
+void TestFileMenu::reloadKeepsTheComparison() {
+    const QString base = copyTo(tessera::testing::capturedReport("matmul"), "rbase.tsr");
+    const QString other = copyTo(tessera::testing::capturedReport("elementwise"), "rother.tsr");
+    MainWindow window;
+    window.setInteractive(false);
+    window.setSavesSettings(false);
+    window.setWatchesFiles(false);
+    QVERIFY(window.openReportNow(base));
+    QVERIFY(window.compareMode()->compareNow(other));
+    QVERIFY(window.showPane(QStringLiteral("liveness")));
+    const auto before = window.compareMode()->data(); // kept alive: a new one differs
+
+    QSignalSpy compared(window.compareMode(), &tessera::gui::CompareMode::comparisonOpened);
+    QVERIFY(window.reloadReport());
+    QVERIFY(waitOpened(window, base));
+    QVERIFY(compared.wait(30000));
+    QVERIFY(window.compareMode()->isActive());
+    QVERIFY(window.compareMode()->data() != before); // compared again
+    QCOMPARE(window.loadedFiles(), (QStringList{base, other}));
+    QCOMPARE(window.currentPane()->paneName(), QStringLiteral("liveness"));
+    QCOMPARE(window.currentPane(), window.compareMode()->pane(QStringLiteral("liveness")));
 }
 
 void TestFileMenu::closeLeavesAnEmptyWindow() {
@@ -326,6 +351,13 @@ void TestFileMenu::dataflowViewIsReachableAndRenders() {
     QVERIFY2(drawn > total / 100,
              qPrintable(QStringLiteral("%1 of %2 pixels drawn").arg(drawn).arg(total)));
     QVERIFY2(counts.size() > 20, "nodes, labels and edges in several colours");
+
+    // Compare panes have no views inside: refused by name, nothing written.
+    request.compare = copyTo(tessera::testing::capturedReport("elementwise"), "df-other.tsr");
+    request.output = QDir(files_.path()).filePath("compare-dataflow.png");
+    QCOMPARE(tessera::gui::takeScreenshot(request), 2);
+    QVERIFY(!QFile::exists(request.output));
+    request.compare.clear();
 
     request.pane = QStringLiteral("program/nonsense");
     request.output = QDir(files_.path()).filePath("nonsense.png");
