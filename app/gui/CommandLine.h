@@ -12,7 +12,8 @@ namespace tessera::gui {
 struct Options {
     QCommandLineOption pane{
         QStringLiteral("pane"),
-        QStringLiteral("Pane to show: summary, memory, liveness, program, execution, debug."),
+        QStringLiteral("Pane to show: summary, memory, liveness, program, execution, debug; or "
+                       "a view in a pane: program/tree, program/operations, program/dataflow."),
         QStringLiteral("name")};
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Render the pane offscreen to a PNG and exit."),

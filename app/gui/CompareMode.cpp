@@ -62,6 +62,7 @@ void CompareMode::addActions(QMenu* fileMenu) {
     closeAction_ = fileMenu->addAction(tr("C&lose Comparison"), this, &CompareMode::close);
     closeAction_->setObjectName(QStringLiteral("actionCloseComparison"));
     connect(window_, &MainWindow::reportOpened, this, &CompareMode::updateActions);
+    connect(window_, &MainWindow::reportClosed, this, &CompareMode::updateActions);
     updateActions();
 }
 

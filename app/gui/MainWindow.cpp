@@ -1,7 +1,9 @@
 #include "MainWindow.h"
 
 #include "CompareMode.h"
+#include "PaneViews.h"
 #include "RecentFiles.h"
+#include "ReportWatcher.h"
 #include "views/common/Colors.h"
 #include "views/common/ContrastStyle.h"
 #include "views/common/Export.h"
@@ -34,6 +36,7 @@
 #include <QToolBar>
 #include <QUrl>
 
+#include <algorithm>
 #include <utility>
 
 // Q_INIT_RESOURCE must be used outside any namespace. tessera.qrc is compiled
@@ -77,12 +80,19 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const views::LoadedReport& report) { onLoaded(report, loadingPath_); });
     createCentralArea();
     createProblemBar();
+    createReloadBar();
     createStatusWidgets();
     compare_ = new CompareMode(this, panes_);
     createMenus();
     statusBar()->showMessage(tr("Ready"));
     readSettings();
     problemBar_->setVisible(false); // whatever the saved state said
+    reloadBar_->setVisible(false);
+    watcher_ = new ReportWatcher(this);
+    connect(watcher_, &ReportWatcher::changed, this, &MainWindow::onReportFileChanged);
+    connect(compare_, &CompareMode::comparisonOpened, this, &MainWindow::updateLoadedFiles);
+    connect(compare_, &CompareMode::comparisonClosed, this, &MainWindow::updateLoadedFiles);
+    updateLoadedFiles();
 }
 
 MainWindow::~MainWindow() = default;
@@ -150,6 +160,104 @@ void MainWindow::createProblemBar() {
     addToolBar(Qt::TopToolBarArea, problemBar_);
 }
 
+// A non-modal bar offering to reload the open report when its file changed
+// on disk (autoReport rewrote it): the user decides when, nothing is lost.
+void MainWindow::createReloadBar() {
+    addToolBarBreak(Qt::TopToolBarArea);
+    reloadBar_ = new QToolBar(tr("Report changed on disk"), this);
+    reloadBar_->setObjectName(QStringLiteral("reloadBar"));
+    reloadBar_->setMovable(false);
+    reloadBar_->setFloatable(false);
+    reloadBar_->toggleViewAction()->setVisible(false);
+    auto* icon = new QLabel(reloadBar_);
+    icon->setPixmap(style()->standardIcon(QStyle::SP_BrowserReload).pixmap(16, 16));
+    icon->setContentsMargins(6, 0, 4, 0);
+    reloadBar_->addWidget(icon);
+    reloadLabel_ = new QLabel(reloadBar_);
+    reloadLabel_->setObjectName(QStringLiteral("reloadLabel"));
+    reloadLabel_->setTextFormat(Qt::PlainText);
+    reloadLabel_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    reloadLabel_->setMinimumWidth(1);
+    reloadBar_->addWidget(reloadLabel_);
+    reloadBarAction_ = reloadBar_->addAction(tr("Reload"), this, &MainWindow::reloadReport);
+    reloadBarAction_->setObjectName(QStringLiteral("reloadBarReload"));
+    QAction* dismiss = reloadBar_->addAction(tr("Dismiss"), reloadBar_, &QWidget::hide);
+    dismiss->setObjectName(QStringLiteral("reloadBarDismiss"));
+    addToolBar(Qt::TopToolBarArea, reloadBar_);
+}
+
+void MainWindow::onReportFileChanged(const QString& path) {
+    if (path != currentReport_) {
+        return;
+    }
+    const bool exists = QFileInfo::exists(path);
+    reloadLabel_->setText(exists ? tr("%1 changed on disk.").arg(path)
+                                 : tr("%1 was deleted or moved; the report shown is the one "
+                                      "loaded before.")
+                                       .arg(path));
+    reloadLabel_->setToolTip(path);
+    reloadBarAction_->setEnabled(exists);
+    reloadBar_->setVisible(true);
+    emit reportChangedOnDisk(path);
+}
+
+void MainWindow::setWatchesFiles(bool watches) {
+    watchesFiles_ = watches;
+    if (!watches) {
+        watcher_->stop();
+        reloadBar_->setVisible(false);
+    } else if (!currentReport_.isEmpty() && !watcher_->isWatching()) {
+        watcher_->watch(currentReport_);
+    }
+}
+
+QStringList MainWindow::loadedFiles() const {
+    QStringList files;
+    if (!currentReport_.isEmpty()) {
+        files << currentReport_;
+        if (compare_ != nullptr && compare_->isActive()) {
+            files << compare_->comparisonPath();
+        }
+    }
+    return files;
+}
+
+// File > Loaded Files and the status bar element: file names, with the full
+// paths in tooltips (and as the status tip of each menu entry).
+void MainWindow::updateLoadedFiles() {
+    const QStringList files = loadedFiles();
+    if (loadedMenu_ != nullptr) {
+        loadedMenu_->clear();
+        for (int i = 0; i < files.size(); ++i) {
+            const QString role = i == 0 ? tr("Report") : tr("Comparison");
+            QAction* a = loadedMenu_->addAction(
+                QStringLiteral("%1: %2").arg(role, QFileInfo(files[i]).fileName()));
+            a->setObjectName(i == 0 ? QStringLiteral("actionLoadedReport")
+                                    : QStringLiteral("actionLoadedComparison"));
+            a->setData(files[i]);
+            a->setToolTip(files[i]);
+            a->setStatusTip(files[i]);
+        }
+        if (files.isEmpty()) {
+            loadedMenu_->addAction(tr("No report open"))->setEnabled(false);
+        }
+    }
+    if (loadedLabel_ != nullptr) {
+        QStringList names;
+        QStringList tips;
+        for (int i = 0; i < files.size(); ++i) {
+            names << QFileInfo(files[i]).fileName();
+            tips << (i == 0 ? tr("Report: %1") : tr("Comparison: %1")).arg(files[i]);
+        }
+        loadedLabel_->setText(names.join(tr(" vs ")));
+        loadedLabel_->setToolTip(tips.join('\n'));
+    }
+    if (reloadAction_ != nullptr) {
+        reloadAction_->setEnabled(!currentReport_.isEmpty());
+        closeAction_->setEnabled(!currentReport_.isEmpty());
+    }
+}
+
 void MainWindow::setProblems(const QStringList& problems) {
     problems_ = problems;
     problems_.removeDuplicates();
@@ -184,6 +292,10 @@ void MainWindow::createStatusWidgets() {
     cancelButton_->setObjectName(QStringLiteral("cancelLoad"));
     cancelButton_->setVisible(false);
     connect(cancelButton_, &QPushButton::clicked, this, &MainWindow::cancelLoading);
+    loadedLabel_ = new QLabel(this);
+    loadedLabel_->setObjectName(QStringLiteral("loadedFilesLabel"));
+    loadedLabel_->setTextFormat(Qt::PlainText);
+    statusBar()->addPermanentWidget(loadedLabel_);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancelButton_);
     connect(loader_, &views::ReportLoader::progress, this,
@@ -205,6 +317,20 @@ void MainWindow::createMenus() {
     recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
     recentMenu_->setObjectName(QStringLiteral("menuRecent"));
     rebuildRecentMenu();
+
+    // Ctrl+R, not F5: F5 is the Debugger's Continue.
+    reloadAction_ = fileMenu->addAction(tr("Re&load Report"), this, &MainWindow::reloadReport);
+    reloadAction_->setObjectName(QStringLiteral("actionReload"));
+    reloadAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    reloadAction_->setStatusTip(tr("Load the open report's file again"));
+    closeAction_ = fileMenu->addAction(tr("&Close Report"), this, &MainWindow::closeReport);
+    closeAction_->setObjectName(QStringLiteral("actionCloseReport"));
+    closeAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_W));
+    closeAction_->setStatusTip(tr("Close the report (and any comparison)"));
+    loadedMenu_ = fileMenu->addMenu(tr("Loaded &Files"));
+    loadedMenu_->setObjectName(QStringLiteral("menuLoadedFiles"));
+    loadedMenu_->setToolTipsVisible(true);
+    fileMenu->addSeparator();
     compare_->addActions(fileMenu);
 
     exportMenu_ = fileMenu->addMenu(tr("&Export"));
@@ -424,6 +550,7 @@ bool MainWindow::openReport(const QString& path) {
     }
     loadingPath_ = info.absoluteFilePath();
     loadingProduced_ = false;
+    reloading_ = false;
     progress_->setValue(0);
     progress_->setVisible(true);
     cancelButton_->setVisible(true);
@@ -443,6 +570,46 @@ bool MainWindow::openReportNow(const QString& path, QString* error) {
     return report.data != nullptr;
 }
 
+bool MainWindow::reloadReport() {
+    if (currentReport_.isEmpty()) {
+        return false;
+    }
+    reloadBar_->setVisible(false);
+    const bool started = openReport(currentReport_);
+    reloading_ = started;
+    return started;
+}
+
+void MainWindow::closeReport() {
+    loader_->cancel();
+    compare_->close();
+    watcher_->stop();
+    reloadBar_->setVisible(false);
+    const QString closed = currentReport_;
+    currentReport_.clear();
+    selection_->clear();
+    for (views::Pane* p : panes_) {
+        p->setReport(nullptr, nullptr);
+        if (!p->worksWithoutReport() && paneTabs_->indexOf(p) >= 0) {
+            paneTabs_->removeTab(paneTabs_->indexOf(p));
+            p->hide();
+        }
+    }
+    loaded_ = {};
+    setProblems({});
+    if (paneTabs_->indexOf(hint_) < 0) {
+        paneTabs_->insertTab(0, hint_, tr("Start"));
+    }
+    paneTabs_->setCurrentWidget(hint_);
+    setWindowTitle(QStringLiteral("Tessera"));
+    setWindowFilePath({});
+    updateLoadedFiles();
+    if (!closed.isEmpty()) {
+        statusBar()->showMessage(tr("Closed %1").arg(closed));
+    }
+    emit reportClosed();
+}
+
 void MainWindow::cancelLoading() {
     loader_->cancel();
 }
@@ -460,6 +627,7 @@ bool MainWindow::isLoading() const {
 }
 
 void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path) {
+    const bool reload = std::exchange(reloading_, false) && path == currentReport_;
     progress_->setVisible(false);
     cancelButton_->setVisible(false);
     if (report.cancelled) {
@@ -474,7 +642,15 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
         emit reportFailed(path, report.error);
         return;
     }
-    compare_->close(); // a new baseline: the comparison no longer applies
+    // A new baseline: the comparison no longer applies (a reload compares again).
+    const QString comparison =
+        reload && compare_->isActive() ? compare_->comparisonPath() : QString();
+    const QString reloadPane = currentPane() ? currentPane()->paneName() : QString();
+    const int selStep = selection_->step();
+    const int selTile = selection_->tile();
+    const int selVariable = selection_->variable();
+    const int selComputeSet = selection_->computeSet();
+    compare_->close();
     loaded_ = report;
     // Before the panes get it: they add what they find while reading.
     QStringList problems;
@@ -503,8 +679,26 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     for (views::Pane* p : panes_) {
         p->setReport(report.data, report.source);
     }
+    if (reload) {
+        restoreSelection(*report.data, selStep, selTile, selVariable, selComputeSet);
+        restoreAfterReload(reloadPane);
+        if (!comparison.isEmpty()) {
+            connect(
+                compare_, &CompareMode::comparisonOpened, this,
+                [this, reloadPane] { restoreAfterReload(reloadPane); }, Qt::SingleShotConnection);
+            compare_->compareWith(comparison);
+        }
+        watcher_->acknowledge();
+        updateLoadedFiles();
+        statusBar()->showMessage(tr("Reloaded %1").arg(path));
+        emit reportOpened(path);
+        return;
+    }
     if (produced) {
+        watcher_->stop();          // the Debugger's run so far: a temporary file
         selection_->setStep(step); // the Debugger's current step
+        reloadBar_->setVisible(false);
+        updateLoadedFiles();
         statusBar()->showMessage(tr("Run so far: %1").arg(path));
         emit reportOpened(path);
         return; // the user stays in the pane; a temporary report is no recent file
@@ -525,7 +719,38 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
         RecentFiles::add(path);
         rebuildRecentMenu();
     }
+    reloadBar_->setVisible(false);
+    if (watchesFiles_) {
+        watcher_->watch(path);
+    }
+    updateLoadedFiles();
     emit reportOpened(path);
+}
+
+// What was selected before a reload, where it still exists in the new report.
+void MainWindow::restoreSelection(const views::ReportData& report, int step, int tile, int variable,
+                                  int computeSet) {
+    if (step >= 0 && report.step(static_cast<std::uint32_t>(step)) != nullptr) {
+        selection_->setStep(step);
+    }
+    if (tile >= 0 && static_cast<std::uint32_t>(tile) < report.target.numTiles) {
+        selection_->setTile(tile);
+    }
+    if (variable >= 0 && report.variable(static_cast<std::uint32_t>(variable)) != nullptr) {
+        selection_->setVariable(variable);
+    }
+    const bool computeSetExists =
+        std::any_of(report.computeSets.begin(), report.computeSets.end(),
+                    [&](const auto& c) { return static_cast<int>(c.id) == computeSet; });
+    if (computeSet >= 0 && computeSetExists) {
+        selection_->setComputeSet(computeSet);
+    }
+}
+
+void MainWindow::restoreAfterReload(const QString& paneName) {
+    if (!paneName.isEmpty()) {
+        showPane(paneName);
+    }
 }
 
 void MainWindow::openProducedReport(const QString& path) {
@@ -565,6 +790,14 @@ views::Pane* MainWindow::pane(const QString& name) const {
 }
 
 bool MainWindow::showPane(const QString& name) {
+    const QString view = viewOf(name);
+    if (!showPaneOnly(paneOf(name))) {
+        return false;
+    }
+    return view.isEmpty() || showPaneView(pane(paneOf(name)), view);
+}
+
+bool MainWindow::showPaneOnly(const QString& name) {
     views::Pane* p = pane(name);
     if (!p || paneTabs_->indexOf(p) < 0) {
         return false;

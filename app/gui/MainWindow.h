@@ -20,6 +20,7 @@ class QTabWidget;
 class QToolBar;
 
 namespace tessera::views {
+struct ReportData;
 class Pane;
 class Selection;
 } // namespace tessera::views
@@ -27,6 +28,7 @@ class Selection;
 namespace tessera::gui {
 
 class CompareMode;
+class ReportWatcher;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -42,11 +44,20 @@ public:
     bool openReport(const QString& path);
     // Loads on the calling thread; false with `error` set on failure.
     bool openReportNow(const QString& path, QString* error = nullptr);
+    // File > Reload Report: loads the open report's file again in the
+    // background, keeping the current pane, the selection (what still exists)
+    // and the comparison. False when no report is open.
+    bool reloadReport();
+    // File > Close Report: back to the empty window (no report, no comparison).
+    void closeReport();
     void cancelLoading();
     bool isLoading() const;
     QString currentReport() const { return currentReport_; }
     // The report and the comparison open now: files no export may write over.
     QStringList openReports() const;
+    // What File > Loaded Files and the status bar list: the report, then the
+    // comparison (full paths); empty when nothing is open.
+    QStringList loadedFiles() const;
     // What is wrong with the open report (or the one that failed to open), one
     // line each: found when loading, or by a pane reading it since. The first
     // is shown in the problem bar above the panes.
@@ -66,6 +77,12 @@ public:
     // is saved is still read.
     void setSavesSettings(bool saves) { savesSettings_ = saves; }
     bool savesSettings() const { return savesSettings_; }
+    // True (the default): the open report's file is watched and a bar offers
+    // to reload it when it changes on disk. Headless screenshots turn it off.
+    void setWatchesFiles(bool watches);
+    bool watchesFiles() const { return watchesFiles_; }
+    ReportWatcher* watcher() const { return watcher_; }
+    QToolBar* reloadBar() const { return reloadBar_; }
 
     // Compare mode (a second report against the open one); see CompareMode.h.
     CompareMode* compareMode() const { return compare_; }
@@ -81,6 +98,9 @@ public slots:
 signals:
     void reportOpened(const QString& path);
     void reportFailed(const QString& path, const QString& error);
+    void reportClosed();
+    // The open report's file changed on disk (the reload bar is showing).
+    void reportChangedOnDisk(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -95,6 +115,13 @@ private:
     void createCentralArea();
     void createStatusWidgets();
     void createProblemBar();
+    void createReloadBar();
+    void onReportFileChanged(const QString& path);
+    void updateLoadedFiles();
+    void restoreAfterReload(const QString& paneName);
+    void restoreSelection(const views::ReportData& report, int step, int tile, int variable,
+                          int computeSet);
+    bool showPaneOnly(const QString& name);
     void showOpenDialog();
     void showAbout();
     void rebuildRecentMenu();
@@ -114,6 +141,14 @@ private:
     QStringList problems_;
     QMenu* recentMenu_ = nullptr;
     QMenu* exportMenu_ = nullptr;
+    QMenu* loadedMenu_ = nullptr;
+    QLabel* loadedLabel_ = nullptr;
+    QAction* reloadAction_ = nullptr;
+    QAction* closeAction_ = nullptr;
+    QToolBar* reloadBar_ = nullptr;
+    QLabel* reloadLabel_ = nullptr;
+    QAction* reloadBarAction_ = nullptr;
+    ReportWatcher* watcher_ = nullptr;
     QProgressBar* progress_ = nullptr;
     QPushButton* cancelButton_ = nullptr;
     views::ReportLoader* loader_ = nullptr;
@@ -123,6 +158,8 @@ private:
     QString loadingPath_;
     bool interactive_ = true;
     bool savesSettings_ = true;
+    bool watchesFiles_ = true;
+    bool reloading_ = false;         // the report being loaded is the open one again
     bool loadingProduced_ = false;   // the report being loaded comes from a pane
     bool currentIsProduced_ = false; // the open report is the Debugger's run so far
     views::LoadedReport loaded_;     // keeps data and source alive for the panes

@@ -3,6 +3,7 @@
 #include "CommandLine.h"
 #include "CompareMode.h"
 #include "MainWindow.h"
+#include "PaneViews.h"
 #include "engine/target/Target.h"
 #include "engine/workloads/Plugin.h"
 #include "engine/workloads/Workload.h"
@@ -134,6 +135,7 @@ int takeScreenshot(const ScreenshotRequest& request) {
     MainWindow window;
     window.setInteractive(false);
     window.setSavesSettings(false); // a screenshot leaves the user's theme and Open Recent alone
+    window.setWatchesFiles(false);  // and renders the file once: nothing to reload
     if (request.theme == "dark") {
         window.setTheme(MainWindow::Theme::Dark);
     } else if (request.theme == "light") {
@@ -149,11 +151,18 @@ int takeScreenshot(const ScreenshotRequest& request) {
         return fail(error.isEmpty() ? QStringLiteral("cannot compare with %1").arg(request.compare)
                                     : error);
     }
-    if (!window.showPane(request.pane)) {
-        return fail(QStringLiteral("unknown pane '%1' (panes: %2)")
-                        .arg(request.pane, window.paneNames().join(QStringLiteral(", "))));
+    if (!viewOf(request.pane).isEmpty() && window.compareMode()->isActive() &&
+        paneViewNames().contains(request.pane)) {
+        return fail(QStringLiteral("not supported by Tessera: --pane %1 with --compare (compare "
+                                   "panes have no views inside; use --pane %2)")
+                        .arg(request.pane, paneOf(request.pane)));
     }
-    views::Pane* pane = window.pane(request.pane);
+    if (!window.showPane(request.pane)) {
+        return fail(QStringLiteral("unknown pane '%1' (panes: %2; views: %3)")
+                        .arg(request.pane, window.paneNames().join(QStringLiteral(", ")),
+                             paneViewNames().join(QStringLiteral(", "))));
+    }
+    views::Pane* pane = window.pane(paneOf(request.pane));
     if (!request.workload.isEmpty()) {
         if (const QString e = runDebugger(window, request); !e.isEmpty()) {
             return fail(e);

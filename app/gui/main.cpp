@@ -4,6 +4,7 @@
 #include "CompareMode.h"
 #include "MainWindow.h"
 #include "NativeFileNames.h"
+#include "PaneViews.h"
 #include "Screenshot.h"
 
 #include <QApplication>
@@ -145,9 +146,11 @@ int main(int argc, char** argv) {
     }
 
     MainWindow window;
-    if (parser.isSet(options.pane) && !window.paneNames().contains(parser.value(options.pane))) {
-        return usage(QStringLiteral("unknown pane '%1' (panes: %2)")
-                         .arg(parser.value(options.pane), window.paneNames().join(", ")));
+    if (const QString pane = parser.value(options.pane); parser.isSet(options.pane) &&
+                                                         !window.paneNames().contains(pane) &&
+                                                         !paneViewNames().contains(pane)) {
+        return usage(QStringLiteral("unknown pane '%1' (panes: %2; views: %3)")
+                         .arg(pane, window.paneNames().join(", "), paneViewNames().join(", ")));
     }
     const QString theme = parser.value(options.theme);
     if (!theme.isEmpty()) {
