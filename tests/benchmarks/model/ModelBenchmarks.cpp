@@ -6,6 +6,7 @@
 // Prints one JSON object a line, as tessera-bench does; `tessera-bench --only
 // model` runs this program.
 #include <poplar/Engine.hpp>
+#include <poplar/HalfFloat.hpp>
 #include <poplar/IPUModel.hpp>
 #include <poplin/MatMul.hpp>
 #include <poplin/codelets.hpp>
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <functional>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -70,6 +72,24 @@ std::uint64_t workCycles(const pva::ExecutionStep& step) {
     return tiles.empty() ? 0 : *std::max_element(tiles.begin(), tiles.end());
 }
 
+// The programs are tests of the SDK too: each checks what it computed or moved
+// against the host's own arithmetic and throws, naming the figure, if it differs.
+void expect(bool ok, const std::string& what) {
+    if (!ok) {
+        throw std::runtime_error("wrong result: " + what);
+    }
+}
+
+void writeFloats(Engine& engine, const std::string& handle, const std::vector<float>& values) {
+    engine.writeTensor(handle, values.data(), values.data() + values.size());
+}
+
+std::vector<float> readFloats(Engine& engine, const std::string& handle, std::size_t n) {
+    std::vector<float> values(n);
+    engine.readTensor(handle, values.data(), values.data() + n);
+    return values;
+}
+
 double clockOf(const pva::Report& report) {
     return report.compilation().target().clockFrequency();
 }
@@ -89,9 +109,25 @@ void allToAllExchange() {
     }
     Sequence prog;
     prog.add(Copy(src, dst.dimShuffle({1, 0, 2}), false, "allToAll"));
+    graph.createHostWrite("src", src);
+    graph.createHostRead("dst", dst);
     Engine engine(graph, prog);
     engine.load(dev);
+    std::vector<float> values(src.numElements());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = static_cast<float>(i); // exact: fewer than 2^24 elements
+    }
+    writeFloats(engine, "src", values);
     engine.run(0);
+    const std::vector<float> got = readFloats(engine, "dst", values.size());
+    for (std::size_t i = 0; i < tiles; ++i) {
+        for (std::size_t j = 0; j < tiles; ++j) {
+            for (std::size_t p = 0; p < perPair; ++p) {
+                expect(got[(j * tiles + i) * perPair + p] == values[(i * tiles + j) * perPair + p],
+                       "all-to-all: dst[j][i] must be src[i][j]");
+            }
+        }
+    }
     const pva::Report report = engine.getReport();
     const pva::ExecutionStep step = stepsNamed(report, "allToAll").front();
     // Bytes that crossed the exchange: every block but the ones a tile keeps.
@@ -129,9 +165,24 @@ void memorySweep(const char* version, const std::string& name, double published)
     }
     Sequence prog;
     prog.add(Execute(cs));
+    graph.createHostWrite("a", a);
+    graph.createHostWrite("b", b);
+    graph.createHostRead("c", c);
     Engine engine(graph, prog);
     engine.load(dev);
+    const std::size_t n = a.numElements();
+    std::vector<float> av(n), bv(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        av[i] = static_cast<float>(i % 7);
+        bv[i] = static_cast<float>(i % 5);
+    }
+    writeFloats(engine, "a", av);
+    writeFloats(engine, "b", bv);
     engine.run(0);
+    const std::vector<float> cv = readFloats(engine, "c", n);
+    for (std::size_t i = 0; i < n; ++i) {
+        expect(cv[i] == av[i] + bv[i], name + ": c must be a + b");
+    }
     const pva::Report report = engine.getReport();
     const pva::ExecutionStep step = stepsNamed(report, "sweep").front();
     const double bytes = 12.0 * tiles * workers * perWorker;
@@ -153,10 +204,25 @@ void popopsAddSweep() {
         graph.setTileMapping(b[t], t);
     }
     Sequence prog;
-    popops::add(graph, a, b, prog, "popopsAdd");
+    const Tensor c = popops::add(graph, a, b, prog, "popopsAdd");
+    graph.createHostWrite("a", a);
+    graph.createHostWrite("b", b);
+    graph.createHostRead("c", c);
     Engine engine(graph, prog);
     engine.load(dev);
+    const std::size_t n = a.numElements();
+    std::vector<float> av(n), bv(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        av[i] = static_cast<float>(i % 11);
+        bv[i] = static_cast<float>(i % 3);
+    }
+    writeFloats(engine, "a", av);
+    writeFloats(engine, "b", bv);
     engine.run(0);
+    const std::vector<float> cv = readFloats(engine, "c", n);
+    for (std::size_t i = 0; i < n; ++i) {
+        expect(cv[i] == av[i] + bv[i], "popops::add: c must be a + b");
+    }
     const pva::Report report = engine.getReport();
     std::uint64_t cycles = 0; // the add's compute step(s): no exchange, operands are local
     for (const pva::ExecutionStep& step : stepsNamed(report, "popopsAdd")) {
@@ -181,10 +247,51 @@ pva::Report runMatMul(const char* version, const Type& type, MatMulShape s) {
     poputil::mapTensorLinearly(graph, a);
     poputil::mapTensorLinearly(graph, b);
     Sequence prog;
-    poplin::matMul(graph, a, b, prog, "mm");
+    const Tensor c = poplin::matMul(graph, a, b, prog, "mm");
+    graph.createHostWrite("a", a);
+    graph.createHostWrite("b", b);
+    graph.createHostRead("c", c);
     Engine engine(graph, prog);
     engine.load(dev);
+    // Entries of 0 and 1: every sum is an integer of at most k (2048), exact in
+    // half and float whatever the order of the additions.
+    std::vector<float> av(std::size_t{s.m} * s.k), bv(std::size_t{s.k} * s.n);
+    for (std::size_t i = 0; i < av.size(); ++i) {
+        av[i] = static_cast<float>((i * 7 / 3) % 2);
+    }
+    for (std::size_t i = 0; i < bv.size(); ++i) {
+        bv[i] = static_cast<float>((i * 5 / 4) % 2);
+    }
+    const bool isHalf = type == HALF;
+    const auto write = [&](const std::string& handle, const std::vector<float>& v) {
+        if (!isHalf) {
+            writeFloats(engine, handle, v);
+            return;
+        }
+        std::vector<std::uint16_t> h(v.size());
+        copyFloatToDeviceHalf(dev.getTarget(), v.data(), h.data(), v.size());
+        engine.writeTensor(handle, h.data(), h.data() + h.size());
+    };
+    write("a", av);
+    write("b", bv);
     engine.run(0);
+    std::vector<float> cv(std::size_t{s.m} * s.n);
+    if (isHalf) {
+        std::vector<std::uint16_t> h(cv.size());
+        engine.readTensor("c", h.data(), h.data() + h.size());
+        copyDeviceHalfToFloat(dev.getTarget(), h.data(), cv.data(), h.size());
+    } else {
+        cv = readFloats(engine, "c", cv.size());
+    }
+    for (std::size_t e = 0; e < cv.size(); e += 997) { // a sample spread over C
+        const std::size_t i = e / s.n, j = e % s.n;
+        double want = 0;
+        for (std::size_t l = 0; l < s.k; ++l) {
+            want += double{av[i * s.k + l]} * bv[l * s.n + j];
+        }
+        expect(cv[e] == want, "matMul: C[" + std::to_string(i) + "][" + std::to_string(j) +
+                                  "] must be " + std::to_string(want));
+    }
     return engine.getReport();
 }
 
@@ -232,9 +339,17 @@ void ipuToIpu() {
     }
     Sequence prog;
     prog.add(Copy(src, dst, false, "ipuToIpu"));
+    graph.createHostWrite("src", src);
+    graph.createHostRead("dst", dst);
     Engine engine(graph, prog);
     engine.load(dev);
+    std::vector<float> values(src.numElements());
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        values[i] = static_cast<float>(i);
+    }
+    writeFloats(engine, "src", values);
     engine.run(0);
+    expect(readFloats(engine, "dst", values.size()) == values, "IPU-to-IPU copy: dst must be src");
     const pva::Report report = engine.getReport();
     const pva::ExecutionStep step = stepsNamed(report, "ipuToIpu").front();
     const double bytes = 4.0 * perIpu * perTile;
@@ -252,13 +367,18 @@ void hostStream() {
         graph.setTileMapping(t[i], i);
     }
     DataStream in = graph.addHostToDeviceFIFO("in", FLOAT, t.numElements());
+    graph.createHostRead("t", t);
     Sequence prog;
     prog.add(Copy(in, t, false, "hostStream"));
     Engine engine(graph, prog);
     engine.load(dev);
-    std::vector<float> host(t.numElements(), 1.0f);
+    std::vector<float> host(t.numElements());
+    for (std::size_t i = 0; i < host.size(); ++i) {
+        host[i] = static_cast<float>(i);
+    }
     engine.connectStream("in", host.data(), host.data() + host.size());
     engine.run(0);
+    expect(readFloats(engine, "t", host.size()) == host, "host stream: t must be what was sent");
     const pva::Report report = engine.getReport();
     const pva::ExecutionStep step = stepsNamed(report, "hostStream").front();
     const double bytes = 4.0 * tiles * perTile;
