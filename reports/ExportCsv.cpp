@@ -216,7 +216,7 @@ CsvResult writeTables(const ReportReader& reader, const std::filesystem::path& d
                     : s.totalCycles * runsOf;
             f.row({n(s.id),
                    s.name,
-                   s.kind,
+                   record::programKindName(s.kind),
                    nameOfSet(s.computeSet),
                    nameOfNode(s.operation),
                    n(runsOf),

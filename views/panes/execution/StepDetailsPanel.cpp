@@ -6,6 +6,7 @@
 #include "views/data/ReportData.h"
 #include "views/data/ReportProblem.h"
 #include "views/data/ReportSource.h"
+#include "views/models/ProgramKinds.h"
 #include "views/panes/execution/StepText.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -251,7 +252,7 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
     }
     info_->setText(
         QString("<b>%1</b> <i>%2</i> · program step #%3<table style='margin-top:4px'>%4</table>")
-            .arg(stepLabel(*data_, s->id).toHtmlEscaped(), QString::fromStdString(s->kind))
+            .arg(stepLabel(*data_, s->id).toHtmlEscaped(), programKindText(s->kind))
             .arg(s->id)
             .arg(rows));
 }

@@ -45,8 +45,11 @@ std::regex compile(const std::string& pattern, const char* option) {
     }
 }
 
-bool isLoop(const std::string& kind) {
-    return kind == "Repeat" || kind == "RepeatWhileTrue" || kind == "RepeatWhileFalse";
+using tessera::record::ProgramKind;
+
+bool isLoop(ProgramKind kind) {
+    return kind == ProgramKind::Repeat || kind == ProgramKind::RepeatWhileTrue ||
+           kind == ProgramKind::RepeatWhileFalse;
 }
 
 } // namespace
@@ -88,7 +91,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         const std::regex programRe = compile(options.programsFilter, "profiler.programs.filter");
         for (const auto& n : nodes) {
             const std::string& name = byNode[n.id].front()->name();
-            const bool asBlock = !options.blocksFilter.empty() && n.kind == "Block" &&
+            const bool asBlock = !options.blocksFilter.empty() && n.kind == ProgramKind::Block &&
                                  std::regex_match(name, blockRe);
             const bool asProgram = !options.programsFilter.empty() && !name.empty() &&
                                    std::regex_match(name, programRe);
@@ -181,7 +184,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                 }
             }
             if (options.instrumentExternalExchange &&
-                (ps.kind == "StreamCopyToDevice" || ps.kind == "StreamCopyToHost") &&
+                (ps.kind == ProgramKind::StreamToDevice || ps.kind == ProgramKind::StreamToHost) &&
                 (st.bytesIn[tile] > 0 || st.bytesOut[tile] > 0)) {
                 const auto& phases = byNode[ps.node];
                 const std::uint64_t midTo = workFrom + st.exchangeCycles[tile];
