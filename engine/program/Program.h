@@ -12,6 +12,9 @@
 
 namespace tessera::program {
 
+// The user API's kinds (Poplar's program classes). The compiler maps each
+// into record::ProgramKind (compiler/ProgramFlattener.cpp), the one kind
+// enum reports and views use.
 enum class Kind {
     Sequence,
     Execute,
@@ -29,7 +32,6 @@ enum class Kind {
     Abort,      // throws AbortError(message) when predicate (if any) is non-zero
     CycleStamp, // writes the cycle counter (minus source's value, if any) to destination
 };
-const char* kindName(Kind kind);
 
 struct Node {
     Kind kind = Kind::Sequence;
