@@ -1,5 +1,6 @@
 // A report as CSV tables, one file per table in a directory.
 #include "reports/Export.h"
+#include "reports/Figures.h"
 #include "reports/OutputFile.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
@@ -136,22 +137,14 @@ void writeVariables(Tables& t) {
                                          "always_live", "host_access", "exchange_buffer",
                                          "first_step", "last_step", "total_bytes", "tiles"});
     for (const VariableEntry& v : t.reader.variables()) {
-        std::string shape;
-        for (std::size_t i = 0; i < v.shape.size(); ++i) {
-            shape += (i == 0 ? "" : "x") + std::to_string(v.shape[i]);
-        }
-        f.row({n(v.id), v.name, v.type, shape, n(v.numElements), n(v.isConstant), n(v.alwaysLive),
-               n(v.hostAccess), n(v.isExchangeBuffer), id(v.firstStep), id(v.lastStep),
-               n(v.totalBytes), n(v.numTiles)});
+        f.row({n(v.id), v.name, v.type, shapeText(v.shape), n(v.numElements), n(v.isConstant),
+               n(v.alwaysLive), n(v.hostAccess), n(v.isExchangeBuffer), id(v.firstStep),
+               id(v.lastStep), n(v.totalBytes), n(v.numTiles)});
     }
     t.close(f);
 }
 
-// Writes every executed step; returns the executions of each program step
-// (indexed by step id), for the step and compute set tables.
-std::vector<std::uint64_t> writeExecutedSteps(Tables& t,
-                                              const std::vector<ProgramStepEntry>& steps) {
-    std::vector<std::uint64_t> executions(steps.size(), 0);
+void writeExecutedSteps(Tables& t, const std::vector<ProgramStepEntry>& steps) {
     CsvFile f = t.open("executed_steps.csv",
                        {"run", "seq", "program_step", "name", "start_cycle", "cycles"});
     for (const RunEntry& run : t.reader.runs()) {
@@ -162,9 +155,6 @@ std::vector<std::uint64_t> writeExecutedSteps(Tables& t,
             }
             for (const ExecutedStep& e : page) {
                 const bool known = e.programStep < steps.size();
-                if (known) {
-                    ++executions[e.programStep];
-                }
                 f.row({n(e.run), n(e.sequence), n(e.programStep),
                        known ? steps[e.programStep].name : std::string(), n(e.startCycle),
                        n(e.cycles)});
@@ -176,6 +166,16 @@ std::vector<std::uint64_t> writeExecutedSteps(Tables& t,
         }
     }
     t.close(f);
+}
+
+// Executions of each program step over every run, indexed by step id.
+std::vector<std::uint64_t> stepExecutions(const ReportReader& reader, std::size_t steps) {
+    std::vector<std::uint64_t> executions(steps, 0);
+    for (const auto& [step, count] : reader.stepExecutions()) {
+        if (step < steps) {
+            executions[step] = count;
+        }
+    }
     return executions;
 }
 
@@ -222,13 +222,8 @@ void writeProgramSteps(Tables& t, const std::vector<ProgramStepEntry>& steps,
                                              "live_variables"});
     for (const ProgramStepEntry& s : steps) {
         const std::uint64_t runsOf = s.id < executions.size() ? executions[s.id] : 0;
-        const double balance =
-            s.computeCyclesMax == 0 || tiles == 0
-                ? 1.0
-                : static_cast<double>(s.computeCyclesSum) /
-                      (static_cast<double>(tiles) * static_cast<double>(s.computeCyclesMax));
         char balanceText[32];
-        std::snprintf(balanceText, sizeof balanceText, "%.4f", balance);
+        std::snprintf(balanceText, sizeof balanceText, "%.4f", tileBalance(s, tiles));
         f.row({n(s.id),
                s.name,
                record::programKindName(s.kind),
@@ -293,7 +288,8 @@ CsvResult writeTables(const ReportReader& reader, const std::filesystem::path& d
     const std::vector<ComputeSetEntry> computeSets = reader.computeSets();
     writeTiles(t);
     writeVariables(t);
-    const std::vector<std::uint64_t> executions = writeExecutedSteps(t, steps);
+    writeExecutedSteps(t, steps);
+    const std::vector<std::uint64_t> executions = stepExecutions(reader, steps.size());
     writeProgramSteps(t, steps, executions, computeSets);
     writeComputeSets(t, steps, executions, computeSets);
     writeRuns(t);

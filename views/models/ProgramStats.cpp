@@ -9,8 +9,6 @@ namespace tessera::views {
 
 namespace {
 
-constexpr std::uint64_t kExecutionChunk = 1 << 16;
-
 using record::ProgramKind;
 
 bool isKind(const reports::ProgramNodeEntry& n, ProgramKind kind) {
@@ -54,21 +52,9 @@ std::vector<std::uint64_t> countStepExecutions(const ReportData& data, const Rep
         position[data.programSteps[i].id] = i;
     }
     std::vector<std::uint64_t> counts(data.programSteps.size(), 0);
-    for (const auto& run : data.runs) {
-        // Paged by what comes back, not by the run's step count: a count that
-        // disagrees with the executed steps costs nothing.
-        std::uint64_t first = 0;
-        while (first < run.steps) {
-            const auto chunk = source.executedSteps(run.id, first, first + kExecutionChunk);
-            if (chunk.empty()) {
-                break;
-            }
-            for (const auto& e : chunk) {
-                if (const auto it = position.find(e.programStep); it != position.end()) {
-                    ++counts[it->second];
-                }
-            }
-            first = chunk.back().sequence + 1;
+    for (const auto& [step, executions] : source.stepExecutions()) {
+        if (const auto it = position.find(step); it != position.end()) {
+            counts[it->second] = executions;
         }
     }
     return counts;

@@ -1,5 +1,6 @@
 #include "views/panes/execution/StepDetailsPanel.h"
 
+#include "reports/Figures.h"
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
 #include "views/common/PlotStyle.h"
@@ -232,7 +233,7 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
         const double mean = static_cast<double>(s->computeCyclesSum) / tilesN;
         row(tr("Tile balance"),
             tr("<b>%1</b> · compute a tile: mean %2, max %3")
-                .arg(formatPercent(mean / static_cast<double>(s->computeCyclesMax)))
+                .arg(formatPercent(reports::tileBalance(*s, data_->target.numTiles)))
                 .arg(formatCount(static_cast<std::uint64_t>(mean + 0.5)))
                 .arg(formatCount(s->computeCyclesMax)));
     }

@@ -1,5 +1,6 @@
 #include "views/panes/execution/StepText.h"
 
+#include "reports/Figures.h"
 #include "views/common/Format.h"
 #include "views/data/ReportData.h"
 #include "views/models/ProgramKinds.h"
@@ -89,9 +90,7 @@ QString stepToolTip(const ReportData& data, const reports::ExecutedStep& e, doub
                     .arg(pct(static_cast<double>(s->computePhaseCycles), total));
         if (s->computeCyclesMax > 0 && data.target.numTiles > 0) {
             text += QString("<br>tile balance %1")
-                        .arg(formatPercent(static_cast<double>(s->computeCyclesSum) /
-                                           (static_cast<double>(data.target.numTiles) *
-                                            static_cast<double>(s->computeCyclesMax))));
+                        .arg(formatPercent(reports::tileBalance(*s, data.target.numTiles)));
         }
     }
     return text;
@@ -122,7 +121,7 @@ QString rowToolTip(const QString& rowLabel, const TimelineItem& item, const RowF
         if (f.computeMax > 0) {
             text +=
                 QString(", balance %1")
-                    .arg(formatPercent(f.compute / f.tiles / f.computeMax));
+                    .arg(formatPercent(reports::tileBalance(f.compute / f.tiles, f.computeMax)));
         }
         text += QString("<br>exchange per tile: %1 … %2 cycles")
                     .arg(count(f.exchangeMin))
