@@ -9,7 +9,9 @@ set -euo pipefail
 
 PACKAGES=(
     # toolchain and build
-    build-essential cmake ninja-build pkg-config file dpkg-dev ccache clang-format
+    build-essential cmake ninja-build pkg-config file dpkg-dev ccache
+    # the one clang-format the tree is formatted with (tests/rules/check_format.sh)
+    clang-format-14
     # Qt 6 Widgets, Qt Test, moc/rcc; libgl-dev for Qt6Gui's OpenGL headers
     qt6-base-dev qt6-base-dev-tools libgl-dev
     # plots, graph layout, the report format

@@ -1,23 +1,27 @@
 #!/usr/bin/env bash
 # README command 2 (and what CI runs): install what is missing, then build and run
-# the whole test suite in three stages:
+# the whole test suite in four stages:
 #   1. preset `ci`   - release build, GUI included, warnings are errors;
 #   2. preset `asan` - the non-GUI tests under AddressSanitizer + UBSan;
-#   3. preset `fuzz` - clang + libFuzzer: the report reader fuzzed for 60 s and,
+#   3. preset `tsan` - ThreadSanitizer over the threaded tests only (a few
+#                      minutes): the engine's tile thread pool, a debug session
+#                      paused from another thread, one ReportSource shared by
+#                      threads (tests/sanitizers/tsan.supp says what is ignored);
+#   4. preset `fuzz` - clang + libFuzzer: the report reader fuzzed for 60 s and,
 #                      in parallel, the GUI's data path and the saved-executable
 #                      reader for 45 s each, from corpora of real reports and
 #                      executables, damaged ones and garbage (tests/fuzz).
 # Exits non-zero on the first failing stage and says which one it was.
 #
-#   installer/test.sh                            # all three stages
-#   TESSERA_TEST_STAGES=ci installer/test.sh     # only some of them (ci, asan, fuzz)
+#   installer/test.sh                            # all four stages
+#   TESSERA_TEST_STAGES=ci installer/test.sh     # only some of them (ci, asan, tsan, fuzz)
 set -euo pipefail
 
 REPO="$(cd -- "$(dirname -- "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
 JOBS="${TESSERA_JOBS:-2}"
-STAGES="${TESSERA_TEST_STAGES:-ci asan fuzz}"
+STAGES="${TESSERA_TEST_STAGES:-ci asan tsan fuzz}"
 LOGDIR="$REPO/build/test-logs"
 export QT_QPA_PLATFORM=offscreen
 # Sanitizer settings for the asan stage (the asan test preset sets the same and
@@ -81,8 +85,8 @@ mkdir -p "$LOGDIR"
 
 for preset in $STAGES; do
     case "$preset" in
-        ci | asan | fuzz | debug | release) ;;
-        *) echo "[test] unknown stage '$preset' (use ci, asan, fuzz, debug or release)" >&2; exit 2 ;;
+        ci | asan | tsan | fuzz | debug | release) ;;
+        *) echo "[test] unknown stage '$preset' (use ci, asan, tsan, fuzz, debug or release)" >&2; exit 2 ;;
     esac
     run_stage "$preset: configure" cmake --preset "$preset"
     run_stage "$preset: build" cmake --build --preset "$preset" -j "$JOBS"

@@ -127,7 +127,7 @@ struct StepDelta {
     std::string
         identity;     // path in the program tree, e.g. "Sequence > Block:fwd > Execute:fwd/relu"
     std::string name; // the step's name
-    std::string kind; // Execute, Copy, ...
+    record::ProgramKind kind = record::ProgramKind::Execute;
     Change change = Change::Same;
     std::uint32_t baselineStep = kNone; // program step ids on each side
     std::uint32_t comparisonStep = kNone;

@@ -254,7 +254,8 @@ std::string nodeLabel(const ProgramNodeEntry& node, const std::vector<ProgramSte
             name = it == steps.end() ? std::string() : it->name;
         }
     }
-    return name.empty() ? node.kind : node.kind + ":" + name;
+    const std::string kind = record::programKindName(node.kind);
+    return name.empty() ? kind : kind + ":" + name;
 }
 
 std::vector<AlignedNode> alignPrograms(const std::vector<ProgramNodeEntry>& baselineNodes,

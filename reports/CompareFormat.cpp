@@ -321,7 +321,7 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
         j.beginObject();
         j.key("identity").value(s.identity);
         j.key("name").value(s.name);
-        j.key("kind").value(s.kind);
+        j.key("kind").value(record::programKindName(s.kind));
         j.key("change").value(changeName(s.change));
         idJson(j, "baseline_step", s.baselineStep);
         idJson(j, "comparison_step", s.comparisonStep);

@@ -7,13 +7,6 @@
 
 namespace tessera::reports {
 
-namespace {
-
-// Executed steps are read in pages so a long run is never held in memory.
-constexpr std::uint64_t kPage = 1 << 16;
-
-} // namespace
-
 ReportSnapshot loadSnapshot(const ReportReader& reader) {
     ReportSnapshot s;
     s.info = reader.info();
@@ -39,31 +32,10 @@ ReportSnapshot loadSnapshot(const ReportReader& reader) {
         }
     }
 
-    // Executions per program step: pages of consecutive sequence numbers
-    // until one comes back empty (sequences are dense in a run).
+    // Executions per program step (ids are dense from 0, checked above).
     s.executions.assign(s.steps.size(), 0);
-    for (const RunEntry& run : reader.runs()) {
-        for (std::uint64_t first = 0;;) {
-            const std::vector<ExecutedStep> page =
-                reader.executedSteps(run.id, first, first + kPage);
-            if (page.empty()) {
-                break;
-            }
-            for (const ExecutedStep& e : page) {
-                if (e.programStep >= s.executions.size()) {
-                    throw ReportError(s.info.path + ": the report is corrupt (an executed step " +
-                                      "refers to unknown program step " +
-                                      std::to_string(e.programStep) + ")");
-                }
-                ++s.executions[e.programStep];
-            }
-            const std::uint64_t next = page.back().sequence + 1;
-            if (next <= first) { // no progress: sequences out of order in a damaged file
-                throw ReportError(s.info.path +
-                                  ": the report is corrupt (executed steps out of order)");
-            }
-            first = next;
-        }
+    for (const auto& [step, count] : reader.stepExecutions()) {
+        s.executions[step] = count; // the reader checked the step exists
     }
 
     s.livenessSum.assign(s.steps.size(), 0);

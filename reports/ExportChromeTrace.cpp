@@ -63,7 +63,7 @@ struct TrackCost {
 
 struct StepInfo {
     std::string nameJson; // the name, escaped and quoted
-    std::string kind;
+    record::ProgramKind kind = record::ProgramKind::Execute;
     std::uint64_t syncPhase = 0;
     std::uint64_t exchangePhase = 0;
     std::uint64_t computePhase = 0;
@@ -249,7 +249,8 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
         }
         const ProgramStepEntry& p = programSteps[id];
         StepInfo s;
-        s.nameJson = JsonWriter::escape(p.name.empty() ? p.kind : p.name);
+        s.nameJson = JsonWriter::escape(
+            p.name.empty() ? std::string(record::programKindName(p.kind)) : p.name);
         s.kind = p.kind;
         s.syncPhase = p.syncCycles;
         s.exchangePhase = p.exchangePhaseCycles;
@@ -293,8 +294,9 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
                     w.slice(s.nameJson, "step", kStepTid, start, end,
                             "{\"run\":" + num(e.run) + ",\"seq\":" + num(e.sequence) +
                                 ",\"program_step\":" + num(e.programStep) + ",\"kind\":\"" +
-                                s.kind + "\",\"cycles\":" + num(e.cycles) + ",\"sync_phase\":" +
-                                num(s.syncPhase) + ",\"exchange_phase\":" + num(s.exchangePhase) +
+                                record::programKindName(s.kind) + "\",\"cycles\":" + num(e.cycles) +
+                                ",\"sync_phase\":" + num(s.syncPhase) +
+                                ",\"exchange_phase\":" + num(s.exchangePhase) +
                                 ",\"compute_phase\":" + num(s.computePhase) + "}");
                 }
                 if (tileSteps) {

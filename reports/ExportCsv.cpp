@@ -1,5 +1,6 @@
 // A report as CSV tables, one file per table in a directory.
 #include "reports/Export.h"
+#include "reports/Figures.h"
 #include "reports/OutputFile.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
@@ -81,196 +82,221 @@ std::string n(std::uint64_t v) {
     return std::to_string(v);
 }
 
-CsvResult writeTables(const ReportReader& reader, const std::filesystem::path& directory) {
+// What every table writer shares: the reader, the directory, the tables
+// written so far (committed together at the end) and their names and rows.
+struct Tables {
+    const ReportReader& reader;
+    std::filesystem::path directory;
     std::vector<std::unique_ptr<AtomicOutputFile>> ready;
     CsvResult result;
-    const TargetInfo& target = reader.target();
-    const std::vector<MemoryCategoryEntry> categories = reader.memoryCategories();
-    const std::vector<ComputeSetEntry> computeSets = reader.computeSets();
+
+    CsvFile open(const char* name, const std::vector<std::string>& header) const {
+        return CsvFile(directory / name, header);
+    }
+    void close(CsvFile& f) { result.files.push_back(f.close(ready)); }
+};
+
+void writeTiles(Tables& t) {
+    std::vector<std::string> header = {"tile",
+                                       "total_including_gaps",
+                                       "total_excluding_gaps",
+                                       "gap_bytes",
+                                       "always_live_bytes",
+                                       "not_always_live_peak_bytes",
+                                       "not_always_live_sum_bytes",
+                                       "overflow_bytes"};
+    for (const MemoryCategoryEntry& c : t.reader.memoryCategories()) {
+        header.push_back("category_" + c.key);
+    }
+    for (const RegionInfo& r : t.reader.target().regions) {
+        header.push_back("region_" + r.name);
+    }
+    CsvFile f = t.open("tiles.csv", header);
+    for (const TileMemoryEntry& m : t.reader.tileMemory()) {
+        std::vector<std::string> row = {n(m.tile),
+                                        n(m.totalIncludingGaps),
+                                        n(m.totalExcludingGaps),
+                                        n(m.gapBytes),
+                                        n(m.alwaysLiveBytes),
+                                        n(m.notAlwaysLivePeakBytes),
+                                        n(m.notAlwaysLiveSumBytes),
+                                        n(m.overflowBytes)};
+        for (const std::uint64_t b : m.bytesByCategory) {
+            row.push_back(n(b));
+        }
+        for (const std::uint64_t b : m.bytesByRegion) {
+            row.push_back(n(b));
+        }
+        f.row(row);
+    }
+    t.close(f);
+}
+
+void writeVariables(Tables& t) {
+    CsvFile f = t.open("variables.csv", {"id", "name", "type", "shape", "elements", "constant",
+                                         "always_live", "host_access", "exchange_buffer",
+                                         "first_step", "last_step", "total_bytes", "tiles"});
+    for (const VariableEntry& v : t.reader.variables()) {
+        f.row({n(v.id), v.name, v.type, shapeText(v.shape), n(v.numElements), n(v.isConstant),
+               n(v.alwaysLive), n(v.hostAccess), n(v.isExchangeBuffer), id(v.firstStep),
+               id(v.lastStep), n(v.totalBytes), n(v.numTiles)});
+    }
+    t.close(f);
+}
+
+void writeExecutedSteps(Tables& t, const std::vector<ProgramStepEntry>& steps) {
+    CsvFile f = t.open("executed_steps.csv",
+                       {"run", "seq", "program_step", "name", "start_cycle", "cycles"});
+    for (const RunEntry& run : t.reader.runs()) {
+        for (std::uint64_t first = 0;;) {
+            const auto page = t.reader.executedSteps(run.id, first, first + kPage);
+            if (page.empty()) {
+                break;
+            }
+            for (const ExecutedStep& e : page) {
+                const bool known = e.programStep < steps.size();
+                f.row({n(e.run), n(e.sequence), n(e.programStep),
+                       known ? steps[e.programStep].name : std::string(), n(e.startCycle),
+                       n(e.cycles)});
+            }
+            first = page.back().sequence + 1;
+            if (first == 0) {
+                break;
+            }
+        }
+    }
+    t.close(f);
+}
+
+// Executions of each program step over every run, indexed by step id.
+std::vector<std::uint64_t> stepExecutions(const ReportReader& reader, std::size_t steps) {
+    std::vector<std::uint64_t> executions(steps, 0);
+    for (const auto& [step, count] : reader.stepExecutions()) {
+        if (step < steps) {
+            executions[step] = count;
+        }
+    }
+    return executions;
+}
+
+// cycles * runs, saturating instead of wrapping.
+std::uint64_t allExecutions(std::uint64_t cycles, std::uint64_t runs) {
+    return runs != 0 && cycles > std::numeric_limits<std::uint64_t>::max() / runs
+               ? std::numeric_limits<std::uint64_t>::max()
+               : cycles * runs;
+}
+
+void writeProgramSteps(Tables& t, const std::vector<ProgramStepEntry>& steps,
+                       const std::vector<std::uint64_t>& executions,
+                       const std::vector<ComputeSetEntry>& computeSets) {
+    const std::vector<ProgramNodeEntry> nodes = t.reader.programNodes();
+    const std::uint32_t tiles = t.reader.target().numTiles;
+    auto nameOfNode = [&](std::uint32_t node) {
+        return node < nodes.size() ? nodes[node].name : std::string();
+    };
+    auto nameOfSet = [&](std::uint32_t set) {
+        return set < computeSets.size() ? computeSets[set].name : std::string();
+    };
+    CsvFile f = t.open("program_steps.csv", {"id",
+                                             "name",
+                                             "kind",
+                                             "compute_set",
+                                             "operation",
+                                             "executions",
+                                             "total_cycles",
+                                             "cycles_all_executions",
+                                             "sync_cycles",
+                                             "exchange_phase_cycles",
+                                             "compute_phase_cycles",
+                                             "flops",
+                                             "vertices",
+                                             "crosses_ipus",
+                                             "compute_cycles_max",
+                                             "compute_cycles_sum",
+                                             "tile_balance",
+                                             "exchange_cycles_max",
+                                             "exchange_cycles_sum",
+                                             "bytes_in_sum",
+                                             "bytes_out_sum",
+                                             "not_always_live_bytes_max",
+                                             "live_variables"});
+    for (const ProgramStepEntry& s : steps) {
+        const std::uint64_t runsOf = s.id < executions.size() ? executions[s.id] : 0;
+        char balanceText[32];
+        std::snprintf(balanceText, sizeof balanceText, "%.4f", tileBalance(s, tiles));
+        f.row({n(s.id),
+               s.name,
+               record::programKindName(s.kind),
+               nameOfSet(s.computeSet),
+               nameOfNode(s.operation),
+               n(runsOf),
+               n(s.totalCycles),
+               n(allExecutions(s.totalCycles, runsOf)),
+               n(s.syncCycles),
+               n(s.exchangePhaseCycles),
+               n(s.computePhaseCycles),
+               n(s.flops),
+               n(s.vertices),
+               n(s.crossesIpus),
+               n(s.computeCyclesMax),
+               n(s.computeCyclesSum),
+               balanceText,
+               n(s.exchangeCyclesMax),
+               n(s.exchangeCyclesSum),
+               n(s.bytesInSum),
+               n(s.bytesOutSum),
+               n(s.notAlwaysLiveBytesMax),
+               n(s.liveVariableCount)});
+    }
+    t.close(f);
+}
+
+void writeComputeSets(Tables& t, const std::vector<ProgramStepEntry>& steps,
+                      const std::vector<std::uint64_t>& executions,
+                      const std::vector<ComputeSetEntry>& computeSets) {
+    std::vector<std::uint64_t> setRuns(computeSets.size(), 0), setCycles(computeSets.size(), 0);
+    for (const ProgramStepEntry& s : steps) {
+        if (s.computeSet < computeSets.size() && s.id < executions.size()) {
+            setRuns[s.computeSet] += executions[s.id];
+            setCycles[s.computeSet] += s.totalCycles * executions[s.id];
+        }
+    }
+    CsvFile f = t.open("compute_sets.csv",
+                       {"id", "name", "vertices", "executions", "cycles_all_executions"});
+    for (std::size_t i = 0; i < computeSets.size(); ++i) {
+        const ComputeSetEntry& c = computeSets[i];
+        f.row({n(c.id), c.name, n(c.vertexCount), n(setRuns[i]), n(setCycles[i])});
+    }
+    t.close(f);
+}
+
+void writeRuns(Tables& t) {
+    CsvFile f = t.open("runs.csv",
+                       {"id", "program_index", "start_cycle", "steps", "cycles", "compute_cycles",
+                        "exchange_cycles", "sync_cycles", "completed", "error"});
+    for (const RunEntry& r : t.reader.runs()) {
+        f.row({n(r.id), n(r.programIndex), n(r.startCycle), n(r.steps), n(r.cycles),
+               n(r.computeCycles), n(r.exchangeCycles), n(r.syncCycles), n(r.completed), r.error});
+    }
+    t.close(f);
+}
+
+// Writes every table beside its final name, then commits them all at once.
+CsvResult writeTables(const ReportReader& reader, const std::filesystem::path& directory) {
+    Tables t{reader, directory, {}, {}};
     const std::vector<ProgramStepEntry> steps = reader.programSteps();
-    const std::vector<ProgramNodeEntry> nodes = reader.programNodes();
-    const std::vector<RunEntry> runs = reader.runs();
-
-    {
-        std::vector<std::string> header = {"tile",
-                                           "total_including_gaps",
-                                           "total_excluding_gaps",
-                                           "gap_bytes",
-                                           "always_live_bytes",
-                                           "not_always_live_peak_bytes",
-                                           "not_always_live_sum_bytes",
-                                           "overflow_bytes"};
-        for (const MemoryCategoryEntry& c : categories) {
-            header.push_back("category_" + c.key);
-        }
-        for (const RegionInfo& r : target.regions) {
-            header.push_back("region_" + r.name);
-        }
-        CsvFile f(directory / "tiles.csv", header);
-        for (const TileMemoryEntry& t : reader.tileMemory()) {
-            std::vector<std::string> row = {n(t.tile),
-                                            n(t.totalIncludingGaps),
-                                            n(t.totalExcludingGaps),
-                                            n(t.gapBytes),
-                                            n(t.alwaysLiveBytes),
-                                            n(t.notAlwaysLivePeakBytes),
-                                            n(t.notAlwaysLiveSumBytes),
-                                            n(t.overflowBytes)};
-            for (const std::uint64_t b : t.bytesByCategory) {
-                row.push_back(n(b));
-            }
-            for (const std::uint64_t b : t.bytesByRegion) {
-                row.push_back(n(b));
-            }
-            f.row(row);
-        }
-        result.files.push_back(f.close(ready));
-    }
-    {
-        CsvFile f(directory / "variables.csv",
-                  {"id", "name", "type", "shape", "elements", "constant", "always_live",
-                   "host_access", "exchange_buffer", "first_step", "last_step", "total_bytes",
-                   "tiles"});
-        for (const VariableEntry& v : reader.variables()) {
-            std::string shape;
-            for (std::size_t i = 0; i < v.shape.size(); ++i) {
-                shape += (i == 0 ? "" : "x") + std::to_string(v.shape[i]);
-            }
-            f.row({n(v.id), v.name, v.type, shape, n(v.numElements), n(v.isConstant),
-                   n(v.alwaysLive), n(v.hostAccess), n(v.isExchangeBuffer), id(v.firstStep),
-                   id(v.lastStep), n(v.totalBytes), n(v.numTiles)});
-        }
-        result.files.push_back(f.close(ready));
-    }
-
-    // Executions of each program step, for the step and compute set tables.
-    std::vector<std::uint64_t> executions(steps.size(), 0);
-    {
-        CsvFile f(directory / "executed_steps.csv",
-                  {"run", "seq", "program_step", "name", "start_cycle", "cycles"});
-        for (const RunEntry& run : runs) {
-            for (std::uint64_t first = 0;;) {
-                const auto page = reader.executedSteps(run.id, first, first + kPage);
-                if (page.empty()) {
-                    break;
-                }
-                for (const ExecutedStep& e : page) {
-                    const bool known = e.programStep < steps.size();
-                    if (known) {
-                        ++executions[e.programStep];
-                    }
-                    f.row({n(e.run), n(e.sequence), n(e.programStep),
-                           known ? steps[e.programStep].name : std::string(), n(e.startCycle),
-                           n(e.cycles)});
-                }
-                first = page.back().sequence + 1;
-                if (first == 0) {
-                    break;
-                }
-            }
-        }
-        result.files.push_back(f.close(ready));
-    }
-    {
-        auto nameOfNode = [&](std::uint32_t node) {
-            return node < nodes.size() ? nodes[node].name : std::string();
-        };
-        auto nameOfSet = [&](std::uint32_t set) {
-            return set < computeSets.size() ? computeSets[set].name : std::string();
-        };
-        CsvFile f(directory / "program_steps.csv", {"id",
-                                                    "name",
-                                                    "kind",
-                                                    "compute_set",
-                                                    "operation",
-                                                    "executions",
-                                                    "total_cycles",
-                                                    "cycles_all_executions",
-                                                    "sync_cycles",
-                                                    "exchange_phase_cycles",
-                                                    "compute_phase_cycles",
-                                                    "flops",
-                                                    "vertices",
-                                                    "crosses_ipus",
-                                                    "compute_cycles_max",
-                                                    "compute_cycles_sum",
-                                                    "tile_balance",
-                                                    "exchange_cycles_max",
-                                                    "exchange_cycles_sum",
-                                                    "bytes_in_sum",
-                                                    "bytes_out_sum",
-                                                    "not_always_live_bytes_max",
-                                                    "live_variables"});
-        for (const ProgramStepEntry& s : steps) {
-            const std::uint64_t runsOf = s.id < executions.size() ? executions[s.id] : 0;
-            const double balance = s.computeCyclesMax == 0 || target.numTiles == 0
-                                       ? 1.0
-                                       : static_cast<double>(s.computeCyclesSum) /
-                                             (static_cast<double>(target.numTiles) *
-                                              static_cast<double>(s.computeCyclesMax));
-            char balanceText[32];
-            std::snprintf(balanceText, sizeof balanceText, "%.4f", balance);
-            const std::uint64_t all =
-                runsOf != 0 && s.totalCycles > std::numeric_limits<std::uint64_t>::max() / runsOf
-                    ? std::numeric_limits<std::uint64_t>::max()
-                    : s.totalCycles * runsOf;
-            f.row({n(s.id),
-                   s.name,
-                   s.kind,
-                   nameOfSet(s.computeSet),
-                   nameOfNode(s.operation),
-                   n(runsOf),
-                   n(s.totalCycles),
-                   n(all),
-                   n(s.syncCycles),
-                   n(s.exchangePhaseCycles),
-                   n(s.computePhaseCycles),
-                   n(s.flops),
-                   n(s.vertices),
-                   n(s.crossesIpus),
-                   n(s.computeCyclesMax),
-                   n(s.computeCyclesSum),
-                   balanceText,
-                   n(s.exchangeCyclesMax),
-                   n(s.exchangeCyclesSum),
-                   n(s.bytesInSum),
-                   n(s.bytesOutSum),
-                   n(s.notAlwaysLiveBytesMax),
-                   n(s.liveVariableCount)});
-        }
-        result.files.push_back(f.close(ready));
-    }
-    {
-        std::vector<std::uint64_t> setRuns(computeSets.size(), 0), setCycles(computeSets.size(), 0);
-        for (const ProgramStepEntry& s : steps) {
-            if (s.computeSet < computeSets.size() && s.id < executions.size()) {
-                setRuns[s.computeSet] += executions[s.id];
-                setCycles[s.computeSet] += s.totalCycles * executions[s.id];
-            }
-        }
-        CsvFile f(directory / "compute_sets.csv",
-                  {"id", "name", "vertices", "executions", "cycles_all_executions"});
-        for (std::size_t i = 0; i < computeSets.size(); ++i) {
-            const ComputeSetEntry& c = computeSets[i];
-            f.row({n(c.id), c.name, n(c.vertexCount), n(setRuns[i]), n(setCycles[i])});
-        }
-        result.files.push_back(f.close(ready));
-    }
-    {
-        CsvFile f(directory / "runs.csv",
-                  {"id", "program_index", "start_cycle", "steps", "cycles", "compute_cycles",
-                   "exchange_cycles", "sync_cycles", "completed", "error"});
-        for (const RunEntry& r : runs) {
-            f.row({n(r.id), n(r.programIndex), n(r.startCycle), n(r.steps), n(r.cycles),
-                   n(r.computeCycles), n(r.exchangeCycles), n(r.syncCycles), n(r.completed),
-                   r.error});
-        }
-        result.files.push_back(f.close(ready));
-    }
-    for (const auto& file : ready) {
+    const std::vector<ComputeSetEntry> computeSets = reader.computeSets();
+    writeTiles(t);
+    writeVariables(t);
+    writeExecutedSteps(t, steps);
+    const std::vector<std::uint64_t> executions = stepExecutions(reader, steps.size());
+    writeProgramSteps(t, steps, executions, computeSets);
+    writeComputeSets(t, steps, executions, computeSets);
+    writeRuns(t);
+    for (const auto& file : t.ready) {
         file->commit();
     }
-    return result;
+    return t.result;
 }
 
 } // namespace

@@ -43,6 +43,10 @@ struct ReportReader::Impl {
     // The string a column names ("<table.column> names no string" otherwise).
     const std::string& str(const sql::Statement& row, int column) const;
     const std::string& optionalStr(const sql::Statement& row, int column) const;
+    // The program kind a column names by its string ("<table.column> names
+    // \"X\", not a program kind" otherwise): the reader's one way back from
+    // the database's names to the enum.
+    record::ProgramKind programKind(const sql::Statement& row, int column) const;
     // A tile number read from `column`: below the target's tile count.
     std::uint32_t tile(const sql::Statement& row, int column) const;
     // A per-tile BLOB of u32 values: numTiles values (an empty BLOB means all zero).

@@ -188,8 +188,8 @@ std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
         d_->db->prepare("SELECT id, parent_id, program_index, kind_id, name_id, compute_set_id,"
                         " repeat_count, step_id FROM program_nodes ORDER BY id");
     while (q.step()) {
-        out.push_back({q.index(0), q.optionalIndex(1), q.index(2), d_->str(q, 3), d_->str(q, 4),
-                       q.optionalIndex(5), q.count(6), q.optionalIndex(7)});
+        out.push_back({q.index(0), q.optionalIndex(1), q.index(2), d_->programKind(q, 3),
+                       d_->str(q, 4), q.optionalIndex(5), q.count(6), q.optionalIndex(7)});
     }
     return out;
 }
@@ -212,7 +212,7 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
         s.id = q.index(0);
         s.node = q.index(1);
         s.programIndex = q.index(2);
-        s.kind = d_->str(q, 3);
+        s.kind = d_->programKind(q, 3);
         s.name = d_->str(q, 4);
         s.computeSet = q.optionalIndex(5);
         s.operation = q.optionalIndex(6);

@@ -67,6 +67,23 @@ std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::ui
     return out;
 }
 
+std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecutions() const {
+    for (const RunEntry& run : runs()) {
+        d_->checkRun(run.id);
+    }
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
+    auto q = d_->db->prepare("SELECT program_step, count(*) FROM executed_steps"
+                             " GROUP BY program_step ORDER BY program_step");
+    while (q.step()) {
+        const std::uint32_t step = q.index(0);
+        if (!d_->programStepIds.contains(step)) {
+            q.damaged(0, std::to_string(step) + " names no program step");
+        }
+        out.emplace_back(step, q.count(1));
+    }
+    return out;
+}
+
 std::vector<LodLevel> ReportReader::lodLevels(std::uint32_t run) const {
     std::vector<LodLevel> stored;
     d_->checkRun(run);

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <system_error>
 
 namespace tessera::reports {
@@ -106,6 +107,15 @@ const std::string& ReportReader::Impl::optionalStr(const sql::Statement& row, in
 
 void ReportReader::Impl::corrupt(const std::string& why) const {
     throw ReportError(info.path + ": the report is corrupt (" + why + ")");
+}
+
+record::ProgramKind ReportReader::Impl::programKind(const sql::Statement& row, int column) const {
+    const std::string& name = str(row, column);
+    const std::optional<record::ProgramKind> kind = record::programKindFromName(name);
+    if (!kind) {
+        row.damaged(column, "names \"" + name + "\", not a program kind");
+    }
+    return *kind;
 }
 
 std::uint32_t ReportReader::Impl::tile(const sql::Statement& row, int column) const {

@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tessera::reports {
@@ -70,6 +71,10 @@ public:
     // Executed steps of a run with firstSeq <= sequence < endSeq.
     std::vector<ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t firstSeq,
                                             std::uint64_t endSeq) const;
+    // How often each program step ran, over every run: (step id, executions)
+    // for the steps that ran, by step id. One GROUP BY query; throws the
+    // ReportError of a damaged run or of an executed step naming no step.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions() const;
     // Stored levels (1..K) after a synthesized level 0 of single steps.
     std::vector<LodLevel> lodLevels(std::uint32_t run) const;
     // Buckets of a level overlapping [firstSeq, endSeq). Level 0 is computed

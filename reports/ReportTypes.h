@@ -95,7 +95,7 @@ struct ProgramNodeEntry {
     std::uint32_t id = 0;
     std::uint32_t parent = kNone;
     std::uint32_t programIndex = 0;
-    std::string kind; // record::programKindName
+    record::ProgramKind kind = record::ProgramKind::Sequence;
     std::string name;
     std::uint32_t computeSet = kNone;
     std::uint64_t repeatCount = 0;
@@ -108,7 +108,7 @@ struct ProgramStepEntry {
     std::uint32_t id = 0;
     std::uint32_t node = 0;
     std::uint32_t programIndex = 0;
-    std::string kind;
+    record::ProgramKind kind = record::ProgramKind::Execute;
     std::string name;
     std::uint32_t computeSet = kNone;
     std::uint32_t operation = kNone;

@@ -86,8 +86,8 @@ void addVariables(CompiledGraph& out) {
 void addLiveness(CompiledGraph& out) {
     const std::size_t steps = out.steps.size();
     const std::uint32_t tiles = out.graph->getTarget().numTiles();
-    // Difference arrays per step: +bytes at first, -bytes after last.
-    std::vector<std::vector<std::int64_t>> delta(steps + 1);
+    // Per step, the variables whose live range starts there and those whose
+    // range ended just before: a sweep keeps the live bytes per tile.
     std::vector<std::vector<std::uint32_t>> starts(steps + 1), ends(steps + 1);
     for (const record::VariableRecord& v : out.record.variables) {
         if (v.alwaysLive || v.firstStep == record::kNone) {

@@ -4,42 +4,6 @@
 
 namespace tessera::program {
 
-const char* kindName(Kind kind) {
-    switch (kind) {
-    case Kind::Sequence:
-        return "Sequence";
-    case Kind::Execute:
-        return "Execute";
-    case Kind::Repeat:
-        return "Repeat";
-    case Kind::RepeatWhileTrue:
-        return "RepeatWhileTrue";
-    case Kind::RepeatWhileFalse:
-        return "RepeatWhileFalse";
-    case Kind::If:
-        return "If";
-    case Kind::Copy:
-        return "Copy";
-    case Kind::StreamToDevice:
-        return "StreamCopyToDevice";
-    case Kind::StreamToHost:
-        return "StreamCopyToHost";
-    case Kind::PrintTensor:
-        return "PrintTensor";
-    case Kind::Block:
-        return "Block";
-    case Kind::Sync:
-        return "Sync";
-    case Kind::Switch:
-        return "Switch";
-    case Kind::Abort:
-        return "Abort";
-    case Kind::CycleStamp:
-        return "CycleStamp";
-    }
-    return "?";
-}
-
 Program::Program()
     : node_(std::make_shared<Node>()) {}
 

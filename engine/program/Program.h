@@ -13,6 +13,9 @@
 
 namespace tessera::program {
 
+// The user API's kinds (Poplar's program classes). The compiler maps each
+// into record::ProgramKind (compiler/ProgramFlattener.cpp), the one kind
+// enum reports and views use.
 enum class Kind {
     Sequence,
     Execute,
@@ -30,7 +33,6 @@ enum class Kind {
     Abort,      // throws AbortError(message) when predicate (if any) is non-zero
     CycleStamp, // writes the cycle counter (minus source's value, if any) to destination
 };
-const char* kindName(Kind kind);
 
 // What a Sync (or a cycle stamp's sync) waits for, as Poplar's SyncType:
 // the tiles of each IPU, all IPUs, or all IPUs and the host. The cycle model

@@ -92,4 +92,14 @@ const char* programKindName(ProgramKind k) {
     return "?";
 }
 
+std::optional<ProgramKind> programKindFromName(std::string_view name) {
+    for (std::size_t i = 0; i < kProgramKindCount; ++i) {
+        const auto kind = static_cast<ProgramKind>(i);
+        if (name == programKindName(kind)) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace tessera::record

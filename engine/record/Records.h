@@ -3,7 +3,9 @@
 // No behaviour here, so reports/ can depend on these without the engine.
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -95,7 +97,13 @@ enum class ProgramKind : std::uint8_t {
     Abort,
     CycleStamp,
 };
+inline constexpr std::size_t kProgramKindCount = 16;
+static_assert(static_cast<std::size_t>(ProgramKind::CycleStamp) + 1 == kProgramKindCount,
+              "kProgramKindCount counts every ProgramKind");
+// The name a report stores for a kind ("Execute", "StreamCopyToDevice", ...)
+// and back: the one mapping between the enum and the database's names.
 const char* programKindName(ProgramKind k);
+std::optional<ProgramKind> programKindFromName(std::string_view name);
 
 struct ProgramNodeRecord {
     std::uint32_t id = 0;

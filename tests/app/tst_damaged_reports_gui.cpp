@@ -47,6 +47,8 @@ const std::map<std::string, QStringList>& intactPanes() {
         {"program-node-own-parent", {"memory", "liveness", "execution"}},
         {"program-node-cycle", {"memory", "liveness", "execution"}},
         {"program-node-missing-parent", {"memory", "liveness", "execution"}},
+        {"program-step-kind-unknown", {"memory"}},
+        {"program-node-kind-unknown", {"memory", "liveness", "execution"}},
         {"runs-steps-1e15", {"memory", "liveness", "program"}},
         {"runs-steps-int64-max", {"memory", "liveness", "program"}},
         {"executed-step-names-missing-step", {"memory", "liveness", "program"}},

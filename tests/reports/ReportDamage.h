@@ -84,6 +84,15 @@ inline const std::vector<Damage>& damageClasses() {
          "UPDATE program_nodes SET parent_id = 99999 WHERE id = (SELECT max(id) FROM "
          "program_nodes)",
          "program_nodes.parent_id"},
+        // A kind name no Tessera knows (a newer writer, a hand edit): named, not a crash.
+        {"program-step-kind-unknown",
+         "INSERT INTO strings(id, text) VALUES (999999, 'Teleport');"
+         " UPDATE program_steps SET kind_id = 999999 WHERE id = 0",
+         "program_steps.kind_id"},
+        {"program-node-kind-unknown",
+         "INSERT INTO strings(id, text) VALUES (999998, 'Teleport');"
+         " UPDATE program_nodes SET kind_id = 999998 WHERE id = 0",
+         "program_nodes.kind_id"},
         {"runs-steps-1e15", "UPDATE runs SET steps = 1000000000000000", "runs.steps"},
         {"runs-steps-int64-max", "UPDATE runs SET steps = 9223372036854775807", "runs.steps"},
         {"executed-step-names-missing-step",

@@ -189,7 +189,7 @@ private slots:
         QCOMPARE(nodes.size(), c.programNodes.size());
         for (std::size_t i = 0; i < nodes.size(); ++i) {
             QCOMPARE(nodes[i].parent, c.programNodes[i].parent);
-            QCOMPARE(nodes[i].kind, std::string(record::programKindName(c.programNodes[i].kind)));
+            QCOMPARE(nodes[i].kind, c.programNodes[i].kind);
             QCOMPARE(nodes[i].name, c.programNodes[i].name);
             QCOMPARE(nodes[i].repeatCount, c.programNodes[i].repeatCount);
             QCOMPARE(nodes[i].step, c.programNodes[i].step);

@@ -43,7 +43,7 @@ int stepNamed(const DataflowGraph& g, const std::string& part) {
     int found = -1;
     for (std::size_t i = 0; i < g.nodes.size(); ++i) {
         const auto& n = g.nodes[i];
-        if (n.kind == DataflowNode::Kind::Step && n.stepKind == "Execute" &&
+        if (n.kind == DataflowNode::Kind::Step && n.stepKind == record::ProgramKind::Execute &&
             n.name.find(part) != std::string::npos) {
             if (found >= 0) {
                 return -2;

@@ -153,7 +153,7 @@ private slots:
         std::size_t blocks = 0;
         for (const auto& n : nodes) {
             nodeById[n.id] = &n;
-            blocks += n.kind == "Block" ? 1 : 0;
+            blocks += n.kind == record::ProgramKind::Block ? 1 : 0;
         }
         QCOMPARE(model.rowCount(), static_cast<int>(blocks));
         // Independent sums: a step counts for every Block enclosing it.
@@ -165,7 +165,7 @@ private slots:
                 self[s.operation] += s.totalCycles * runs;
             }
             for (auto n = s.node; n != reports::kNone; n = nodeById[n]->parent) {
-                if (nodeById[n]->kind == "Block") {
+                if (nodeById[n]->kind == record::ProgramKind::Block) {
                     cycles[n] += s.totalCycles * runs;
                     flops[n] += s.flops * runs;
                 }
@@ -174,7 +174,7 @@ private slots:
         for (int r = 0; r < model.rowCount(); ++r) {
             const auto id = model.data(model.index(r, 0), kIdRole).toUInt();
             QCOMPARE(model.nodeIdAt(r), id);
-            QCOMPARE(nodeById[id]->kind, std::string("Block"));
+            QCOMPARE(nodeById[id]->kind, record::ProgramKind::Block);
             QCOMPARE(model.data(model.index(r, OperationsModel::Name)).toString(),
                      QString::fromStdString(nodeById[id]->name));
             QCOMPARE(model.data(model.index(r, OperationsModel::Cycles), kSortRole).toULongLong(),
@@ -211,7 +211,7 @@ private slots:
         }
         int expected = 0;
         for (const auto& n : l.data->programNodes) {
-            expected += n.kind == "Block" &&
+            expected += n.kind == record::ProgramKind::Block &&
                         QString::fromStdString(n.name).contains("SOFTMAX", Qt::CaseInsensitive);
         }
         QVERIFY(expected > 0);

@@ -96,7 +96,7 @@ private slots:
         int roots = 0, blocks = 0;
         for (const auto& n : data.programNodes) {
             roots += n.parent == reports::kNone ? 1 : 0;
-            blocks += n.kind == "Block" ? 1 : 0;
+            blocks += n.kind == record::ProgramKind::Block ? 1 : 0;
         }
         QCOMPARE(pane.treeView()->model()->rowCount(), roots);
         QCOMPARE(pane.treeModel()->rowCount(), roots);
@@ -106,7 +106,8 @@ private slots:
         selection.setStep(static_cast<int>(lastStep.id));
         const QModelIndex current = pane.treeProxy()->mapToSource(pane.treeView()->currentIndex());
         QCOMPARE(pane.treeModel()->data(current, kIdRole).toUInt(), lastStep.node);
-        QVERIFY(pane.details()->text().contains(QString::fromStdString(lastStep.kind)));
+        QVERIFY(pane.details()->text().contains(
+            QString::fromLatin1(record::programKindName(lastStep.kind))));
         // Choosing a step node in the tree selects its step and compute set.
         const auto& firstStep = data.programSteps.front();
         pane.treeView()->setCurrentIndex(
@@ -184,12 +185,15 @@ private slots:
             }
         }
         for (const auto& s : data.programSteps) {
-            executes += s.kind == "Execute" ? 1 : 0;
+            executes += s.kind == record::ProgramKind::Execute ? 1 : 0;
         }
         std::size_t tensorNodes = 0, executeNodes = 0;
         for (const auto& n : g.nodes) {
             tensorNodes += n.kind == DataflowNode::Kind::Tensor ? 1 : 0;
-            executeNodes += n.stepKind == "Execute" ? 1 : 0;
+            executeNodes +=
+                n.kind == DataflowNode::Kind::Step && n.stepKind == record::ProgramKind::Execute
+                    ? 1
+                    : 0;
         }
         QCOMPARE(tensorNodes, tensors);
         QCOMPARE(executeNodes, executes);
@@ -265,7 +269,10 @@ private slots:
         pane.setReport(loaded.data, loaded.source);
         int softmax = 0;
         for (const auto& n : loaded.data->programNodes) {
-            softmax += n.kind == "Block" && n.name.find("softmax") != std::string::npos ? 1 : 0;
+            softmax +=
+                n.kind == record::ProgramKind::Block && n.name.find("softmax") != std::string::npos
+                    ? 1
+                    : 0;
         }
         pane.operationsFilter()->setText("SoftMax");
         QCOMPARE(pane.operationsProxy()->rowCount(), softmax);

@@ -1,5 +1,7 @@
 #include "views/common/Format.h"
 
+#include "reports/Figures.h"
+
 #include <QLocale>
 
 namespace tessera::views {
@@ -46,6 +48,10 @@ QString formatCyclesAsTime(std::uint64_t cycles, double clockHz) {
 
 QString formatAddress(std::uint64_t address) {
     return QString("0x%1").arg(address, 0, 16);
+}
+
+QString shapeText(const std::vector<std::uint64_t>& shape) {
+    return QString::fromStdString(reports::shapeText(shape));
 }
 
 } // namespace tessera::views

@@ -3,6 +3,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <vector>
 
 namespace tessera::views {
 
@@ -11,5 +12,7 @@ QString formatCount(std::uint64_t value);                         // "12,345"
 QString formatPercent(double fraction);                           // 0.123 -> "12.3%"
 QString formatCyclesAsTime(std::uint64_t cycles, double clockHz); // "7.68 µs"
 QString formatAddress(std::uint64_t address);                     // "0x4c000"
+// A tensor shape or an element index: "[128, 64]" (reports::shapeText).
+QString shapeText(const std::vector<std::uint64_t>& shape);
 
 } // namespace tessera::views

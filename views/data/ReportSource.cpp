@@ -90,4 +90,9 @@ ReportSource::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint
     return reader_->executedSteps(run, firstSeq, endSeq);
 }
 
+std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportSource::stepExecutions() const {
+    std::lock_guard lock(mutex_);
+    return reader_->stepExecutions();
+}
+
 } // namespace tessera::views

@@ -11,6 +11,7 @@
 #include <memory>
 #include <mutex>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tessera::reports {
@@ -34,6 +35,8 @@ public:
                                                                       std::uint32_t level,
                                                                       std::uint64_t firstSeq,
                                                                       std::uint64_t endSeq) const;
+    // (program step id, executions over every run), by step id.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions() const;
     std::vector<reports::ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t firstSeq,
                                                      std::uint64_t endSeq) const;
 

@@ -2,6 +2,7 @@
 
 #include "views/data/ReportData.h"
 #include "views/models/ModelRoles.h"
+#include "views/models/ProgramKinds.h"
 
 namespace tessera::views {
 
@@ -52,7 +53,7 @@ QVariant ExecutedStepsModel::data(const QModelIndex& index, int role) const {
                                           ? s->name
                                           : data_->computeSetName(s->computeSet));
     case Kind:
-        return s ? QString::fromStdString(s->kind) : QString();
+        return s ? programKindText(s->kind) : QString();
     case Start:
         return QVariant::fromValue(e.startCycle >= origin_ ? e.startCycle - origin_ : 0);
     case Cycles:

@@ -10,14 +10,6 @@
 
 namespace tessera::views {
 
-QString variableShapeLabel(const std::vector<std::uint64_t>& shape) {
-    QStringList dims;
-    for (const auto d : shape) {
-        dims << QString::number(d);
-    }
-    return "[" + dims.join(", ") + "]";
-}
-
 LiveVariablesModel::LiveVariablesModel(QObject* parent)
     : QAbstractTableModel(parent) {}
 
@@ -76,7 +68,7 @@ QVariant LiveVariablesModel::data(const QModelIndex& index, int role) const {
         case Type:
             return QString::fromStdString(v.type);
         case Shape:
-            return variableShapeLabel(v.shape);
+            return shapeText(v.shape);
         case LiveRange:
             return variableLiveSteps(v);
         case Tiles:
@@ -105,7 +97,7 @@ QVariant LiveVariablesModel::data(const QModelIndex& index, int role) const {
         QString tip =
             QString("<b>%1</b><br>%2 %3, %4 over %5 tiles<br>%6")
                 .arg(QString::fromStdString(v.name).toHtmlEscaped(), QString::fromStdString(v.type),
-                     variableShapeLabel(v.shape), formatBytes(v.totalBytes))
+                     shapeText(v.shape), formatBytes(v.totalBytes))
                 .arg(v.numTiles)
                 .arg(variableKindLabel(v));
         if (data_ && v.firstStep != reports::kNone) {

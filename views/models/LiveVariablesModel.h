@@ -41,7 +41,4 @@ private:
     std::uint64_t totalBytes_ = 0;
 };
 
-// "[128, 64]"
-QString variableShapeLabel(const std::vector<std::uint64_t>& shape);
-
 } // namespace tessera::views

@@ -1,6 +1,7 @@
 #include "views/models/NodeText.h"
 
 #include "views/common/Format.h"
+#include "views/models/ProgramKinds.h"
 
 namespace tessera::views {
 
@@ -13,7 +14,7 @@ QString nodeToolTip(const ReportData& data, const ProgramStats& stats, int node)
     const auto& n = data.programNodes[static_cast<std::size_t>(node)];
     const NodeStats& a = stats.nodes[static_cast<std::size_t>(node)];
     QString tip = QString("<b>%1</b> %2<br>node %3")
-                      .arg(QString::fromStdString(n.kind),
+                      .arg(programKindText(n.kind),
                            QString::fromStdString(nodeLabel(data, stats, node)).toHtmlEscaped())
                       .arg(n.id);
     if (n.step != reports::kNone) {

@@ -9,14 +9,14 @@ namespace tessera::views {
 
 namespace {
 
-constexpr std::uint64_t kExecutionChunk = 1 << 16;
+using record::ProgramKind;
 
-bool isKind(const reports::ProgramNodeEntry& n, const char* kind) {
+bool isKind(const reports::ProgramNodeEntry& n, ProgramKind kind) {
     return n.kind == kind;
 }
 
 bool isDataDependentLoop(const reports::ProgramNodeEntry& n) {
-    return isKind(n, "RepeatWhileTrue") || isKind(n, "RepeatWhileFalse");
+    return isKind(n, ProgramKind::RepeatWhileTrue) || isKind(n, ProgramKind::RepeatWhileFalse);
 }
 
 // Positions of every node in pre-order (parents before children).
@@ -52,21 +52,9 @@ std::vector<std::uint64_t> countStepExecutions(const ReportData& data, const Rep
         position[data.programSteps[i].id] = i;
     }
     std::vector<std::uint64_t> counts(data.programSteps.size(), 0);
-    for (const auto& run : data.runs) {
-        // Paged by what comes back, not by the run's step count: a count that
-        // disagrees with the executed steps costs nothing.
-        std::uint64_t first = 0;
-        while (first < run.steps) {
-            const auto chunk = source.executedSteps(run.id, first, first + kExecutionChunk);
-            if (chunk.empty()) {
-                break;
-            }
-            for (const auto& e : chunk) {
-                if (const auto it = position.find(e.programStep); it != position.end()) {
-                    ++counts[it->second];
-                }
-            }
-            first = chunk.back().sequence + 1;
+    for (const auto& [step, executions] : source.stepExecutions()) {
+        if (const auto it = position.find(step); it != position.end()) {
+            counts[it->second] = executions;
         }
     }
     return counts;
@@ -119,7 +107,7 @@ ProgramStats computeProgramStats(const ReportData& data,
         stats.parent[i] = p;
         (p < 0 ? stats.roots : stats.children[static_cast<std::size_t>(p)])
             .push_back(static_cast<int>(i));
-        if (isKind(n, "Block")) {
+        if (isKind(n, ProgramKind::Block)) {
             stats.operations.push_back(static_cast<int>(i));
         }
     }
@@ -147,7 +135,7 @@ ProgramStats computeProgramStats(const ReportData& data,
             }
         }
         int n = stats.nodePosition(step.node);
-        if (n >= 0 && step.kind == "Predicate") {
+        if (n >= 0 && step.kind == ProgramKind::Predicate) {
             predicateRuns[static_cast<std::size_t>(n)] = runs;
         }
         // At most numNodes ancestors: a cycle (which the reader refuses) cannot loop.
@@ -176,12 +164,12 @@ ProgramStats computeProgramStats(const ReportData& data,
         const auto& kids = stats.children[i];
         if (n.step != reports::kNone && stats.stepPosition(n.step) >= 0) {
             entered[i] = stats.stepExecutions[static_cast<std::size_t>(stats.stepPosition(n.step))];
-        } else if (isKind(n, "Repeat")) {
+        } else if (isKind(n, ProgramKind::Repeat)) {
             if (!kids.empty() && entered[static_cast<std::size_t>(kids.front())]) {
                 entered[i] = *entered[static_cast<std::size_t>(kids.front())] /
                              std::max<std::uint64_t>(1, n.repeatCount);
             }
-        } else if (isKind(n, "If")) {
+        } else if (isKind(n, ProgramKind::If)) {
             entered[i] = predicateRuns[i];
         } else if (!isDataDependentLoop(n)) {
             for (const int c : kids) {
@@ -210,7 +198,7 @@ ProgramStats computeProgramStats(const ReportData& data,
         } else {
             const auto& pn = data.programNodes[static_cast<std::size_t>(p)];
             a.executions = stats.nodes[static_cast<std::size_t>(p)].executions *
-                           (isKind(pn, "Repeat") ? pn.repeatCount : 1);
+                           (isKind(pn, ProgramKind::Repeat) ? pn.repeatCount : 1);
         }
     }
     return stats;

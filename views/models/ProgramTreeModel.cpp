@@ -108,13 +108,13 @@ QVariant ProgramTreeModel::display(int node, int column) const {
     switch (column) {
     case Name: {
         QString label = QString::fromStdString(nodeLabel(*data_, *stats_, node));
-        if (n.kind == "Repeat") {
+        if (n.kind == record::ProgramKind::Repeat) {
             label = QString("×%1 %2").arg(formatCount(n.repeatCount), label);
         }
-        return label.isEmpty() ? QString::fromStdString(n.kind) : label;
+        return label.isEmpty() ? programKindText(n.kind) : label;
     }
     case Kind:
-        return QString::fromStdString(n.kind);
+        return programKindText(n.kind);
     case Executions:
         return formatExecutions(a);
     case Cycles:
@@ -188,7 +188,7 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const {
         return index.column() >= Executions ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))
                                             : QVariant();
     case Qt::FontRole:
-        if (index.column() == Name && n.kind == "Block") {
+        if (index.column() == Name && n.kind == record::ProgramKind::Block) {
             QFont f;
             f.setBold(true);
             return f;

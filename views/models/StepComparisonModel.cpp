@@ -2,6 +2,7 @@
 
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
+#include "views/models/ProgramKinds.h"
 
 #include <QColor>
 
@@ -190,7 +191,7 @@ QVariant StepComparisonModel::headerData(int section, Qt::Orientation orientatio
     if (role == Qt::ToolTipRole && isStep) {
         return QString("Step %1: %2 %3 — live variables total %4")
             .arg(step)
-            .arg(entry ? QString::fromStdString(entry->kind) : QString(),
+            .arg(entry ? programKindText(entry->kind) : QString(),
                  entry ? QString::fromStdString(entry->name).toHtmlEscaped() : QString(),
                  formatBytes(totals_.bytesAt[static_cast<std::size_t>(section - 2)]));
     }

@@ -31,14 +31,6 @@ QString variableKindName(VariableKind kind) {
     return {};
 }
 
-QString shapeText(const std::vector<std::uint64_t>& shape) {
-    QStringList parts;
-    for (std::uint64_t d : shape) {
-        parts << QString::number(d);
-    }
-    return "[" + parts.join(", ") + "]";
-}
-
 namespace {
 
 QColor kindColor(const reports::VariableEntry& v) {

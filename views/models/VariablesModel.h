@@ -17,8 +17,7 @@ struct ReportData;
 
 enum class VariableKind { AlwaysLive, NotAlwaysLive, Constant, ExchangeBuffer };
 VariableKind variableKind(const reports::VariableEntry& variable);
-QString variableKindName(VariableKind kind);                // "always-live", ...
-QString shapeText(const std::vector<std::uint64_t>& shape); // "[128, 64]"
+QString variableKindName(VariableKind kind); // "always-live", ...
 
 class VariablesModel : public QAbstractTableModel {
     Q_OBJECT

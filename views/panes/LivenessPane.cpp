@@ -4,6 +4,7 @@
 #include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportSource.h"
+#include "views/models/ProgramKinds.h"
 #include "views/models/VariableLookup.h"
 #include "views/panes/liveness/LivenessPlot.h"
 #include "views/panes/liveness/LivenessTables.h"
@@ -423,10 +424,10 @@ QString LivenessPane::toolTipFor(int x) const {
     }
     const auto& step = data_->programSteps[static_cast<std::size_t>(
         steps_.stepPositions[static_cast<std::size_t>(x)])];
-    QString tip = QString("<b>Step %1</b> · %2<br>%3")
-                      .arg(step.id)
-                      .arg(QString::fromStdString(step.kind),
-                           QString::fromStdString(step.name).toHtmlEscaped());
+    QString tip =
+        QString("<b>Step %1</b> · %2<br>%3")
+            .arg(step.id)
+            .arg(programKindText(step.kind), QString::fromStdString(step.name).toHtmlEscaped());
     const auto it = curves_.find(tile_);
     if (it != curves_.end()) {
         tip += QString("<br>not-always-live: <b>%1</b> (%2)")

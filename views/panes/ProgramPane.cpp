@@ -5,6 +5,7 @@
 #include "views/common/ProportionBar.h"
 #include "views/common/Selection.h"
 #include "views/models/OperationsModel.h"
+#include "views/models/ProgramKinds.h"
 #include "views/models/ProgramStats.h"
 #include "views/models/ProgramTreeModel.h"
 #include "views/panes/program/DataflowView.h"
@@ -297,7 +298,7 @@ void ProgramPane::showNodeDetails(int nodePosition) {
                                              : 0;
     QString text =
         QString("<b>%1</b> %2<br>")
-            .arg(QString::fromStdString(n.kind),
+            .arg(programKindText(n.kind),
                  QString::fromStdString(nodeLabel(*data_, *stats_, nodePosition)).toHtmlEscaped());
     text += QString("%1 cycles (%2 of the total, %3) over %4%5 execution%6 · %7 step%8")
                 .arg(formatCount(a.cycles), formatPercent(share),

@@ -3,6 +3,7 @@
 #include "reports/CompareFormat.h"
 #include "views/common/Format.h"
 #include "views/compare/CompareData.h"
+#include "views/models/ProgramKinds.h"
 
 #include <QStringList>
 
@@ -211,7 +212,7 @@ void fillSteps(CompareTableModel& model, const std::shared_ptr<const CompareData
     using Row = reports::StepDelta;
     Columns<Row> c(data->diff.steps, columns);
     c.text(QStringLiteral("Step"), [](const Row& r) { return str(r.name); });
-    c.text(QStringLiteral("Kind"), [](const Row& r) { return str(r.kind); });
+    c.text(QStringLiteral("Kind"), [](const Row& r) { return programKindText(r.kind); });
     c.change();
     c.delta(QStringLiteral("Cycles"), "cycles",
             [](const Row& r) -> const Delta& { return r.cycles; });

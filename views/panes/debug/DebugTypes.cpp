@@ -30,12 +30,4 @@ QString stopText(const PauseState& s) {
     return {};
 }
 
-QString shapeText(const std::vector<std::size_t>& shape) {
-    QStringList parts;
-    for (std::size_t d : shape) {
-        parts << QString::number(d);
-    }
-    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
 } // namespace tessera::views::debugger

@@ -76,8 +76,7 @@ struct TensorValues {
     int pause = -1;                    // PauseState::pause they were read at
 };
 
-QString stopText(const PauseState& state);                // "breakpoint before step 3 'add'"
-QString shapeText(const std::vector<std::size_t>& shape); // "[16, 32]"
+QString stopText(const PauseState& state); // "breakpoint before step 3 'add'"
 
 } // namespace tessera::views::debugger
 

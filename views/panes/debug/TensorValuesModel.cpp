@@ -1,5 +1,6 @@
 #include "views/panes/debug/TensorValuesModel.h"
 
+#include "views/common/Format.h"
 #include "views/models/ModelRoles.h"
 
 #include <cmath>

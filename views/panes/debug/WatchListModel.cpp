@@ -1,5 +1,6 @@
 #include "views/panes/debug/WatchListModel.h"
 
+#include "views/common/Format.h"
 #include "views/panes/debug/TensorValuesModel.h"
 
 #include <set>

@@ -2,6 +2,7 @@
 
 #include "views/common/Colors.h"
 #include "views/data/ReportData.h"
+#include "views/models/ProgramKinds.h"
 #include "views/panes/execution/PaneStyle.h"
 #include "views/panes/execution/StepText.h"
 #include "views/panes/execution/TimeInteraction.h"
@@ -76,14 +77,7 @@ QRect FlameWidget::plotRect() const {
 QColor FlameWidget::spanColor(const FlameSpan& span) const {
     if (span.programStep != reports::kNone) {
         const reports::ProgramStepEntry* s = data_ ? data_->step(span.programStep) : nullptr;
-        const std::string kind = s ? s->kind : std::string();
-        if (kind == "Execute") {
-            return phaseColor(Phase::Compute);
-        }
-        if (kind == "Copy" || kind == "StreamToDevice" || kind == "StreamToHost") {
-            return phaseColor(Phase::Exchange);
-        }
-        return phaseColor(Phase::Sync);
+        return phaseColor(s ? stepPhase(s->kind) : Phase::Sync);
     }
     // Control nodes in quiet tones (light or dark with the palette), so
     // the steps' phase colours stand out.
@@ -93,12 +87,13 @@ QColor FlameWidget::spanColor(const FlameSpan& span) const {
     if (!n) {
         return quiet(QColor(0xd0, 0xd0, 0xd0));
     }
-    if (n->kind == "Block" || !n->name.empty()) {
+    if (n->kind == record::ProgramKind::Block || !n->name.empty()) {
         // Named regions: a pastel hue of their own so neighbours differ.
         const auto hue = static_cast<int>(qHash(QString::fromStdString(n->name)) % 360);
         return quiet(QColor::fromHsv(hue, 60, 235));
     }
-    if (n->kind.rfind("Repeat", 0) == 0) {
+    if (n->kind == record::ProgramKind::Repeat || n->kind == record::ProgramKind::RepeatWhileTrue ||
+        n->kind == record::ProgramKind::RepeatWhileFalse) {
         return quiet(QColor(0xcf, 0xc3, 0xe6));
     }
     return quiet(QColor(0xd5, 0xdd, 0xe8)); // Sequence, If and the like

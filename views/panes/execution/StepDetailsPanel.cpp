@@ -1,11 +1,13 @@
 #include "views/panes/execution/StepDetailsPanel.h"
 
+#include "reports/Figures.h"
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
 #include "views/common/PlotStyle.h"
 #include "views/data/ReportData.h"
 #include "views/data/ReportProblem.h"
 #include "views/data/ReportSource.h"
+#include "views/models/ProgramKinds.h"
 #include "views/panes/execution/StepText.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -271,7 +273,7 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
         const double mean = static_cast<double>(s->computeCyclesSum) / tilesN;
         row(tr("Tile balance"),
             tr("<b>%1</b> · compute a tile: mean %2, max %3")
-                .arg(formatPercent(mean / static_cast<double>(s->computeCyclesMax)))
+                .arg(formatPercent(reports::tileBalance(*s, data_->target.numTiles)))
                 .arg(formatCount(static_cast<std::uint64_t>(mean + 0.5)))
                 .arg(formatCount(s->computeCyclesMax)));
     }
@@ -291,7 +293,7 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
     }
     info_->setText(
         QString("<b>%1</b> <i>%2</i> · program step #%3<table style='margin-top:4px'>%4</table>")
-            .arg(stepLabel(*data_, s->id).toHtmlEscaped(), QString::fromStdString(s->kind))
+            .arg(stepLabel(*data_, s->id).toHtmlEscaped(), programKindText(s->kind))
             .arg(s->id)
             .arg(rows));
 }

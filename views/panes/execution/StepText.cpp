@@ -1,7 +1,9 @@
 #include "views/panes/execution/StepText.h"
 
+#include "reports/Figures.h"
 #include "views/common/Format.h"
 #include "views/data/ReportData.h"
+#include "views/models/ProgramKinds.h"
 
 #include <algorithm>
 
@@ -20,8 +22,9 @@ QString count(double v) {
 } // namespace
 
 QString nodeLabel(const reports::ProgramNodeEntry& node) {
-    QString label = QString::fromStdString(node.name.empty() ? node.kind : node.name);
-    if (node.kind == "Repeat" && node.repeatCount > 0) {
+    QString label =
+        node.name.empty() ? programKindText(node.kind) : QString::fromStdString(node.name);
+    if (node.kind == record::ProgramKind::Repeat && node.repeatCount > 0) {
         label += QString(" ×%1").arg(formatCount(node.repeatCount));
     }
     return label;
@@ -38,7 +41,7 @@ QString stepLabel(const ReportData& data, std::uint32_t programStep) {
     if (s->computeSet != reports::kNone) {
         return QString::fromStdString(data.computeSetName(s->computeSet));
     }
-    return QString::fromStdString(s->kind);
+    return programKindText(s->kind);
 }
 
 QString withoutAncestorPrefix(const ReportData& data, std::uint32_t node, const QString& label) {
@@ -70,7 +73,7 @@ QString stepToolTip(const ReportData& data, const reports::ExecutedStep& e, doub
     QString text = QString("<b>%1</b>").arg(stepLabel(data, e.programStep).toHtmlEscaped());
     const reports::ProgramStepEntry* s = data.step(e.programStep);
     if (s) {
-        text += QString(" <i>%1</i>").arg(QString::fromStdString(s->kind));
+        text += QString(" <i>%1</i>").arg(programKindText(s->kind));
     }
     text += QString("<br>step #%1 · execution #%2").arg(e.programStep).arg(formatCount(e.sequence));
     text += QString("<br>at %1 · %2")
@@ -87,9 +90,7 @@ QString stepToolTip(const ReportData& data, const reports::ExecutedStep& e, doub
                     .arg(pct(static_cast<double>(s->computePhaseCycles), total));
         if (s->computeCyclesMax > 0 && data.target.numTiles > 0) {
             text += QString("<br>tile balance %1")
-                        .arg(formatPercent(static_cast<double>(s->computeCyclesSum) /
-                                           (static_cast<double>(data.target.numTiles) *
-                                            static_cast<double>(s->computeCyclesMax))));
+                        .arg(formatPercent(reports::tileBalance(*s, data.target.numTiles)));
         }
     }
     return text;
@@ -118,7 +119,9 @@ QString rowToolTip(const QString& rowLabel, const TimelineItem& item, const RowF
                     .arg(count(f.computeMax))
                     .arg(count(f.compute / f.tiles));
         if (f.computeMax > 0) {
-            text += QString(", balance %1").arg(formatPercent(f.compute / f.tiles / f.computeMax));
+            text +=
+                QString(", balance %1")
+                    .arg(formatPercent(reports::tileBalance(f.compute / f.tiles, f.computeMax)));
         }
         text += QString("<br>exchange per tile: %1 … %2 cycles")
                     .arg(count(f.exchangeMin))
@@ -138,7 +141,7 @@ QString spanToolTip(const ReportData& data, const FlameSpan& span, double origin
         text = QString("<b>%1</b>").arg(stepLabel(data, span.programStep).toHtmlEscaped());
     } else if (const reports::ProgramNodeEntry* n = data.node(span.node)) {
         text = QString("<b>%1</b> <i>%2</i>")
-                   .arg(nodeLabel(*n).toHtmlEscaped(), QString::fromStdString(n->kind));
+                   .arg(nodeLabel(*n).toHtmlEscaped(), programKindText(n->kind));
     }
     text += QString("<br>at %1<br>%2 over %3 executed step%4")
                 .arg(cyclesText(static_cast<double>(span.startCycle) - origin, clock))

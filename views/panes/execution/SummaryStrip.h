@@ -2,6 +2,8 @@
 // A compact strip under the flame view: for the visible range and for the
 // selected step, the cycles, the compute / exchange / sync proportions (a
 // stacked bar) and the tile balance (mean over max compute).
+#include "reports/Figures.h"
+
 #include <QString>
 #include <QWidget>
 
@@ -17,7 +19,7 @@ struct StripFigures {
     double sync = 0;
     double meanCompute = 0; // per tile
     double maxCompute = 0;  // the busiest tile's (sum of compute phases)
-    double balance() const { return maxCompute > 0 ? meanCompute / maxCompute : 0; }
+    double balance() const { return reports::tileBalance(meanCompute, maxCompute); }
 };
 
 class SummaryStrip : public QWidget {

@@ -1,6 +1,7 @@
 #include "views/panes/liveness/LivenessTables.h"
 
 #include "views/common/Format.h"
+#include "views/models/ProgramKinds.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -159,7 +160,7 @@ void LivenessTables::showStep(std::uint32_t step, const std::vector<std::uint32_
     QString text = QString("Step <b>%1</b>").arg(step);
     if (entry) {
         text += QString(" · %1 <b>%2</b>")
-                    .arg(QString::fromStdString(entry->kind),
+                    .arg(programKindText(entry->kind),
                          QString::fromStdString(entry->name).toHtmlEscaped());
     }
     text += QString(" — %1 live variables, %2")

@@ -92,7 +92,7 @@ DataflowGraph buildDataflowGraph(const ReportData& data, const ProgramStats& sta
         }
         const auto buffers = buffersOf.find(id);
         const bool touches = lo != hi || buffers != buffersOf.end();
-        if (s.kind != "Execute" && !touches) {
+        if (s.kind != record::ProgramKind::Execute && !touches) {
             continue;
         }
         std::vector<int> inputs;

@@ -24,7 +24,7 @@ struct DataflowNode {
     Kind kind = Kind::Step;
     std::uint32_t id = 0; // program step id or variable id
     std::string name;     // compute set / copy name, or variable name
-    std::string stepKind; // "Execute", "Copy", ... (steps only)
+    record::ProgramKind stepKind = record::ProgramKind::Execute; // steps only
     std::uint32_t computeSet = reports::kNone;
     bool exchangeBuffer = false;
     // Tensors: the step whose write made this version; kNone for an input.

@@ -3,6 +3,7 @@
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
 #include "views/common/ScrollRow.h"
+#include "views/models/ProgramKinds.h"
 #include "views/panes/program/GraphCanvas.h"
 #include "views/panes/program/GraphItems.h"
 #include "views/panes/program/HeatLegend.h"
@@ -148,7 +149,10 @@ void DataflowView::setProgram(std::shared_ptr<const ReportData> reportData,
             int depth = 0;
             for (int p = stats_->parent[static_cast<std::size_t>(op)]; p >= 0;
                  p = stats_->parent[static_cast<std::size_t>(p)]) {
-                depth += data_->programNodes[static_cast<std::size_t>(p)].kind == "Block" ? 1 : 0;
+                depth += data_->programNodes[static_cast<std::size_t>(p)].kind ==
+                                 record::ProgramKind::Block
+                             ? 1
+                             : 0;
             }
             scope_->addItem(
                 QString(depth * 3, ' ') +
@@ -234,8 +238,9 @@ void DataflowView::rebuild() {
     for (std::size_t i = 0; i < graph_.nodes.size(); ++i) {
         const DataflowNode& n = graph_.nodes[i];
         const auto shape = n.kind == DataflowNode::Kind::Tensor ? GraphNodeItem::Shape::Tensor
-                           : n.stepKind == "Execute"            ? GraphNodeItem::Shape::ComputeSet
-                                                                : GraphNodeItem::Shape::Copy;
+                           : n.stepKind == record::ProgramKind::Execute
+                               ? GraphNodeItem::Shape::ComputeSet
+                               : GraphNodeItem::Shape::Copy;
         auto* item = new GraphNodeItem(static_cast<int>(i), shape,
                                        QSizeF(sizes[i].width, sizes[i].height), nodeText(n));
         item->setPos(layout_.position[i].x, layout_.position[i].y);
@@ -244,7 +249,7 @@ void DataflowView::rebuild() {
             tip = QString("<b>%1</b> %2<br>step %3%4<br>cycles (all executions): %5<br>bytes "
                           "received: %6<br>"
                           "peak not-always-live (fullest tile): %7")
-                      .arg(QString::fromStdString(n.stepKind),
+                      .arg(programKindText(n.stepKind),
                            QString::fromStdString(n.name).toHtmlEscaped())
                       .arg(n.id)
                       .arg(n.computeSet == reports::kNone
@@ -390,7 +395,7 @@ void DataflowView::recolour() {
                                      ? categoryColor(record::MemoryCategory::InternalExchangeCode)
                                      : categoryColor(record::MemoryCategory::NotAlwaysLiveVariable),
                                  n.exchangeBuffer ? Qt::DashLine : Qt::SolidLine);
-        } else if (n.stepKind == "Execute") {
+        } else if (n.stepKind == record::ProgramKind::Execute) {
             nodes_[i]->setBorder(fill.darker(150));
         } else {
             nodes_[i]->setBorder(phaseColor(Phase::Exchange), Qt::DashLine);

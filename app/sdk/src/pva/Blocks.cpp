@@ -58,8 +58,11 @@ std::regex compile(const std::string& pattern, const char* option) {
     }
 }
 
-bool isLoop(const std::string& kind) {
-    return kind == "Repeat" || kind == "RepeatWhileTrue" || kind == "RepeatWhileFalse";
+using tessera::record::ProgramKind;
+
+bool isLoop(ProgramKind kind) {
+    return kind == ProgramKind::Repeat || kind == ProgramKind::RepeatWhileTrue ||
+           kind == ProgramKind::RepeatWhileFalse;
 }
 
 // The number of steps one execution of a node runs, when its control flow
@@ -71,7 +74,8 @@ stepsPerExecution(std::uint32_t node, const std::vector<tessera::reports::Progra
         return std::nullopt;
     }
     const auto& n = nodes[node];
-    if (n.kind == "Sequence" || n.kind == "Block" || n.kind == "Repeat") {
+    if (n.kind == ProgramKind::Sequence || n.kind == ProgramKind::Block ||
+        n.kind == ProgramKind::Repeat) {
         std::uint64_t sum = 0;
         for (std::uint32_t c : children[node]) {
             const auto steps = stepsPerExecution(c, nodes, children);
@@ -80,11 +84,12 @@ stepsPerExecution(std::uint32_t node, const std::vector<tessera::reports::Progra
             }
             sum += *steps;
         }
-        return n.kind == "Repeat" ? sum * n.repeatCount : sum;
+        return n.kind == ProgramKind::Repeat ? sum * n.repeatCount : sum;
     }
-    const bool oneStep = n.kind == "Execute" || n.kind == "Copy" ||
-                         n.kind == "StreamCopyToDevice" || n.kind == "StreamCopyToHost" ||
-                         n.kind == "Sync" || n.kind == "PrintTensor";
+    const bool oneStep = n.kind == ProgramKind::Execute || n.kind == ProgramKind::Copy ||
+                         n.kind == ProgramKind::StreamToDevice ||
+                         n.kind == ProgramKind::StreamToHost || n.kind == ProgramKind::Sync ||
+                         n.kind == ProgramKind::PrintTensor;
     if (oneStep && n.step != kNone && children[node].empty()) {
         return 1;
     }
@@ -134,7 +139,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         const std::regex programRe = compile(options.programsFilter, "profiler.programs.filter");
         for (const auto& n : nodes) {
             const std::string& name = byNode[n.id].front()->name();
-            const bool asBlock = !options.blocksFilter.empty() && n.kind == "Block" &&
+            const bool asBlock = !options.blocksFilter.empty() && n.kind == ProgramKind::Block &&
                                  std::regex_match(name, blockRe);
             const bool asProgram = !options.programsFilter.empty() && !name.empty() &&
                                    std::regex_match(name, programRe);
@@ -236,7 +241,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                     o.to = workTo;
                 }
             }
-            if (ps.kind == "Sync" && byNode[ps.node].front()->name() == kBlockFlushName) {
+            if (ps.kind == ProgramKind::Sync && byNode[ps.node].front()->name() == kBlockFlushName) {
                 Pending flush{run.id,
                               makeBlock(tile, byNode[ps.node].front(), e.startCycle,
                                         e.startCycle + e.cycles, 2),
@@ -244,7 +249,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                 pending.push_back(flush);
             }
             if (options.instrumentExternalExchange &&
-                (ps.kind == "StreamCopyToDevice" || ps.kind == "StreamCopyToHost") &&
+                (ps.kind == ProgramKind::StreamToDevice || ps.kind == ProgramKind::StreamToHost) &&
                 (st.bytesIn[tile] > 0 || st.bytesOut[tile] > 0)) {
                 const auto& phases = byNode[ps.node];
                 const std::uint64_t midTo = workFrom + st.exchangeCycles[tile];

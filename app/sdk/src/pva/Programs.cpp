@@ -8,41 +8,40 @@ namespace detail {
 
 namespace {
 
-Program::Type programType(const std::string& kind) {
-    if (kind == "Sequence") {
+using tessera::record::ProgramKind;
+
+Program::Type programType(ProgramKind kind) {
+    switch (kind) {
+    case ProgramKind::Sequence:
         return Program::Type::Sequence;
-    }
-    if (kind == "Execute") {
+    case ProgramKind::Execute:
         return Program::Type::OnTileExecute;
-    }
-    if (kind == "Repeat") {
+    case ProgramKind::Repeat:
         return Program::Type::Repeat;
-    }
-    if (kind == "RepeatWhileTrue") {
+    case ProgramKind::RepeatWhileTrue:
         return Program::Type::RepeatWhileTrue;
-    }
-    if (kind == "RepeatWhileFalse") {
+    case ProgramKind::RepeatWhileFalse:
         return Program::Type::RepeatWhileFalse;
-    }
-    if (kind == "If") {
+    case ProgramKind::If:
         return Program::Type::If;
-    }
-    if (kind == "Switch") {
+    case ProgramKind::Switch:
         return Program::Type::Switch;
-    }
-    if (kind == "Copy") {
+    case ProgramKind::Copy:
         return Program::Type::DoExchange;
-    }
-    if (kind == "PrintTensor") {
+    case ProgramKind::PrintTensor:
         return Program::Type::PrintTensor;
-    }
-    if (kind == "Block") {
+    case ProgramKind::Block:
         return Program::Type::Block;
-    }
-    if (kind == "Sync") {
+    case ProgramKind::Sync:
         return Program::Type::Sync;
+    case ProgramKind::StreamToDevice: // stream copies are made apart (isStreamCopy)
+    case ProgramKind::StreamToHost:
+    case ProgramKind::Predicate:
+    case ProgramKind::Abort:
+    case ProgramKind::CycleStamp:
+        return Program::Type::Unknown;
     }
-    return Program::Type::Unknown; // Predicate, Abort, CycleStamp, kinds a newer report adds
+    return Program::Type::Unknown;
 }
 
 // An object of the type's class, so that visitors and Python see the class.
@@ -88,8 +87,8 @@ std::shared_ptr<Program> makeProgram(Program::Type type) {
     return std::make_shared<Program>();
 }
 
-bool isStreamCopy(const std::string& kind) {
-    return kind == "StreamCopyToDevice" || kind == "StreamCopyToHost";
+bool isStreamCopy(ProgramKind kind) {
+    return kind == ProgramKind::StreamToDevice || kind == ProgramKind::StreamToHost;
 }
 
 } // namespace
