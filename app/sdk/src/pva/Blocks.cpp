@@ -241,7 +241,8 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                     o.to = workTo;
                 }
             }
-            if (ps.kind == ProgramKind::Sync && byNode[ps.node].front()->name() == kBlockFlushName) {
+            if (ps.kind == ProgramKind::Sync &&
+                byNode[ps.node].front()->name() == kBlockFlushName) {
                 Pending flush{run.id,
                               makeBlock(tile, byNode[ps.node].front(), e.startCycle,
                                         e.startCycle + e.cycles, 2),
