@@ -2,7 +2,7 @@
 # README command 2 (and what CI runs): install what is missing, then build and run
 # the whole test suite in four stages:
 #   1. preset `ci`   - release build, GUI included, warnings are errors;
-#   2. preset `asan` - the non-GUI tests under AddressSanitizer + UBSan;
+#   2. preset `asan` - everything, GUI included (offscreen), under AddressSanitizer + UBSan;
 #   3. preset `tsan` - ThreadSanitizer over the threaded tests only (a few
 #                      minutes): the engine's tile thread pool, a debug session
 #                      paused from another thread, one ReportSource shared by
