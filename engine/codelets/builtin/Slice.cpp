@@ -149,7 +149,7 @@ B&& listFields(B&& b) {
 
 template <typename T>
 void addTyped(CodeletRegistry& r) {
-    const Type t = TypeOf<T>::value;
+    constexpr Type t = TypeOf<T>::value; // a constant: the estimators need not capture it
     {
         using C = DynamicSlice<T>;
         r.add(
@@ -157,7 +157,7 @@ void addTyped(CodeletRegistry& r) {
                               .field("offset", &C::offset))
                 .codeBytes(160)
                 .estimator("10 + slices * (4 + region / 2 (half: / 4))",
-                           [t](const VertexIntrospector& v, const Target&) {
+                           [](const VertexIntrospector& v, const Target&) {
                                return PerfEstimate{copyCycles(v, t, v.listSizes("sub").size()), 0};
                            })
                 .build());
@@ -169,12 +169,12 @@ void addTyped(CodeletRegistry& r) {
                               .field("offset", &C::offset))
                 .codeBytes(160)
                 .estimator("10 + slices * (4 + region / 2 (half: / 4))",
-                           [t](const VertexIntrospector& v, const Target&) {
+                           [](const VertexIntrospector& v, const Target&) {
                                return PerfEstimate{copyCycles(v, t, v.listSizes("sub").size()), 0};
                            })
                 .build());
     }
-    auto multi = [t](const VertexIntrospector& v, const Target&) {
+    auto multi = [](const VertexIntrospector& v, const Target&) {
         return PerfEstimate{copyCycles(v, t, v.fieldSize("offsets")) + 2 * v.fieldSize("offsets"),
                             0};
     };
@@ -206,7 +206,7 @@ void addUpdateAdd(CodeletRegistry& r) {
               .codeBytes(224)
               .estimator(
                   "10 + offsets * (6 + region (half: / 2))",
-                  [t](const VertexIntrospector& v, const Target&) {
+                  [](const VertexIntrospector& v, const Target&) {
                       const std::vector<std::size_t> rows = v.listSizes("sub");
                       const std::size_t region = rows.empty() ? 0 : rows.front();
                       const std::size_t n = v.fieldSize("offsets");
@@ -223,7 +223,7 @@ void addUpdateMax(CodeletRegistry& r) {
                             .field("offsets", &C::offsets))
               .codeBytes(224)
               .estimator("10 + offsets * (6 + region (half: / 2))",
-                         [t](const VertexIntrospector& v, const Target&) {
+                         [](const VertexIntrospector& v, const Target&) {
                              const std::vector<std::size_t> rows = v.listSizes("sub");
                              const std::size_t region = rows.empty() ? 0 : rows.front();
                              return PerfEstimate{
