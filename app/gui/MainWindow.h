@@ -108,6 +108,7 @@ protected:
     void dropEvent(QDropEvent* event) override;
 
 private:
+    static constexpr const char* kThemeKey = "view/theme"; // the saved theme (settings)
     void createMenus();
     void createViewMenu();
     void createDebugMenu();
