@@ -8,9 +8,11 @@
 #include <poplar/IPUModel.hpp>
 #include <popops/Cast.hpp>
 #include <poputil/TileMapping.hpp>
+#include <poputil/exceptions.hpp>
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <sstream>
@@ -121,6 +123,26 @@ public:
     void fail(const std::string& group, const std::string& message) {
         note(group);
         failures_.push_back(group + ": " + message);
+    }
+
+    // An error case: what it is, and a call that must throw poplibs_error.
+    struct ErrorCase {
+        const char* what;
+        std::function<void()> call;
+    };
+    // Runs each case, printing the ones caught; one that throws nothing
+    // fails `group`.
+    template <std::size_t N>
+    void expectPoplibsErrors(const std::string& group, const ErrorCase (&cases)[N]) {
+        for (const ErrorCase& k : cases) {
+            try {
+                k.call();
+                fail(group, std::string(k.what) + ": no exception");
+            } catch (const poputil::poplibs_error&) {
+                std::cout << "caught poplibs_error: " << k.what << "\n";
+            }
+        }
+        note(group);
     }
 
     // Runs `prog` and prints "<group>: ok" per group, or the failures.

@@ -207,13 +207,9 @@ void errors(Checker& c) {
     const Tensor fidx = c.constant(FLOAT, {2}, std::vector<double>(2, 1));
     const Tensor up = c.constant(FLOAT, {2, 3}, std::vector<double>(6, 1));
     const Tensor upInt = c.constant(INT, {2, 3}, std::vector<double>(6, 1));
-    struct Error {
-        const char* what;
-        std::function<void()> call;
-    };
     typedef std::vector<unsigned> U;
     typedef std::vector<std::size_t> S;
-    const Error cases[] = {
+    const Checker::ErrorCase cases[] = {
         {"float indices",
          [&] { popops::scatter(g, o, fidx, up, 1, U(1, 1), S(1, 0), U(1, 0), scratch); }},
         {"updates of another type",
@@ -232,15 +228,7 @@ void errors(Checker& c) {
         {"indexVectorDim beyond the indices",
          [&] { popops::scatter(g, o, idx, up, 3, U(1, 1), S(1, 0), U(1, 0), scratch); }},
     };
-    for (std::size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
-        try {
-            cases[i].call();
-            c.fail("errors", std::string(cases[i].what) + ": no exception");
-        } catch (const poputil::poplibs_error&) {
-            std::cout << "caught poplibs_error: " << cases[i].what << "\n";
-        }
-    }
-    c.note("errors");
+    c.expectPoplibsErrors("errors", cases);
 }
 
 } // namespace

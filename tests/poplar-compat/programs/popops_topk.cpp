@@ -153,11 +153,7 @@ void errors(Checker& c) {
     const Tensor scalar = c.constant(FLOAT, {}, std::vector<double>(1, 1));
     const Tensor other = c.constant(FLOAT, {2, 2}, std::vector<double>(4, 1));
     const popops::TopKParams two(2, true, SortOrder::NONE);
-    struct Error {
-        const char* what;
-        std::function<void()> call;
-    };
-    const Error cases[] = {
+    const Checker::ErrorCase cases[] = {
         {"k larger than the innermost dimension",
          [&] { popops::topK(g, scratch, t, popops::TopKParams(4, true, SortOrder::NONE)); }},
         {"topK of bool", [&] { popops::topK(g, scratch, b, two); }},
@@ -169,15 +165,7 @@ void errors(Checker& c) {
              popops::createTopKInput(g, FLOAT, {2, 1}, two);
          }},
     };
-    for (std::size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); ++i) {
-        try {
-            cases[i].call();
-            c.fail("errors", std::string(cases[i].what) + ": no exception");
-        } catch (const poputil::poplibs_error&) {
-            std::cout << "caught poplibs_error: " << cases[i].what << "\n";
-        }
-    }
-    c.note("errors");
+    c.expectPoplibsErrors("errors", cases);
 }
 
 } // namespace
