@@ -140,6 +140,32 @@ void allToAllExchange() {
     printResult("model.mk2.memory", static_cast<double>(target.totalMemory()), "B", 900e6);
 }
 
+// Runs `prog` with a[i] = i % ma and b[i] = i % mb, checks c == a + b
+// (`what` names the check) and returns the run's report.
+pva::Report runSum(Graph& graph, const Sequence& prog, const Device& dev, const Tensor& a,
+                   const Tensor& b, const Tensor& c, unsigned ma, unsigned mb,
+                   const std::string& what) {
+    graph.createHostWrite("a", a);
+    graph.createHostWrite("b", b);
+    graph.createHostRead("c", c);
+    Engine engine(graph, prog);
+    engine.load(dev);
+    const std::size_t n = a.numElements();
+    std::vector<float> av(n), bv(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        av[i] = static_cast<float>(i % ma);
+        bv[i] = static_cast<float>(i % mb);
+    }
+    writeFloats(engine, "a", av);
+    writeFloats(engine, "b", bv);
+    engine.run(0);
+    const std::vector<float> cv = readFloats(engine, "c", n);
+    for (std::size_t i = 0; i < n; ++i) {
+        expect(cv[i] == av[i] + bv[i], what + ": c must be a + b");
+    }
+    return engine.getReport();
+}
+
 // Memory-bound sweep: Add<float> vertices, one per worker on every tile, each
 // loading two operands and storing one result (12 bytes an element).
 void memorySweep(const char* version, const std::string& name, double published) {
@@ -165,25 +191,7 @@ void memorySweep(const char* version, const std::string& name, double published)
     }
     Sequence prog;
     prog.add(Execute(cs));
-    graph.createHostWrite("a", a);
-    graph.createHostWrite("b", b);
-    graph.createHostRead("c", c);
-    Engine engine(graph, prog);
-    engine.load(dev);
-    const std::size_t n = a.numElements();
-    std::vector<float> av(n), bv(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        av[i] = static_cast<float>(i % 7);
-        bv[i] = static_cast<float>(i % 5);
-    }
-    writeFloats(engine, "a", av);
-    writeFloats(engine, "b", bv);
-    engine.run(0);
-    const std::vector<float> cv = readFloats(engine, "c", n);
-    for (std::size_t i = 0; i < n; ++i) {
-        expect(cv[i] == av[i] + bv[i], name + ": c must be a + b");
-    }
-    const pva::Report report = engine.getReport();
+    const pva::Report report = runSum(graph, prog, dev, a, b, c, 7, 5, name);
     const pva::ExecutionStep step = stepsNamed(report, "sweep").front();
     const double bytes = 12.0 * tiles * workers * perWorker;
     printResult(name, bytes / (workCycles(step) / clockOf(report)), "B/s", published);
@@ -205,25 +213,7 @@ void popopsAddSweep() {
     }
     Sequence prog;
     const Tensor c = popops::add(graph, a, b, prog, "popopsAdd");
-    graph.createHostWrite("a", a);
-    graph.createHostWrite("b", b);
-    graph.createHostRead("c", c);
-    Engine engine(graph, prog);
-    engine.load(dev);
-    const std::size_t n = a.numElements();
-    std::vector<float> av(n), bv(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        av[i] = static_cast<float>(i % 11);
-        bv[i] = static_cast<float>(i % 3);
-    }
-    writeFloats(engine, "a", av);
-    writeFloats(engine, "b", bv);
-    engine.run(0);
-    const std::vector<float> cv = readFloats(engine, "c", n);
-    for (std::size_t i = 0; i < n; ++i) {
-        expect(cv[i] == av[i] + bv[i], "popops::add: c must be a + b");
-    }
-    const pva::Report report = engine.getReport();
+    const pva::Report report = runSum(graph, prog, dev, a, b, c, 11, 3, "popops::add");
     std::uint64_t cycles = 0; // the add's compute step(s): no exchange, operands are local
     for (const pva::ExecutionStep& step : stepsNamed(report, "popopsAdd")) {
         cycles += workCycles(step);
