@@ -25,6 +25,16 @@ constexpr std::uint64_t kSyncScopes =
 constexpr std::uint64_t kProgramKinds =
     static_cast<std::uint64_t>(tessera::program::Kind::CycleStamp) + 1;
 
+// The preset a saved target was made from (its memory regions are not
+// parameters), else mk2's: the saved parameters follow either way.
+tessera::Target presetOrMk2(const std::string& name) {
+    try {
+        return tessera::Target::preset(name);
+    } catch (const tessera::Error&) {
+        return tessera::Target::preset("mk2");
+    }
+}
+
 class ExecutableReader {
 public:
     explicit ExecutableReader(std::istream& in)
@@ -46,16 +56,16 @@ private:
 
     void readTarget() {
         const std::string name = r_.str();
-        // A known preset's defaults, else mk2's: every parameter follows anyway.
-        tessera::Target target = tessera::Target::preset("mk2");
-        try {
-            target = tessera::Target::preset(name);
-        } catch (const tessera::Error&) {
-        }
+        tessera::Target target = presetOrMk2(name);
         const std::size_t params = r_.below(1024, "target parameter count");
         for (std::size_t i = 0; i < params; ++i) {
             const std::string key = r_.str();
-            target.set(key, r_.str());
+            const std::string value = r_.str();
+            // Only what differs: setting a parameter can reset what depends on
+            // it (bytesPerTile drops the preset's memory regions).
+            if (target.get(key) != value) {
+                target.set(key, value);
+            }
         }
         target.name = name;
         target.validate();
