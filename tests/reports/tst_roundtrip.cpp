@@ -439,8 +439,9 @@ private slots:
         QVERIFY(s.verification->passed);
         QVERIFY(s.report.complete);
         const std::string text = formatText(s);
-        QVERIFY(text.find("tiles:6") != std::string::npos ||
-                text.find(s.target.name) != std::string::npos);
+        QCOMPARE(s.target.name, std::string("tiles:6"));
+        QVERIFY(text.find("tiles:6") != std::string::npos);
+        QVERIFY(text.find("6 on 1 IPU\n") != std::string::npos);
     }
 
     // The JSON form parses, and strings survive escaping.
