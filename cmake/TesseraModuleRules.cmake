@@ -24,6 +24,10 @@ function(tessera_check_module_rules)
   _tessera_forbid(tessera_engine "Qt|qt|SQLite|sqlite|QCustomPlot|tessera_reports"
                   "the engine is Qt-free and SQL-free and sits below reports/")
   _tessera_forbid(tessera_reports "Qt|qt|QCustomPlot" "reports/ is Qt-free")
+  _tessera_forbid(tessera_reports "^tessera_engine$"
+                  "reports/ depends on the record types (tessera_record) only")
+  _tessera_forbid(tessera_record "^tessera_|Qt|qt|SQLite|sqlite"
+                  "the record types depend on nothing of ours")
   # The Poplar-compatible SDK (app/sdk) sits above reports/ (it links it, and so
   # SQLite: POPLAR_ENGINE_OPTIONS autoReport makes a Poplar program write its
   # report itself) and, like tessera-cli, is Qt-free.

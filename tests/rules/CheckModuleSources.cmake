@@ -10,10 +10,15 @@ set(_qt "<(Q[A-Za-z]+|Qt[A-Za-z]+/[A-Za-z_.]+|q[a-z]+\\.h)>")
 set(_sqlite "[<\"]sqlite3\\.h[>\"]")
 set(_plot "[<\"]qcustomplot\\.h[>\"]")
 set(_reports "[<\"]reports/")
+set(_above_engine "[<\"](reports|views|app)/")
+# Any engine/ header but engine/record/ (CMake regexes have no negative lookahead).
+set(_engine_not_record
+    "[<\"]engine/([^r]|r[^e]|re[^c]|rec[^o]|reco[^r]|recor[^d]|record[^/])")
 # module (a folder, may contain '/') | pattern (may itself contain '|') | why
 set(_rules
   "engine|${_inc}(${_qt}|${_sqlite}|${_plot})|the engine knows no Qt and no SQLite"
-  "engine|${_inc}${_reports}|engine/ sits below reports/: it includes no reports/ header"
+  "engine|${_inc}${_above_engine}|engine/ sits below reports/, views/ and app/: it includes none of their headers"
+  "reports|${_inc}${_engine_not_record}|reports/ knows only the record types of the engine (engine/record/)"
   "reports|${_inc}(${_qt}|${_plot})|reports/ knows no Qt"
   "views|(${_inc}(${_sqlite}|<QSql[A-Za-z]*>|<QtSql/))|(sqlite3_[a-z_]+[ \t]*\\()|views/ use reports/' API, never SQL"
   "app/sdk|${_inc}(${_qt}|${_plot})|the Poplar-compatible SDK knows no Qt"
