@@ -10,13 +10,45 @@
 #include "views/data/ReportLoader.h"
 #include "views/data/ReportSource.h"
 
+#include <sys/inotify.h>
+#include <unistd.h>
+
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <functional>
 #include <vector>
 
 using namespace tessera;
 using namespace tessera::views;
+
+namespace {
+
+// How many times `work` opens each of `paths` (Linux inotify IN_OPEN; closes
+// are watched too because inotify merges identical events in a row).
+std::vector<int> opensDuring(const std::vector<QString>& paths, const std::function<void()>& work) {
+    const int fd = inotify_init1(IN_NONBLOCK);
+    std::vector<int> watches;
+    for (const QString& p : paths) {
+        watches.push_back(inotify_add_watch(fd, p.toLocal8Bit().constData(), IN_OPEN | IN_CLOSE));
+    }
+    work();
+    std::vector<int> opens(paths.size(), 0);
+    alignas(inotify_event) char buffer[4096];
+    for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) {
+        for (char* at = buffer; at < buffer + n;) {
+            const auto* event = reinterpret_cast<const inotify_event*>(at);
+            for (std::size_t i = 0; i < watches.size(); ++i) {
+                opens[i] += event->wd == watches[i] && (event->mask & IN_OPEN) ? 1 : 0;
+            }
+            at += sizeof(inotify_event) + event->len;
+        }
+    }
+    close(fd);
+    return opens;
+}
+
+} // namespace
 
 class TestBackgroundLoaders : public QObject {
     Q_OBJECT
@@ -100,6 +132,30 @@ private slots:
             QCOMPARE(got.steps[i].identity, want.steps[i].identity);
             QCOMPARE(got.steps[i].cycles.delta(), want.steps[i].cycles.delta());
         }
+    }
+
+    // Loading opens each report once (one reader serves the data, the source
+    // and a comparison's snapshot): as many opens of the file as one reader makes.
+    void eachReportIsOpenedOnce() {
+        const QString baseline = testing::capturedReport("matmul", "tiles:16", {{"m", "64"}});
+        const QString comparison = testing::capturedReport("matmul", "tiles:16", {{"m", "128"}});
+        const int perReader = opensDuring({baseline}, [&] {
+            const reports::ReportReader reader(baseline.toStdString());
+            QVERIFY(!reader.info().path.empty());
+        })[0];
+        QVERIFY(perReader >= 1);
+        LoadedReport single;
+        QCOMPARE(opensDuring({baseline}, [&] { single = ReportLoader::loadNow(baseline); }),
+                 std::vector<int>{perReader});
+        QVERIFY2(single.error.isEmpty(), qPrintable(single.error));
+        LoadedComparison both;
+        QCOMPARE(opensDuring({baseline, comparison},
+                             [&] { both = CompareLoader::loadNow(baseline, comparison); }),
+                 (std::vector<int>{perReader, perReader}));
+        QVERIFY2(both.error.isEmpty(), qPrintable(both.error));
+        // The sources still answer from their readers.
+        QVERIFY(!both.data->baselineView.source->stepExecutions().empty());
+        QVERIFY(!both.data->comparisonView.source->stepExecutions().empty());
     }
 };
 

@@ -43,24 +43,24 @@ std::shared_ptr<const CompareData> loadComparison(const QString& baselinePath,
                                                   const std::atomic<bool>* cancel) {
     checkReadable(baselinePath, "baseline");
     checkReadable(comparisonPath, "comparison");
+    // Each report is opened once: its reader loads the panes' data and the
+    // comparison's snapshot, then serves the panes as their source.
+    auto baseReader = std::make_unique<reports::ReportReader>(baselinePath.toStdString());
     BaselineReport bv;
-    bv.data = loadReportData(baselinePath.toStdString(), scaled(progress, 0, "baseline"), cancel);
-    bv.source = std::make_shared<ReportSource>(baselinePath.toStdString());
+    bv.data = loadReportData(*baseReader, scaled(progress, 0, "baseline"), cancel);
+    auto newReader = std::make_unique<reports::ReportReader>(comparisonPath.toStdString());
     ComparisonReport cv;
-    cv.data =
-        loadReportData(comparisonPath.toStdString(), scaled(progress, 45, "comparison"), cancel);
-    cv.source = std::make_shared<ReportSource>(comparisonPath.toStdString());
+    cv.data = loadReportData(*newReader, scaled(progress, 45, "comparison"), cancel);
     checkCancel(cancel);
     if (progress) {
         progress(90, "comparing");
     }
-    // Each side's snapshot comes from its own reader, opened on this thread.
-    const reports::ReportReader baseReader(baselinePath.toStdString());
-    reports::Baseline baseline(baseReader);
+    reports::Baseline baseline(*baseReader);
     checkCancel(cancel);
-    const reports::ReportReader newReader(comparisonPath.toStdString());
-    reports::Comparison comparison(newReader);
+    reports::Comparison comparison(*newReader);
     checkCancel(cancel);
+    bv.source = std::make_shared<ReportSource>(std::move(baseReader));
+    cv.source = std::make_shared<ReportSource>(std::move(newReader));
     auto data = std::make_shared<const CompareData>(std::move(baseline), std::move(comparison),
                                                     std::move(bv), std::move(cv));
     if (progress) {

@@ -40,8 +40,21 @@ std::string ReportData::computeSetName(std::uint32_t id) const {
 std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path,
                                                  const LoadProgress& progress,
                                                  const std::atomic<bool>* cancel) {
+    if (cancel && cancel->load()) {
+        throw LoadCancelled();
+    }
+    if (progress) {
+        progress(0, "opening");
+    }
+    const reports::ReportReader reader(path);
+    return loadReportData(reader, progress, cancel);
+}
+
+std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& reader,
+                                                 const LoadProgress& progress,
+                                                 const std::atomic<bool>* cancel) {
     auto data = std::make_shared<ReportData>();
-    data->path = path;
+    data->path = reader.info().path;
     int stage = 0;
     constexpr int kStages = 9;
     auto step = [&](const char* what) {
@@ -54,7 +67,6 @@ std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& pa
         ++stage;
     };
     step("opening");
-    const reports::ReportReader reader(path);
     data->info = reader.info();
     data->target = reader.target();
     data->problems = reader.problems();

@@ -12,6 +12,10 @@
 #include <string>
 #include <vector>
 
+namespace tessera::reports {
+class ReportReader;
+}
+
 namespace tessera::views {
 
 struct ReportData {
@@ -52,6 +56,11 @@ using LoadProgress = std::function<void(int percent, const std::string& stage)>;
 // LoadCancelled when `cancel` becomes true. A report that opens but is
 // damaged loads what can be read; ReportData::problems says what could not.
 std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path,
+                                                 const LoadProgress& progress = {},
+                                                 const std::atomic<bool>* cancel = nullptr);
+// The same from a reader already open (so a report is opened once for its data,
+// its ReportSource and a comparison's snapshot).
+std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& reader,
                                                  const LoadProgress& progress = {},
                                                  const std::atomic<bool>* cancel = nullptr);
 

@@ -1,5 +1,6 @@
 #include "views/data/ReportLoader.h"
 
+#include "reports/ReportReader.h"
 #include "views/data/ReportSource.h"
 
 namespace tessera::views {
@@ -9,9 +10,10 @@ namespace {
 LoadedReport loadReport(const QString& path, const LoadProgress& progress,
                         const std::atomic<bool>* cancel) {
     return catchLoadFailure<LoadedReport>([&](LoadedReport& result) {
-        const std::filesystem::path p = path.toStdString();
-        result.data = loadReportData(p, progress, cancel);
-        result.source = std::make_shared<ReportSource>(p);
+        // One reader: it loads the data, then serves the panes as their source.
+        auto reader = std::make_unique<reports::ReportReader>(path.toStdString());
+        result.data = loadReportData(*reader, progress, cancel);
+        result.source = std::make_shared<ReportSource>(std::move(reader));
     });
 }
 

@@ -28,7 +28,10 @@ std::size_t bytesOf(const std::vector<reports::LodBucket>& buckets) {
 } // namespace
 
 ReportSource::ReportSource(const std::filesystem::path& path)
-    : reader_(std::make_unique<reports::ReportReader>(path))
+    : ReportSource(std::make_unique<reports::ReportReader>(path)) {}
+
+ReportSource::ReportSource(std::unique_ptr<reports::ReportReader> reader)
+    : reader_(std::move(reader))
     , stepCache_(kStepCacheBytes)
     , bucketCache_(kBucketCacheBytes) {}
 

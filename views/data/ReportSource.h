@@ -23,6 +23,8 @@ namespace tessera::views {
 class ReportSource {
 public:
     explicit ReportSource(const std::filesystem::path& path); // throws reports::ReportError
+    // Takes over a reader already open (a report is opened once per load).
+    explicit ReportSource(std::unique_ptr<reports::ReportReader> reader);
     ~ReportSource();
 
     std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t step) const;
