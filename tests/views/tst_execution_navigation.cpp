@@ -87,6 +87,7 @@ private slots:
     void searchFindsTheSteps();
     void enterJumpsBetweenMatches();
     void keysZoomAndPan();
+    void keysZoomAboutThePointer();
     void searchFieldKeepsItsKeys();
     void ipuChooserRows();
     void singleIpuHasNoChooser();
@@ -217,6 +218,27 @@ void TestExecutionNavigation::keysZoomAndPan() {
             QCOMPARE(m.end(), runEnd);
         }
     }
+}
+
+// With the pointer over the plot, W and S zoom about the cycle under it.
+void TestExecutionNavigation::keysZoomAboutThePointer() {
+    auto o = open(2);
+    QVERIFY(o);
+    ExecutionPane* pane = o->pane.get();
+    QVERIFY(settle(pane));
+    TimelineWidget* timeline = pane->timeline();
+    const TimeMapping& m = pane->viewport()->time();
+    const QRect plot = timeline->plotRect();
+    const int x = plot.left() + plot.width() / 4;
+    const double start = m.start(), span = m.end() - m.start();
+    const double cycle = start + (x - plot.left()) * span / plot.width(); // under the pointer
+    QTest::mouseMove(timeline, QPoint(x, plot.center().y()));
+    QTest::keyClick(timeline, Qt::Key_W);
+    QCOMPARE(m.end() - m.start(), span / 1.5);
+    QCOMPARE(m.start() + (x - plot.left()) * (span / 1.5) / plot.width(), cycle);
+    QTest::keyClick(timeline, Qt::Key_S);
+    QCOMPARE(m.start(), start);
+    QCOMPARE(m.end() - m.start(), span);
 }
 
 void TestExecutionNavigation::searchFieldKeepsItsKeys() {

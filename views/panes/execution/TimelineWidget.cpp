@@ -10,7 +10,6 @@
 #include "views/panes/execution/TimeRuler.h"
 #include "views/panes/execution/Viewport.h"
 
-#include <QCursor>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QScrollBar>
@@ -426,21 +425,30 @@ void TimelineWidget::paintSearch(QPainter& p) {
         --i; // started before the view, still running in it
     }
     int lit = plot.left(); // columns before this are painted
+    int runFrom = -1;      // the lit columns [runFrom, lit) not marked yet
+    auto markRun = [&] {
+        if (runFrom >= 0 && lit > runFrom) {
+            p.fillRect(QRect(runFrom, kRulerHeightPx + 1, lit - runFrom, kMarkerLanePx - 2), mark);
+        }
+    };
     while (i < found.size() && static_cast<double>(found[i].startCycle) < m.end()) {
         const int x0 = std::max(xForCycle(static_cast<double>(found[i].startCycle)), plot.left());
         const int x1 = std::min(std::max(xForCycle(endOf(found[i])), x0 + 1), plot.right() + 1);
         if (x1 > lit) {
             if (x0 > lit) {
+                markRun();
                 p.fillRect(QRect(lit, plot.top(), x0 - lit, layout_.height), dim);
+                runFrom = x0;
+            } else if (runFrom < 0) {
+                runFrom = lit;
             }
-            const int from = std::max(x0, lit);
-            p.fillRect(QRect(from, kRulerHeightPx + 1, x1 - from, kMarkerLanePx - 2), mark);
             lit = x1;
         }
         // The next match that may reach past the lit columns.
         const std::size_t next = search_->firstAtOrAfter(cycleAtX(lit));
         i = std::max(i + 1, next > 0 ? next - 1 : 0);
     }
+    markRun();
     if (lit <= plot.right()) {
         p.fillRect(QRect(lit, plot.top(), plot.right() + 1 - lit, layout_.height), dim);
     }
@@ -564,10 +572,10 @@ void TimelineWidget::leaveEvent(QEvent*) {
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* event) {
-    // The pointer over the plot is where W / S zoom about.
-    const QPoint mouse = mapFromGlobal(QCursor::pos());
+    // The pointer over the plot (the hover line) is where W / S zoom about.
     const QRect plot = plotRect();
-    const double pixel = underMouse() && plot.contains(mouse) ? mouse.x() - plot.left() : -1;
+    const double pixel =
+        hoverX_ >= plot.left() && hoverX_ <= plot.right() ? hoverX_ - plot.left() : -1;
     if (keyTime(*viewport_, *event, pixel)) {
         return;
     }
