@@ -10,12 +10,14 @@
 #include "reports/ReportReader.h"
 #include "views/common/Colors.h"
 #include "views/common/Export.h"
+#include "views/common/Format.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportLoader.h"
 #include "views/models/ExecutedStepsModel.h"
 #include "views/panes/ExecutionPane.h"
 #include "views/panes/execution/FlameWidget.h"
 #include "views/panes/execution/StepDetailsPanel.h"
+#include "views/panes/execution/StepSearch.h"
 #include "views/panes/execution/SummaryStrip.h"
 #include "views/panes/execution/TimelineWidget.h"
 #include "views/panes/execution/Viewport.h"
@@ -25,6 +27,7 @@
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -94,6 +97,7 @@ private slots:
     void stepsTableAndExports();
     void darkPaletteAndTileRows();
     void dragPansAndWheelZooms();
+    void searchOnTheStressReport();
     void everyWorkloadRenders_data();
     void everyWorkloadRenders();
 
@@ -503,6 +507,73 @@ void TestExecutionPane::dragPansAndWheelZooms() {
     QVERIFY(!pane->isReady());
     settle(pane);
     QVERIFY(pane->isReady());
+}
+
+// 20,000 executed steps on 1,472 tiles: the search's executions equal those
+// counted here from the reader's steps, jumping reaches them in order, and a
+// repaint with thousands of matches stays bounded by the pixels (its cells
+// and time compared with a repaint without the search, same process).
+void TestExecutionPane::searchOnTheStressReport() {
+    auto o = open("stress");
+    QVERIFY(o);
+    ExecutionPane* pane = o->pane.get();
+    settle(pane);
+    const ReportData& data = *o->report.data;
+    // The name of the step executed in the middle of the run.
+    const reports::ProgramStepEntry* middle = data.step(o->steps[o->steps.size() / 2].programStep);
+    QVERIFY(middle);
+    const QString text = QString::fromStdString(
+        !middle->name.empty() ? middle->name : data.computeSetName(middle->computeSet));
+    QVERIFY(!text.isEmpty());
+    auto named = [&](const std::string& s) {
+        return QString::fromStdString(s).contains(text, Qt::CaseInsensitive);
+    };
+    std::vector<std::uint64_t> expected;
+    for (const auto& e : o->steps) {
+        const reports::ProgramStepEntry* s = data.step(e.programStep);
+        const reports::ProgramNodeEntry* op =
+            s->operation != reports::kNone ? data.node(s->operation) : nullptr;
+        if (named(s->name) ||
+            (s->computeSet != reports::kNone && named(data.computeSetName(s->computeSet))) ||
+            (op && named(op->name))) {
+            expected.push_back(e.sequence);
+        }
+    }
+    QVERIFY(expected.size() > 100);
+    QWidget* timeline = pane->timeline();
+    QElapsedTimer t;
+    t.start();
+    for (int i = 0; i < 5; ++i) {
+        timeline->repaint();
+    }
+    const qint64 plain = t.nsecsElapsed();
+    pane->setSearchText(text);
+    QTRY_VERIFY_WITH_TIMEOUT(!pane->isSearching(), 30000);
+    const StepMatches* m = pane->searchMatches();
+    QVERIFY(m);
+    QCOMPARE(m->total, expected.size());
+    QCOMPARE(m->found.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        QCOMPARE(m->found[i].sequence, expected[i]);
+    }
+    t.restart();
+    for (int i = 0; i < 5; ++i) {
+        timeline->repaint();
+    }
+    const qint64 searched = t.nsecsElapsed();
+    qInfo("repaint with %zu matches: %.2f ms, without: %.2f ms", expected.size(), searched / 5e6,
+          plain / 5e6);
+    QVERIFY(searched < 3 * plain + 20'000'000); // the dimming costs about the pixels
+    grab(pane, "execution-stress-search.png");
+    pane->findNext();
+    QCOMPARE(pane->currentMatch(), 0);
+    QCOMPARE(o->selection->step(), static_cast<int>(o->steps[expected[0]].programStep));
+    pane->findPrevious();
+    QCOMPARE(pane->currentMatch(), static_cast<int>(expected.size()) - 1);
+    QCOMPARE(pane->matchLabel()->text(), QString("%1 of %1").arg(formatCount(expected.size())));
+    const TimeMapping& time = pane->viewport()->time();
+    const auto last = static_cast<double>(o->steps[expected.back()].startCycle);
+    QVERIFY(time.start() <= last && last < time.end());
 }
 
 void TestExecutionPane::everyWorkloadRenders_data() {

@@ -9,8 +9,10 @@
 #include "views/panes/execution/FrameBuilder.h"
 #include "views/panes/execution/PaneStyle.h"
 #include "views/panes/execution/StepDetailsPanel.h"
+#include "views/panes/execution/StepSearch.h"
 #include "views/panes/execution/StepText.h"
 #include "views/panes/execution/SummaryStrip.h"
+#include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimelineFetcher.h"
 #include "views/panes/execution/TimelineWidget.h"
 #include "views/panes/execution/Viewport.h"
@@ -20,7 +22,9 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSplitter>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -50,12 +54,37 @@ ExecutionPane::ExecutionPane(QWidget* parent)
         bar->addWidget(b);
     };
     bar->addSpacing(12);
-    addButton(tr("+"), tr("Zoom in (Ctrl+=, mouse wheel)"), &ExecutionPane::zoomIn);
-    addButton(tr("−"), tr("Zoom out (Ctrl+-, mouse wheel)"), &ExecutionPane::zoomOut);
-    addButton(tr("Fit"), tr("Show the whole run and all tiles (Ctrl+0)"),
+    ipuLabel_ = new QLabel(tr("IPU"), this);
+    bar->addWidget(ipuLabel_);
+    ipuBox_ = new QComboBox(this);
+    ipuBox_->setObjectName(QStringLiteral("executionIpu"));
+    ipuBox_->setToolTip(tr("The IPU whose tiles the rows show"));
+    ipuBox_->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(ipuBox_);
+    ipuLabel_->hide();
+    ipuBox_->hide();
+    bar->addSpacing(12);
+    addButton(tr("+"), tr("Zoom in (W, Up, Ctrl+=, mouse wheel)"), &ExecutionPane::zoomIn);
+    addButton(tr("−"), tr("Zoom out (S, Down, Ctrl+-, mouse wheel)"), &ExecutionPane::zoomOut);
+    addButton(tr("Fit"), tr("Show the whole run and all tiles (Home, Ctrl+0)"),
               &ExecutionPane::resetZoom);
     addButton(tr("All tiles"), tr("Show every tile (Ctrl+wheel zooms the tiles)"),
               [this] { viewport_->setTiles(0, viewport_->numTiles()); });
+    bar->addSpacing(12);
+    searchField_ = new QLineEdit(this);
+    searchField_->setObjectName(QStringLiteral("executionSearch"));
+    searchField_->setPlaceholderText(tr("Find steps…"));
+    searchField_->setToolTip(tr("Steps whose name, compute set or operation contains the text "
+                                "(Enter: next, Shift+Enter: previous, Esc: clear)"));
+    searchField_->setClearButtonEnabled(true);
+    searchField_->setMinimumWidth(180);
+    searchField_->installEventFilter(this);
+    bar->addWidget(searchField_);
+    addButton(tr("▲"), tr("Previous match (Shift+Enter)"), &ExecutionPane::findPrevious);
+    addButton(tr("▼"), tr("Next match (Enter)"), &ExecutionPane::findNext);
+    matchLabel_ = new QLabel(this);
+    matchLabel_->setObjectName(QStringLiteral("executionMatches"));
+    bar->addWidget(matchLabel_);
     bar->addStretch(1);
     status_ = new QLabel(this);
     bar->addWidget(status_);
@@ -119,6 +148,19 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     });
     connect(&findWatcher_, &QFutureWatcher<std::optional<reports::ExecutedStep>>::finished, this,
             &ExecutionPane::revealFound);
+    searchTimer_.setSingleShot(true);
+    searchTimer_.setInterval(200);
+    connect(&searchTimer_, &QTimer::timeout, this, &ExecutionPane::startSearch);
+    connect(searchField_, &QLineEdit::textChanged, this, [this] { searchTimer_.start(); });
+    connect(&searchWatcher_, &QFutureWatcher<std::shared_ptr<const StepMatches>>::finished, this,
+            &ExecutionPane::searchFinished);
+    connect(ipuBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
+        if (i >= 0) {
+            setIpu(i - 1);
+        }
+    });
+    // The keys zoom and pan when the pane or its plots have focus.
+    setFocusPolicy(Qt::ClickFocus);
 }
 
 ExecutionPane::~ExecutionPane() {
@@ -126,6 +168,7 @@ ExecutionPane::~ExecutionPane() {
         builder_->cancel(); // a search in progress stops instead of being waited for
     }
     findWatcher_.waitForFinished();
+    searchWatcher_.waitForFinished();
 }
 
 void ExecutionPane::changeEvent(QEvent* event) {
@@ -147,6 +190,20 @@ void ExecutionPane::setReport(std::shared_ptr<const ReportData> report,
     strip_->setClockHz(data_ ? data_->target.clockHz : 0);
     shownStep_ = -1;
     run_ = -1;
+    ipu_ = -1;
+    {
+        const QSignalBlocker blockIpu(ipuBox_);
+        ipuBox_->clear();
+        const std::uint32_t ipus = data_ ? data_->target.numIpus : 0;
+        if (ipus > 1 && data_->target.tilesPerIpu > 0) {
+            ipuBox_->addItem(tr("All IPUs"));
+            for (std::uint32_t i = 0; i < ipus; ++i) {
+                ipuBox_->addItem(tr("IPU %1").arg(i));
+            }
+        }
+        ipuBox_->setVisible(ipus > 1);
+        ipuLabel_->setVisible(ipus > 1);
+    }
     const QSignalBlocker block(runBox_);
     runBox_->clear();
     if (!data_ || data_->runs.empty()) {
@@ -192,7 +249,168 @@ void ExecutionPane::setRun(int run) {
     stepsModel_->setSteps(data_, {}, r.startCycle);
     const auto begin = static_cast<double>(r.startCycle);
     viewport_->setRun(begin, begin + static_cast<double>(r.cycles), data_->target.numTiles);
+    applyIpu();
     updateStatus();
+    startSearch(); // the matches are the run's
+}
+
+void ExecutionPane::setIpu(int ipu) {
+    const int ipus = data_ ? static_cast<int>(data_->target.numIpus) : 0;
+    ipu_ = ipus > 1 && ipu >= 0 && ipu < ipus ? ipu : -1;
+    {
+        const QSignalBlocker block(ipuBox_);
+        ipuBox_->setCurrentIndex(ipu_ + 1);
+    }
+    applyIpu();
+}
+
+void ExecutionPane::applyIpu() {
+    if (!data_) {
+        return;
+    }
+    const std::uint32_t perIpu = data_->target.tilesPerIpu;
+    if (ipu_ >= 0 && perIpu > 0) {
+        viewport_->setTileBounds(static_cast<std::uint32_t>(ipu_) * perIpu, perIpu);
+    } else {
+        viewport_->setTileBounds(0, viewport_->numTiles());
+    }
+}
+
+void ExecutionPane::setSearchText(const QString& text) {
+    {
+        const QSignalBlocker block(searchField_);
+        searchField_->setText(text);
+    }
+    searchTimer_.stop();
+    startSearch();
+}
+
+// Names are matched here (program steps only); the run's executions of the
+// matching steps are collected by a worker.
+void ExecutionPane::startSearch() {
+    searchTimer_.stop();
+    if (searchStop_) {
+        *searchStop_ = true; // the previous search is not wanted any more
+    }
+    searchStop_.reset();
+    const QString text = searchField_->text().trimmed();
+    currentMatch_ = -1;
+    searchPending_ = false;
+    if (text.isEmpty() || !data_ || !builder_ || run_ < 0) {
+        matches_.reset();
+        pendingJump_ = 0;
+        timeline_->setSearch(nullptr);
+        flame_->setSearch(nullptr);
+        updateMatchLabel();
+        return;
+    }
+    auto flags = std::make_shared<std::vector<bool>>(matchingSteps(*data_, text));
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    searchStop_ = stop;
+    searchPending_ = true;
+    const std::uint32_t run = data_->runs[static_cast<std::size_t>(run_)].id;
+    searchWatcher_.setFuture(QtConcurrent::run([builder = builder_, run, flags, stop, text]() {
+        auto m = std::make_shared<StepMatches>();
+        m->text = text;
+        m->steps = *flags;
+        try {
+            auto found = builder->findExecutions(run, m->steps, kMaxSearchMatches, *stop);
+            m->found = std::move(found.found);
+            m->total = found.total;
+        } catch (const std::exception&) {
+            return std::shared_ptr<const StepMatches>(); // cancelled or unreadable
+        }
+        return std::shared_ptr<const StepMatches>(std::move(m));
+    }));
+    updateMatchLabel();
+}
+
+void ExecutionPane::searchFinished() {
+    std::shared_ptr<const StepMatches> m = searchWatcher_.result();
+    searchPending_ = false;
+    if (!m || m->text != searchField_->text().trimmed()) {
+        pendingJump_ = 0;
+        updateMatchLabel();
+        return; // stopped, or the report cannot be read
+    }
+    matches_ = std::move(m);
+    currentMatch_ = -1;
+    timeline_->setSearch(matches_);
+    flame_->setSearch(matches_);
+    updateMatchLabel();
+    const int jump = std::exchange(pendingJump_, 0);
+    if (jump != 0) {
+        jumpToMatch(jump);
+    }
+}
+
+void ExecutionPane::findNext() {
+    jumpToMatch(1);
+}
+
+void ExecutionPane::findPrevious() {
+    jumpToMatch(-1);
+}
+
+void ExecutionPane::jumpToMatch(int direction) {
+    if (searchTimer_.isActive()) {
+        startSearch(); // typed just now: search before moving
+    }
+    if (isSearching()) {
+        pendingJump_ = direction;
+        return;
+    }
+    if (!matches_ || matches_->found.empty()) {
+        return;
+    }
+    const auto& found = matches_->found;
+    const auto n = static_cast<long long>(found.size());
+    long long i = 0;
+    if (currentMatch_ >= 0) {
+        i = ((currentMatch_ + direction) % n + n) % n;
+    } else {
+        // The first match from the view's start on (or the last before it).
+        const auto at = static_cast<long long>(matches_->firstAtOrAfter(viewport_->time().start()));
+        i = direction > 0 ? (at < n ? at : 0) : (at > 0 ? at - 1 : n - 1);
+    }
+    currentMatch_ = static_cast<int>(i);
+    const reports::ExecutedStep e = found[static_cast<std::size_t>(i)];
+    selectExecution(e.programStep, e.startCycle);
+    revealExecution(e);
+    updateMatchLabel();
+}
+
+void ExecutionPane::updateMatchLabel() {
+    matchLabel_->setText(isSearching() ? tr("searching…")
+                                       : matchCountText(matches_.get(), currentMatch_));
+}
+
+bool ExecutionPane::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == searchField_ && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            jumpToMatch(key->modifiers() & Qt::ShiftModifier ? -1 : 1);
+            return true;
+        }
+        if (key->key() == Qt::Key_Escape && !searchField_->text().isEmpty()) {
+            setSearchText({});
+            return true;
+        }
+        if (key->key() == Qt::Key_Up || key->key() == Qt::Key_Down) {
+            return true; // typing: the keys do not reach the pane's navigation
+        }
+    }
+    return Pane::eventFilter(watched, event);
+}
+
+void ExecutionPane::keyPressEvent(QKeyEvent* event) {
+    // Keys the focused child left alone (the plots handle their own; the
+    // search field keeps its keys, see eventFilter).
+    if (keyTime(*viewport_, *event)) {
+        event->accept();
+        return;
+    }
+    Pane::keyPressEvent(event);
 }
 
 void ExecutionPane::setSelection(Selection* selection) {
@@ -338,8 +556,12 @@ void ExecutionPane::revealFound() {
     if (!e || static_cast<int>(e->programStep) != shownStep_) {
         return;
     }
-    const auto s = static_cast<double>(e->startCycle);
-    const auto len = static_cast<double>(std::max<std::uint64_t>(e->cycles, 1));
+    revealExecution(*e);
+}
+
+void ExecutionPane::revealExecution(const reports::ExecutedStep& e) {
+    const auto s = static_cast<double>(e.startCycle);
+    const auto len = static_cast<double>(std::max<std::uint64_t>(e.cycles, 1));
     const TimeMapping& m = viewport_->time();
     if (len / m.cyclesPerPixel() < 6) {
         // Too thin to see: zoom so the step is a twentieth of the view.

@@ -14,11 +14,13 @@
 #include <QFutureWatcher>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QSplitter;
 
 namespace tessera::views {
@@ -33,6 +35,7 @@ class SummaryStrip;
 class TimelineFetcher;
 class TimelineWidget;
 class Viewport;
+struct StepMatches;
 struct TimelineFrame;
 } // namespace execution
 
@@ -59,7 +62,25 @@ public:
 
     // True while the view waits for data (a frame being built or missing).
     bool isFetching() const;
-    bool isReady() const override { return !isFetching(); } // headless screenshots wait
+    bool isReady() const override { return !isFetching() && !isSearching(); } // screenshots wait
+
+    // Finding steps by name (see StepSearch.h): the field's text is searched
+    // shortly after typing stops; setSearchText searches at once.
+    QLineEdit* searchField() const { return searchField_; }
+    QLabel* matchLabel() const { return matchLabel_; }
+    void setSearchText(const QString& text);
+    bool isSearching() const { return searchPending_; }
+    const execution::StepMatches* searchMatches() const { return matches_.get(); }
+    int currentMatch() const { return currentMatch_; } // index into searchMatches()->found
+    // Select the next / previous matching execution (from the view's start
+    // when none is current yet), wrapping, and bring it into view.
+    void findNext();
+    void findPrevious();
+
+    // Multi-IPU reports: which IPU's tiles the rows show (-1: all IPUs).
+    QComboBox* ipuChooser() const { return ipuBox_; }
+    void setIpu(int ipu);
+    int ipu() const { return ipu_; }
     // Steps of the visible range now (the CSV table is refreshed shortly after a change).
     void refreshStepsTable();
 
@@ -73,6 +94,8 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void frameArrived(std::shared_ptr<const execution::TimelineFrame> frame);
@@ -81,6 +104,12 @@ private:
     void selectExecution(std::uint32_t programStep, std::uint64_t startCycle);
     void revealStep(int programStep);
     void revealFound();
+    void revealExecution(const reports::ExecutedStep& e);
+    void startSearch();
+    void searchFinished();
+    void jumpToMatch(int direction);
+    void updateMatchLabel();
+    void applyIpu();
     void updateStrip();
     void updateStatus();
 
@@ -104,6 +133,20 @@ private:
     QSplitter* splitter_ = nullptr;
     QTimer tableTimer_;
     QFutureWatcher<std::optional<reports::ExecutedStep>> findWatcher_;
+
+    QLineEdit* searchField_ = nullptr;
+    QLabel* matchLabel_ = nullptr;
+    QTimer searchTimer_;
+    QFutureWatcher<std::shared_ptr<const execution::StepMatches>> searchWatcher_;
+    std::shared_ptr<std::atomic<bool>> searchStop_; // the running search's
+    std::shared_ptr<const execution::StepMatches> matches_;
+    int currentMatch_ = -1;
+    bool searchPending_ = false; // started, its result not taken yet
+    int pendingJump_ = 0;        // +1 / -1: Enter pressed while searching
+
+    QLabel* ipuLabel_ = nullptr;
+    QComboBox* ipuBox_ = nullptr;
+    int ipu_ = -1;
 };
 
 } // namespace tessera::views

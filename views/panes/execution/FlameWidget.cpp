@@ -4,6 +4,7 @@
 #include "views/data/ReportData.h"
 #include "views/models/ProgramKinds.h"
 #include "views/panes/execution/PaneStyle.h"
+#include "views/panes/execution/StepSearch.h"
 #include "views/panes/execution/StepText.h"
 #include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimelineWidget.h"
@@ -59,6 +60,22 @@ void FlameWidget::setReportData(std::shared_ptr<const ReportData> report, std::s
 void FlameWidget::setFrame(std::shared_ptr<const TimelineFrame> frame) {
     frame_ = std::move(frame);
     update();
+}
+
+void FlameWidget::setSearch(std::shared_ptr<const StepMatches> matches) {
+    search_ = std::move(matches);
+    update();
+}
+
+bool FlameWidget::dimmed(const FlameSpan& span) const {
+    if (!search_ || search_->text.isEmpty()) {
+        return false;
+    }
+    if (span.programStep != reports::kNone) {
+        return !search_->matchesStep(span.programStep);
+    }
+    const reports::ProgramNodeEntry* n = data_ ? data_->node(span.node) : nullptr;
+    return !n || !QString::fromStdString(n->name).contains(search_->text, Qt::CaseInsensitive);
 }
 
 void FlameWidget::setSelectedStep(int programStep) {
@@ -171,11 +188,13 @@ void FlameWidget::paintEvent(QPaintEvent*) {
         ++stats_.rows;
         int foldX0 = 0, foldX1 = 0;
         bool folding = false;
+        bool foldLit = false; // a fold holding a search's match is not dimmed
         const FlameSpan* longest = nullptr;
         auto flush = [&] {
             if (folding) {
+                const QColor c = washed(spanColor(*longest));
                 p.fillRect(QRect(foldX0, y, std::max(foldX1 - foldX0, 1), kFlameRowPx - 1),
-                           washed(spanColor(*longest)));
+                           foldLit ? c : towards(c, base, kSearchDimAlpha / 255.0));
                 ++stats_.items;
                 ++stats_.foldedCells;
                 ++stats_.rects;
@@ -190,8 +209,10 @@ void FlameWidget::paintEvent(QPaintEvent*) {
                 if (!folding) {
                     foldX0 = x0;
                     folding = true;
+                    foldLit = false;
                     longest = &*it;
                 }
+                foldLit = foldLit || !dimmed(*it);
                 if (it->endCycle - it->startCycle > longest->endCycle - longest->startCycle) {
                     longest = &*it;
                 }
@@ -203,7 +224,8 @@ void FlameWidget::paintEvent(QPaintEvent*) {
             }
             flush();
             const QRect r(x0 + 1, y, x1 - x0 - 1, kFlameRowPx - 1);
-            const QColor c = spanColor(*it);
+            const QColor c = dimmed(*it) ? towards(spanColor(*it), base, kSearchDimAlpha / 255.0)
+                                         : spanColor(*it);
             p.fillRect(r, c);
             ++stats_.items;
             ++stats_.rects;

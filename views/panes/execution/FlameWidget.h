@@ -19,6 +19,7 @@ struct ReportData;
 namespace tessera::views::execution {
 
 class Viewport;
+struct StepMatches;
 
 inline constexpr int kFlameRowPx = 19;
 
@@ -31,6 +32,8 @@ public:
     void setReportData(std::shared_ptr<const ReportData> report, std::size_t depth);
     void setFrame(std::shared_ptr<const TimelineFrame> frame);
     void setSelectedStep(int programStep);
+    // A search: spans of other steps (and of nodes not named so) are dimmed.
+    void setSearch(std::shared_ptr<const StepMatches> matches);
 
     const PaintStats& lastPaintStats() const { return stats_; }
     QRect plotRect() const;
@@ -56,12 +59,14 @@ protected:
 
 private:
     const QString& elided(const FlameSpan& span, int width);
+    bool dimmed(const FlameSpan& span) const;
 
     Viewport* viewport_;
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<const TimelineFrame> frame_;
     std::size_t depth_ = 0;
     int selectedStep_ = -1;
+    std::shared_ptr<const StepMatches> search_;
     PaintStats stats_;
     QHash<QString, QString> elideCache_;
     DragTracker drag_;

@@ -162,6 +162,34 @@ FrameBuilder::findExecution(std::uint32_t run, std::uint32_t programStep, std::u
     return std::nullopt;
 }
 
+FrameBuilder::Executions FrameBuilder::findExecutions(std::uint32_t run,
+                                                      const std::vector<bool>& steps,
+                                                      std::size_t limit,
+                                                      const std::atomic<bool>& stop) {
+    Executions result;
+    if (std::find(steps.begin(), steps.end(), true) == steps.end()) {
+        return result; // no step matches: nothing to scan
+    }
+    const std::uint64_t count = index(run)->steps();
+    constexpr std::uint64_t kScan = 65536;
+    for (std::uint64_t s = 0; s < count; s += kScan) {
+        checkCancelled();
+        if (stop) {
+            throw BuildCancelled();
+        }
+        // Straight from the source: a scan would only flush the chunk cache.
+        for (const auto& e : source_->executedSteps(run, s, std::min(count, s + kScan))) {
+            if (e.programStep < steps.size() && steps[e.programStep]) {
+                ++result.total;
+                if (result.found.size() < limit) {
+                    result.found.push_back(e);
+                }
+            }
+        }
+    }
+    return result;
+}
+
 std::shared_ptr<const reports::StepTiles> FrameBuilder::stepTiles(std::uint32_t programStep) {
     return source_->stepTiles(programStep);
 }

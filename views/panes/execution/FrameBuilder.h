@@ -55,6 +55,17 @@ public:
     std::optional<reports::ExecutedStep> findExecution(std::uint32_t run, std::uint32_t programStep,
                                                        std::uint64_t from);
 
+    // Every execution of the steps flagged in `steps` (by program step id) in
+    // the run, in order: at most `limit` held, all counted. Scans the run's
+    // executed steps (a worker's job); throws BuildCancelled when `stop` or
+    // cancel() is set.
+    struct Executions {
+        std::vector<reports::ExecutedStep> found;
+        std::uint64_t total = 0;
+    };
+    Executions findExecutions(std::uint32_t run, const std::vector<bool>& steps, std::size_t limit,
+                              const std::atomic<bool>& stop);
+
 private:
     void checkCancelled() const;
     std::shared_ptr<const reports::LodBucket> stepStats(std::uint32_t programStep);

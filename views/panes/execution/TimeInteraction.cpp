@@ -3,6 +3,7 @@
 #include "views/panes/execution/Viewport.h"
 
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QMouseEvent>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -30,6 +31,37 @@ bool showToolTip(QWidget* widget, QEvent* event, const std::function<QString(QPo
         QToolTip::showText(help->globalPos(), text, widget);
     }
     return true;
+}
+
+bool keyTime(Viewport& viewport, const QKeyEvent& event, double pixel) {
+    if (event.modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) {
+        return false; // the window's shortcuts
+    }
+    const double width = viewport.time().width();
+    const double about = pixel >= 0 && pixel <= width ? pixel : width / 2;
+    switch (event.key()) {
+    case Qt::Key_W:
+    case Qt::Key_Up:
+        viewport.zoomAbout(about, kKeyZoom);
+        return true;
+    case Qt::Key_S:
+    case Qt::Key_Down:
+        viewport.zoomAbout(about, 1 / kKeyZoom);
+        return true;
+    case Qt::Key_A:
+    case Qt::Key_Left:
+        viewport.dragBy(width * kKeyPan);
+        return true;
+    case Qt::Key_D:
+    case Qt::Key_Right:
+        viewport.dragBy(-width * kKeyPan);
+        return true;
+    case Qt::Key_Home:
+        viewport.reset();
+        return true;
+    default:
+        return false;
+    }
 }
 
 void wheelTime(Viewport& viewport, const QWheelEvent& event, int plotLeft) {

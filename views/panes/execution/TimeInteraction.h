@@ -10,6 +10,7 @@
 #include <optional>
 
 class QEvent;
+class QKeyEvent;
 class QMouseEvent;
 class QWheelEvent;
 class QWidget;
@@ -23,6 +24,14 @@ bool showToolTip(QWidget* widget, QEvent* event, const std::function<QString(QPo
 
 // Pans or zooms the time axis; `plotLeft` is where time 0 of the view is drawn.
 void wheelTime(Viewport& viewport, const QWheelEvent& event, int plotLeft);
+
+// Keyboard navigation (as in PopVision and Tracy): W / Up zoom in and S /
+// Down zoom out by kKeyZoom about `pixel` (the pointer over the plot) or the
+// view's centre when `pixel` < 0; A / Left and D / Right pan by kKeyPan of
+// the view; Home shows the whole run. True when the key was one of these.
+inline constexpr double kKeyZoom = 1.5;
+inline constexpr double kKeyPan = 0.1;
+bool keyTime(Viewport& viewport, const QKeyEvent& event, double pixel = -1);
 
 class DragTracker {
 public:

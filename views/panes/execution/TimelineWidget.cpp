@@ -4,6 +4,7 @@
 #include "views/common/Format.h"
 #include "views/data/ReportData.h"
 #include "views/panes/execution/PaneStyle.h"
+#include "views/panes/execution/StepSearch.h"
 #include "views/panes/execution/StepText.h"
 #include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimeRuler.h"
@@ -103,6 +104,11 @@ void TimelineWidget::setSelectedTile(int tile) {
         revealSelectedTile();
         update();
     }
+}
+
+void TimelineWidget::setSearch(std::shared_ptr<const StepMatches> matches) {
+    search_ = std::move(matches);
+    update();
 }
 
 void TimelineWidget::setSelectedStep(int programStep) {
@@ -212,16 +218,21 @@ const reports::ExecutedStep* TimelineWidget::stepAtX(int x) const {
     return frame_->stepAt(cycleAtX(x + 0.5));
 }
 
-QString TimelineWidget::rowLabel(const TimelineRow& row) const {
-    switch (row.kind) {
-    case RowKind::AllTiles:
+QString TimelineWidget::rowLabel(const TimelineRow& row, bool compact) const {
+    if (row.kind == RowKind::AllTiles) {
         return tr("All tiles");
-    case RowKind::Tile:
-        return tr("Tile %1").arg(row.firstTile);
-    case RowKind::Group:
-        break;
     }
-    return tr("Tiles %1–%2").arg(row.firstTile).arg(row.firstTile + row.tileCount - 1);
+    const std::uint32_t last = row.firstTile + std::max<std::uint32_t>(row.tileCount, 1) - 1;
+    QString text = row.kind == RowKind::Tile ? tr("Tile %1").arg(row.firstTile)
+                   : compact                 ? tr("%1–%2").arg(row.firstTile).arg(last)
+                                             : tr("Tiles %1–%2").arg(row.firstTile).arg(last);
+    // Multi-IPU targets: which IPU (tile numbers stay global, as in other panes).
+    const std::uint32_t perIpu = data_ ? data_->target.tilesPerIpu : 0;
+    if (data_ && data_->target.numIpus > 1 && perIpu > 0) {
+        const std::uint32_t a = row.firstTile / perIpu, b = last / perIpu;
+        text = (a == b ? tr("IPU %1").arg(a) : tr("IPU %1–%2").arg(a).arg(b)) + " · " + text;
+    }
+    return text;
 }
 
 void TimelineWidget::paintEvent(QPaintEvent*) {
@@ -263,6 +274,7 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
                             TimelineColors::fromPalette(pal.color(QPalette::Base).rgb()));
         p.drawImage(plot.topLeft(), image_);
     }
+    paintSearch(p);
     paintSelection(p);
     paintSelectedTile(p);
     if (frame_->index && frame_->index->steps() == 0) {
@@ -305,7 +317,7 @@ void TimelineWidget::paintSelectedTile(QPainter& p) {
 void TimelineWidget::paintGutter(QPainter& painter) {
     // Labels change with the rows, not while panning: drawn once into a pixmap.
     const double dpr = devicePixelRatioF();
-    const QString key = QString("%1/%2/%3/%4/%5/%6/%7/%8/%9")
+    const QString key = QString("%1/%2/%3/%4/%5/%6/%7/%8/%9/%10")
                             .arg(layout_.shownFirstTile())
                             .arg(height())
                             .arg(dpr)
@@ -314,7 +326,8 @@ void TimelineWidget::paintGutter(QPainter& painter) {
                             .arg(layout_.rows.size())
                             .arg(palette().color(QPalette::Window).rgba())
                             .arg(palette().color(QPalette::WindowText).rgba())
-                            .arg(font().key());
+                            .arg(font().key())
+                            .arg(reinterpret_cast<quintptr>(data_.get()));
     if (key != gutterKey_) {
         gutterKey_ = key;
         gutter_ = QPixmap(QSize(kGutterPx, height()) * dpr);
@@ -348,8 +361,12 @@ void TimelineWidget::paintLabels(QPainter& p, const QFont& font) {
         f.setBold(all);
         p.setFont(f);
         const int h = std::max(row.height, fm.height());
-        p.drawText(QRect(6, plot.top() + row.y, kGutterPx - 14, h),
-                   Qt::AlignRight | Qt::AlignVCenter, rowLabel(row));
+        const QRect box(6, plot.top() + row.y, kGutterPx - 14, h);
+        QString text = rowLabel(row);
+        if (QFontMetrics(f).horizontalAdvance(text) > box.width()) {
+            text = rowLabel(row, true); // IPU-spanning groups: no room for "Tiles"
+        }
+        p.drawText(box, Qt::AlignRight | Qt::AlignVCenter, text);
     }
 }
 
@@ -384,6 +401,56 @@ void TimelineWidget::paintSelection(QPainter& p) {
             p.setBrush(Qt::NoBrush);
             p.drawRect(QRect(x0, plot.top(), x1 - x0, layout_.height - 1));
         }
+    }
+}
+
+// Columns holding a match keep their colours and get a mark in the lane
+// above the rows; the columns between are dimmed. Costs about the pixel
+// columns: matches inside a marked column are skipped by binary search.
+void TimelineWidget::paintSearch(QPainter& p) {
+    if (!search_ || search_->text.isEmpty()) {
+        return;
+    }
+    const QRect plot = plotRect();
+    const TimeMapping& m = viewport_->time();
+    QColor dim = palette().color(QPalette::Base);
+    dim.setAlpha(kSearchDimAlpha);
+    const QColor mark = searchMarkColor();
+    const auto& found = search_->found;
+    auto endOf = [](const reports::ExecutedStep& e) {
+        return static_cast<double>(e.startCycle + std::max<std::uint64_t>(e.cycles, 1));
+    };
+    std::size_t i = search_->firstAtOrAfter(m.start());
+    if (i > 0 && endOf(found[i - 1]) > m.start()) {
+        --i; // started before the view, still running in it
+    }
+    int lit = plot.left(); // columns before this are painted
+    int runFrom = -1;      // the lit columns [runFrom, lit) not marked yet
+    auto markRun = [&] {
+        if (runFrom >= 0 && lit > runFrom) {
+            p.fillRect(QRect(runFrom, kRulerHeightPx + 1, lit - runFrom, kMarkerLanePx - 2), mark);
+        }
+    };
+    while (i < found.size() && static_cast<double>(found[i].startCycle) < m.end()) {
+        const int x0 = std::max(xForCycle(static_cast<double>(found[i].startCycle)), plot.left());
+        const int x1 = std::min(std::max(xForCycle(endOf(found[i])), x0 + 1), plot.right() + 1);
+        if (x1 > lit) {
+            if (x0 > lit) {
+                markRun();
+                p.fillRect(QRect(lit, plot.top(), x0 - lit, layout_.height), dim);
+                runFrom = x0;
+            } else if (runFrom < 0) {
+                runFrom = lit;
+            }
+            lit = x1;
+        }
+        // The next match that may reach past the lit columns.
+        const std::size_t next = search_->firstAtOrAfter(cycleAtX(lit));
+        i = std::max(i + 1, next > 0 ? next - 1 : 0);
+    }
+    markRun();
+    if (lit <= plot.right()) {
+        p.fillRect(QRect(lit, plot.top(), plot.right() + 1 - lit, layout_.height), dim);
     }
 }
 
@@ -505,41 +572,38 @@ void TimelineWidget::leaveEvent(QEvent*) {
 }
 
 void TimelineWidget::keyPressEvent(QKeyEvent* event) {
-    const double w = viewport_->time().width();
+    // The pointer over the plot (the hover line) is where W / S zoom about.
+    const QRect plot = plotRect();
+    const double pixel =
+        hoverX_ >= plot.left() && hoverX_ <= plot.right() ? hoverX_ - plot.left() : -1;
+    if (keyTime(*viewport_, *event, pixel)) {
+        return;
+    }
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal:
-        viewport_->zoomCentre(1.5);
+        viewport_->zoomCentre(kKeyZoom);
         break;
     case Qt::Key_Minus:
-        viewport_->zoomCentre(1 / 1.5);
+        viewport_->zoomCentre(1 / kKeyZoom);
         break;
     case Qt::Key_0:
         viewport_->reset();
         break;
-    case Qt::Key_Left:
-        viewport_->dragBy(w * 0.1);
-        break;
-    case Qt::Key_Right:
-        viewport_->dragBy(-w * 0.1);
-        break;
-    case Qt::Key_Up:
-    case Qt::Key_Down: {
-        const int sign = event->key() == Qt::Key_Up ? -1 : 1;
+    case Qt::Key_PageUp:
+    case Qt::Key_PageDown: {
+        // Up and Down zoom: the pages scroll the tile rows.
+        const int sign = event->key() == Qt::Key_PageUp ? -1 : 1;
         if (layout_.scrollRange > 0) {
-            const long long step = std::max<long long>(1, layout_.shownTiles() / 4);
+            const long long step = std::max<long long>(1, layout_.shownTiles() / 2);
             setRowScroll(static_cast<std::uint32_t>(
                 std::clamp<long long>(static_cast<long long>(layout_.scroll) + sign * step, 0,
                                       static_cast<long long>(layout_.scrollRange))));
         } else {
-            viewport_->scrollTiles(sign * std::max(1.0, viewport_->tileCount() * 0.1));
+            viewport_->scrollTiles(sign * std::max(1.0, viewport_->tileCount() * 0.5));
         }
         break;
     }
-    case Qt::Key_Home:
-        viewport_->setVisible(viewport_->time().boundsBegin(),
-                              viewport_->time().boundsBegin() + viewport_->time().span());
-        break;
     case Qt::Key_End:
         viewport_->setVisible(viewport_->time().boundsEnd() - viewport_->time().span(),
                               viewport_->time().boundsEnd());

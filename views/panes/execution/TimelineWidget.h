@@ -23,6 +23,7 @@ struct ReportData;
 namespace tessera::views::execution {
 
 class Viewport;
+struct StepMatches;
 
 inline constexpr int kGutterPx = 132;   // row labels, left of the plot; the flame view shares it
 inline constexpr int kMarkerLanePx = 7; // marks the selected step's executions
@@ -42,6 +43,8 @@ public:
     void setSelectedStep(int programStep); // highlights its executions; -1: none
     void setSelectedTile(int tile); // highlights its row (or its group's), scrolled into view
     int selectedTile() const { return selectedTile_; }
+    // A search's executions stay lit and marked, the rest is dimmed; null: no search.
+    void setSearch(std::shared_ptr<const StepMatches> matches);
     // Tile rows that do not all fit scroll vertically: the first shown.
     void setRowScroll(std::uint32_t scroll);
     std::uint32_t rowScroll() const { return layout_.scroll; }
@@ -60,6 +63,8 @@ public:
     const RowLayout& layout() const { return layout_; }
     const PaintStats& lastPaintStats() const { return stats_; }
     QString toolTipAt(const QPoint& pos) const;
+    // "IPU 1 · Tiles 4–7" on multi-IPU targets; compact: "IPU 0–1 · 1440–1487".
+    QString rowLabel(const TimelineRow& row, bool compact = false) const;
     // The executed step at widget x, when the frame holds its steps.
     const reports::ExecutedStep* stepAtX(int x) const;
 
@@ -90,7 +95,7 @@ private:
     void paintGutter(QPainter& painter);
     void paintLabels(QPainter& painter, const QFont& font);
     void paintSelection(QPainter& painter);
-    QString rowLabel(const TimelineRow& row) const;
+    void paintSearch(QPainter& painter);
     void paintSelectedTile(QPainter& painter);
     void revealSelectedTile();
 
@@ -105,6 +110,7 @@ private:
     QString gutterKey_;
     PaintStats stats_;
     int selectedStep_ = -1;
+    std::shared_ptr<const StepMatches> search_;
     int selectedTile_ = -1;
     std::uint32_t rowScroll_ = 0;
     QScrollBar* rowBar_ = nullptr;

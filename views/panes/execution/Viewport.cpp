@@ -9,6 +9,8 @@ void Viewport::setRun(double begin, double end, std::uint32_t numTiles) {
     time_.setBounds(begin, end);
     time_.reset();
     numTiles_ = numTiles;
+    boundFirst_ = 0;
+    boundCount_ = numTiles;
     tileFirst_ = 0;
     tileCount_ = numTiles;
     emit changed();
@@ -40,14 +42,14 @@ void Viewport::centreOn(double cycle) {
 
 void Viewport::reset() {
     time_.reset();
-    tileFirst_ = 0;
-    tileCount_ = numTiles_;
+    tileFirst_ = boundFirst_;
+    tileCount_ = boundCount_;
     emit changed();
 }
 
 void Viewport::setTiles(std::uint32_t first, std::uint32_t count) {
-    count = std::clamp<std::uint32_t>(count, std::min<std::uint32_t>(1, numTiles_), numTiles_);
-    first = std::min(first, numTiles_ - count);
+    count = std::clamp<std::uint32_t>(count, std::min<std::uint32_t>(1, boundCount_), boundCount_);
+    first = std::clamp(first, boundFirst_, boundFirst_ + boundCount_ - count);
     if (first != tileFirst_ || count != tileCount_) {
         tileFirst_ = first;
         tileCount_ = count;
@@ -55,11 +57,20 @@ void Viewport::setTiles(std::uint32_t first, std::uint32_t count) {
     }
 }
 
+void Viewport::setTileBounds(std::uint32_t first, std::uint32_t count) {
+    first = std::min(first, numTiles_);
+    boundFirst_ = first;
+    boundCount_ = std::min(count, numTiles_ - first);
+    tileFirst_ = boundFirst_;
+    tileCount_ = boundCount_;
+    emit changed();
+}
+
 void Viewport::zoomTiles(double tile, double factor) {
-    if (numTiles_ == 0 || !(factor > 0)) {
+    if (boundCount_ == 0 || !(factor > 0)) {
         return;
     }
-    const double count = std::clamp(tileCount_ / factor, 1.0, static_cast<double>(numTiles_));
+    const double count = std::clamp(tileCount_ / factor, 1.0, static_cast<double>(boundCount_));
     const double fraction = tileCount_ ? (tile - tileFirst_) / tileCount_ : 0.0;
     const double first = tile - fraction * count;
     const auto newCount = static_cast<std::uint32_t>(std::lround(count));
@@ -74,8 +85,8 @@ void Viewport::scrollTiles(double tiles) {
         return;
     }
     tileScroll_ -= whole;
-    const double first =
-        std::clamp(tileFirst_ + whole, 0.0, static_cast<double>(numTiles_ - tileCount_));
+    const double first = std::clamp(tileFirst_ + whole, static_cast<double>(boundFirst_),
+                                    static_cast<double>(boundFirst_ + boundCount_ - tileCount_));
     setTiles(static_cast<std::uint32_t>(first), tileCount_);
 }
 
