@@ -6,6 +6,7 @@
 #include "ReportFixtures.h"
 #include "reports/ReportReader.h"
 #include "views/common/Colors.h"
+#include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
 #include "views/data/ReportLoader.h"
 #include "views/data/ReportSource.h"
@@ -13,10 +14,16 @@
 #include "views/panes/liveness/LivenessPlot.h"
 #include "views/panes/liveness/LivenessTables.h"
 
+#include <QCheckBox>
 #include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
 #include <QTableView>
+#include <QTreeView>
 #include <QtTest>
 
+#include <functional>
 #include <set>
 
 using namespace tessera;
@@ -40,6 +47,21 @@ bool columnHas(const QImage& image, const QRect& rect, int x, const QColor& colo
         }
     }
     return false;
+}
+
+// The variable ids of a (grouped) model's rows, all levels down.
+std::multiset<std::uint32_t> variableRows(const QAbstractItemModel& model,
+                                          const QModelIndex& parent) {
+    std::multiset<std::uint32_t> ids;
+    for (int r = 0; r < model.rowCount(parent); ++r) {
+        const QModelIndex i = model.index(r, 0, parent);
+        if (i.data(kIdRole).isValid()) {
+            ids.insert(i.data(kIdRole).toUInt());
+        }
+        const auto below = variableRows(model, i);
+        ids.insert(below.begin(), below.end());
+    }
+    return ids;
 }
 
 struct Expected {
@@ -135,7 +157,9 @@ private slots:
             shown.insert(liveModel->data(liveModel->index(r, 0), kIdRole).toUInt());
         }
         QCOMPARE(shown, std::set<std::uint32_t>(live.begin(), live.end()));
-        QCOMPARE(pane.tables()->liveView()->model()->rowCount(), static_cast<int>(live.size()));
+        // The view (grouped by name) holds each of them once, under its groups.
+        QCOMPARE(variableRows(*pane.tables()->liveView()->model(), {}),
+                 std::multiset<std::uint32_t>(live.begin(), live.end()));
 
         // The selected step's marker is drawn in the selection colour.
         QImage image = pane.plot()->grab().toImage();
@@ -216,6 +240,177 @@ private slots:
         }
     }
 
+    // Issue 15: the peak step's live variables, vertices and cycles are shown
+    // on open, before any click, and the plot marks it.
+    void openShowsThePeakStep() {
+        const QString path = testing::namedReport("mlp-train");
+        const LoadedReport loaded = ReportLoader::loadNow(path);
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        Selection selection;
+        LivenessPane pane;
+        pane.resize(1400, 900);
+        pane.setSelection(&selection);
+        pane.setReport(loaded.data, loaded.source);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QTRY_VERIFY(!pane.isLoading());
+
+        const auto& steps = pane.steps();
+        const Expected e = expectedFromReader(path, steps.stepIds);
+        const auto peakX = static_cast<std::size_t>(std::max_element(e.sums.begin(), e.sums.end()) -
+                                                    e.sums.begin());
+        const std::uint32_t peak = steps.stepIds[peakX];
+        QCOMPARE(pane.selectedStep(), static_cast<int>(peak));
+        QCOMPARE(selection.step(), -1); // opening a report moves no other pane
+
+        const reports::ReportReader reader(path.toStdString());
+        const auto live = reader.liveVariables(peak);
+        QVERIFY(!live.empty());
+        LivenessTables* tables = pane.tables();
+        QCOMPARE(tables->liveModel()->rowCount(), static_cast<int>(live.size()));
+        QVERIFY(tables->stepHeader()->text().contains(QString("Step <b>%1</b>").arg(peak)));
+        // Grouped by default: the top rows' bytes add up to the live variables' bytes.
+        QVERIFY(tables->isGrouped());
+        QCOMPARE(tables->liveView()->model(), tables->liveShown());
+        std::uint64_t liveBytes = 0;
+        for (const auto id : live) {
+            liveBytes += loaded.data->variable(id)->totalBytes;
+        }
+        QAbstractItemModel* shown = tables->liveShown();
+        std::uint64_t topSum = 0;
+        for (int r = 0; r < shown->rowCount(); ++r) {
+            topSum += shown->index(r, LiveVariablesModel::Bytes).data(kSortRole).toULongLong();
+        }
+        QCOMPARE(topSum, liveBytes);
+
+        // Vertices of the peak's compute set, counted here from the reader.
+        const auto* step = loaded.data->step(peak);
+        QVERIFY(step);
+        std::uint64_t vertices = 0;
+        std::set<std::uint32_t> codelets;
+        if (step->computeSet != reports::kNone) {
+            for (const auto& v : reader.vertexCounts(step->computeSet)) {
+                vertices += v.count;
+                if (v.count > 0) {
+                    codelets.insert(v.codelet);
+                }
+            }
+        }
+        QCOMPARE(tables->verticesModel()->totalVertices(), vertices);
+        QCOMPARE(tables->verticesModel()->rowCount(), static_cast<int>(codelets.size()));
+        // Cycles per tile: the largest compute and the total from the step's arrays.
+        const auto tiles = reader.stepTiles(peak);
+        QCOMPARE(tables->cyclesModel()->rowCount(), 3);
+        QCOMPARE(tables->cyclesModel()->stats(StepCyclesModel::Compute).max,
+                 static_cast<std::uint64_t>(
+                     *std::max_element(tiles.computeCycles.begin(), tiles.computeCycles.end())));
+        QCOMPARE(tables->cyclesModel()->totalCycles(), tiles.totalCycles);
+        QCOMPARE(pane.exportTargets().size(), 6);
+
+        // The plot marks the peak in the selection colour.
+        const QImage image = pane.plot()->grab().toImage();
+        const int markerX =
+            static_cast<int>(std::lround(pane.plot()->xToPixel(static_cast<double>(peakX))));
+        QVERIFY2(columnHas(image, pane.plot()->axisRect()->rect(), markerX, selectionColor()),
+                 "peak step not marked");
+        for (const int tab : {LivenessTables::VerticesTab, LivenessTables::CyclesTab}) {
+            tables->setCurrentIndex(tab);
+            QCoreApplication::processEvents();
+            QVERIFY(pane.grab().save(QDir(TESSERA_TEST_OUTPUT_DIR)
+                                         .filePath(QString("liveness_open_tab%1.png").arg(tab))));
+        }
+        tables->setCurrentIndex(LivenessTables::LiveTab);
+        QCoreApplication::processEvents();
+        QVERIFY(pane.grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("liveness_open.png")));
+    }
+
+    // The flat list is one toggle away; the filter works in both.
+    void flatToggleAndFilter() {
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
+        LivenessPane pane;
+        pane.setReport(loaded.data, loaded.source);
+        QTRY_VERIFY(!pane.isLoading());
+        LivenessTables* tables = pane.tables();
+        const int live = tables->liveModel()->rowCount();
+        QVERIFY(live > 1);
+        tables->groupToggle()->setChecked(false);
+        QVERIFY(!tables->isGrouped());
+        QCOMPARE(tables->liveView()->model(), tables->liveShown());
+        QCOMPARE(tables->liveShown()->rowCount(), live);
+        // A variable's full name, typed in the filter, finds it flat and grouped.
+        const auto* first = tables->liveModel()->variables().front();
+        const QString name = QString::fromStdString(first->name);
+        tables->liveFilter()->setText(name);
+        QAbstractItemModel* flat = tables->liveShown();
+        QVERIFY(flat->rowCount() >= 1);
+        for (int r = 0; r < flat->rowCount(); ++r) {
+            QVERIFY(flat->index(r, 0).data().toString().contains(name, Qt::CaseInsensitive));
+        }
+        tables->groupToggle()->setChecked(true);
+        QAbstractItemModel* tree = tables->liveShown();
+        QVERIFY(tree != flat);
+        // Down the groups to a row of that variable.
+        std::function<bool(const QModelIndex&)> holds = [&](const QModelIndex& parent) {
+            for (int r = 0; r < tree->rowCount(parent); ++r) {
+                const QModelIndex i = tree->index(r, 0, parent);
+                if (i.data(kIdRole).isValid() && i.data(kIdRole).toUInt() == first->id) {
+                    return true;
+                }
+                if (holds(i)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        QVERIFY(holds({}));
+        // Selecting the variable opens its groups and selects its row.
+        tables->selectVariable(static_cast<int>(first->id));
+        const QModelIndex current = tables->liveView()->currentIndex();
+        QCOMPARE(current.data(kIdRole).toUInt(), first->id);
+    }
+
+    // Issue 15: the toolbar is not clipped, and the pane shrinks like the
+    // others (it held the window about 1104 px wide) and is short enough for
+    // 800x600 with the problem bar shown.
+    void toolbarFitsAndThePaneShrinks() {
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
+        LivenessPane pane;
+        pane.setReport(loaded.data, loaded.source);
+        pane.resize(1400, 900);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QTRY_VERIFY(!pane.isLoading());
+        QCoreApplication::processEvents();
+        auto* bar = pane.findChild<ScrollRow*>();
+        QVERIFY(bar);
+        const QWidget* row = bar->widget();
+        for (const QWidget* w : row->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+            if (w->isVisible()) {
+                QVERIFY2(w->geometry().top() >= 0 &&
+                             w->geometry().bottom() < bar->viewport()->height(),
+                         qPrintable(QString("%1 (%2 px high at y %3) clipped by a %4 px row")
+                                        .arg(w->metaObject()->className())
+                                        .arg(w->height())
+                                        .arg(w->y())
+                                        .arg(bar->viewport()->height())));
+                QVERIFY(w->height() >= w->minimumSizeHint().height());
+            }
+        }
+        QVERIFY(!bar->horizontalScrollBar()->isVisible());
+
+        const QSize minimum = pane.minimumSizeHint();
+        QVERIFY2(minimum.width() <= 600, qPrintable(QString("%1 px").arg(minimum.width())));
+        QVERIFY2(minimum.height() <= 380, qPrintable(QString("%1 px").arg(minimum.height())));
+        for (const int tab : {LivenessTables::LiveTab, LivenessTables::CompareTab}) {
+            pane.tables()->setCurrentIndex(tab);
+            pane.resize(760, 480);
+            QCoreApplication::processEvents();
+            QCOMPARE(pane.size(), QSize(760, 480));
+            QVERIFY(pane.tables()->width() <= 760);
+        }
+        QVERIFY(pane.grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("liveness_small.png")));
+    }
+
     void manyStepsDrawAboutOnePointPerPixel() {
         LivenessPlot plot;
         plot.resize(800, 400);
@@ -255,7 +450,7 @@ private slots:
         }
         QVERIFY(expected > 0);
         QCOMPARE(pane.tables()->alwaysLiveModel()->rowCount(), expected);
-        QCOMPARE(pane.exportTargets().size(), 4);
+        QCOMPARE(pane.exportTargets().size(), 6);
         pane.setReport(nullptr, nullptr);
         QCOMPARE(pane.plot()->pointCount(), 0);
         QCOMPARE(pane.tables()->alwaysLiveModel()->rowCount(), 0);

@@ -1,5 +1,7 @@
 #include "views/common/ScrollRow.h"
 
+#include <QEvent>
+#include <QLayout>
 #include <QScrollBar>
 
 namespace tessera::views {
@@ -19,7 +21,20 @@ ScrollRow::ScrollRow(QWidget* row, QWidget* parent)
     setWidget(row);
     row->setAutoFillBackground(false);
     viewport()->setAutoFillBackground(false);
+    row->installEventFilter(this);
     fitHeight();
+}
+
+bool ScrollRow::eventFilter(QObject* watched, QEvent* event) {
+    const bool result = QScrollArea::eventFilter(watched, event);
+    if (watched == widget() && event->type() == QEvent::LayoutRequest) {
+        fitHeight();
+    }
+    if (watched == widget() &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::LayoutRequest)) {
+        layOutRow();
+    }
+    return result;
 }
 
 QSize ScrollRow::sizeHint() const {
@@ -34,6 +49,7 @@ QSize ScrollRow::minimumSizeHint() const {
 void ScrollRow::resizeEvent(QResizeEvent* event) {
     QScrollArea::resizeEvent(event);
     fitHeight();
+    layOutRow();
 }
 
 // The row's height, plus the scroll bar's while it is needed.
@@ -46,6 +62,16 @@ void ScrollRow::fitHeight() {
     const int h = row.height() + (scrolls ? horizontalScrollBar()->sizeHint().height() : 0);
     if (height() != h) {
         setFixedHeight(h);
+    }
+}
+
+// The row can take a new height (this area's, set from inside its own
+// resize) without its layout following: the controls stayed centred in the
+// old, taller height and were clipped. Lay them out in the row as it is.
+void ScrollRow::layOutRow() {
+    QLayout* layout = widget() ? widget()->layout() : nullptr;
+    if (layout && layout->geometry() != widget()->rect()) {
+        layout->setGeometry(widget()->rect());
     }
 }
 

@@ -20,9 +20,13 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // The row's size changes after construction (polish, style, new text):
+    // its layout requests are followed, so it is never clipped.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void fitHeight();
+    void layOutRow();
 };
 
 } // namespace tessera::views

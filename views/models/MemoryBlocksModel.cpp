@@ -78,16 +78,6 @@ void MemoryBlocksModel::clear() {
     setLayout(nullptr, {});
 }
 
-void MemoryBlocksModel::setRawNumbers(bool raw) {
-    if (raw != raw_) {
-        raw_ = raw;
-        if (rowCount() > 0) {
-            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
-                             {Qt::DisplayRole});
-        }
-    }
-}
-
 int MemoryBlocksModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !data_ ? 0 : static_cast<int>(layout_.blocks.size());
 }
@@ -104,7 +94,7 @@ QVariant MemoryBlocksModel::data(const QModelIndex& index, int role) const {
     const auto& b = placed.block;
     const int column = index.column();
     if (role == Qt::DisplayRole || role == kSortRole) {
-        const bool raw = raw_ || role == kSortRole;
+        const bool raw = role == kSortRole;
         switch (column) {
         case Address:
             return raw ? QVariant::fromValue<qulonglong>(b.address)

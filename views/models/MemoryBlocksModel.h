@@ -31,7 +31,6 @@ public:
     void setLayout(std::shared_ptr<const ReportData> data, TileMemoryLayout layout);
     void clear();
     const TileMemoryLayout& layout() const { return layout_; }
-    void setRawNumbers(bool raw);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -42,7 +41,6 @@ public:
 private:
     std::shared_ptr<const ReportData> data_;
     TileMemoryLayout layout_;
-    bool raw_ = false;
 };
 
 } // namespace tessera::views

@@ -18,16 +18,6 @@ void TileMemoryModel::setReport(std::shared_ptr<const ReportData> data) {
     endResetModel();
 }
 
-void TileMemoryModel::setRawNumbers(bool raw) {
-    if (raw != raw_) {
-        raw_ = raw;
-        if (rowCount() > 0) {
-            emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
-                             {Qt::DisplayRole});
-        }
-    }
-}
-
 int TileMemoryModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() || !data_ ? 0 : static_cast<int>(data_->tileMemory.size());
 }
@@ -83,9 +73,9 @@ QVariant TileMemoryModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         if (column == Used) {
-            return raw_ ? QVariant(used) : QVariant(formatPercent(used));
+            return formatPercent(used);
         }
-        if (column == Tile || column == Ipu || raw_) {
+        if (column == Tile || column == Ipu) {
             return QVariant::fromValue<qulonglong>(rawValue(row, column));
         }
         return formatBytes(rawValue(row, column));

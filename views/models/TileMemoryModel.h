@@ -2,7 +2,7 @@
 // Memory of every tile as a table: one row per tile with totals (with and
 // without gaps), always-live and not-always-live peak bytes, free space or
 // overflow, share of capacity, then one column per memory category.
-// DisplayRole is formatted; kSortRole raw; setRawNumbers(true) for CSV.
+// DisplayRole is formatted; kSortRole raw (what CSV export writes).
 #include <QAbstractTableModel>
 
 #include <memory>
@@ -32,7 +32,6 @@ public:
     explicit TileMemoryModel(QObject* parent = nullptr);
 
     void setReport(std::shared_ptr<const ReportData> data);
-    void setRawNumbers(bool raw);
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -44,7 +43,6 @@ private:
     std::uint64_t rawValue(int row, int column) const;
 
     std::shared_ptr<const ReportData> data_;
-    bool raw_ = false;
 };
 
 } // namespace tessera::views

@@ -62,16 +62,6 @@ void VariablesModel::setReport(std::shared_ptr<const ReportData> data) {
     endResetModel();
 }
 
-void VariablesModel::setRawNumbers(bool raw) {
-    if (raw != raw_) {
-        raw_ = raw;
-        if (rowCount() > 0) {
-            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1),
-                             {Qt::DisplayRole});
-        }
-    }
-}
-
 int VariablesModel::rowOfVariable(std::uint32_t id) const {
     if (!data_) {
         return -1;
@@ -104,21 +94,14 @@ QVariant VariablesModel::display(const reports::VariableEntry& v, int column) co
     case Shape:
         return shapeText(v.shape);
     case Elements:
-        return raw_ ? QVariant::fromValue<qulonglong>(v.numElements)
-                    : QVariant(formatCount(v.numElements));
+        return formatCount(v.numElements);
     case Bytes:
-        return raw_ ? QVariant::fromValue<qulonglong>(v.totalBytes)
-                    : QVariant(formatBytes(v.totalBytes));
+        return formatBytes(v.totalBytes);
     case Tiles:
         return v.numTiles;
     case Kind:
         return variableKindName(variableKind(v));
     case LiveRange:
-        if (raw_) {
-            return v.alwaysLive || v.firstStep == reports::kNone
-                       ? QString("always")
-                       : QString("%1-%2").arg(v.firstStep).arg(v.lastStep);
-        }
         return liveRangeText(v);
     default:
         return {};

@@ -1,8 +1,8 @@
 #pragma once
 // The report's variables as a table: one row per variable (in report order),
 // with name, type, shape, elements, bytes, tiles, liveness kind and live
-// range. DisplayRole is formatted for people; kSortRole holds raw values;
-// setRawNumbers(true) makes DisplayRole raw too (for CSV export).
+// range. DisplayRole is formatted for people; kSortRole holds raw values
+// (what CSV export writes for the columns whose header names a unit).
 // VariablesFilterModel sorts on kSortRole and filters by name and kind.
 #include "reports/ReportTypes.h"
 
@@ -28,7 +28,6 @@ public:
     explicit VariablesModel(QObject* parent = nullptr);
 
     void setReport(std::shared_ptr<const ReportData> data);
-    void setRawNumbers(bool raw);
 
     // The row of variable `id`, or -1.
     int rowOfVariable(std::uint32_t id) const;
@@ -45,7 +44,6 @@ private:
     QVariant sortValue(const reports::VariableEntry& v, int column) const;
 
     std::shared_ptr<const ReportData> data_;
-    bool raw_ = false;
 };
 
 // Sorts on kSortRole; filters rows whose name contains the filter text (case

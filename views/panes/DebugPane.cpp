@@ -110,12 +110,15 @@ DebugPane::~DebugPane() = default;
 
 QWidget* DebugPane::buildInspector() {
     auto* box = new QWidget;
+    inspector_ = box;
     auto* v = new QVBoxLayout(box);
     v->setContentsMargins(0, 0, 0, 0);
     auto* row = new QHBoxLayout;
     tensorBox_ = new QComboBox;
     tensorBox_->setObjectName(QStringLiteral("debugTensor"));
     tensorBox_->setMinimumContentsLength(12);
+    // Sized by that length, not by the longest tensor name (which widened the row).
+    tensorBox_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     tensorBox_->setPlaceholderText(tr("tensor to inspect"));
     connect(tensorBox_, &QComboBox::textActivated, this, &DebugPane::inspect);
     auto* watch = new QPushButton(tr("Watch"));
@@ -142,12 +145,11 @@ QWidget* DebugPane::buildInspector() {
     row->addWidget(new QLabel(tr("Inspect")));
     row->addWidget(tensorBox_, 1);
     row->addWidget(watch);
-    row->addWidget(colourBox_);
-    row->addWidget(reduceBox_);
     auto* rowWidget = new QWidget;
     row->setContentsMargins(0, 0, 0, 0);
     rowWidget->setLayout(row);
-    v->addWidget(new ScrollRow(rowWidget)); // scrolls, not widens, in a small window
+    inspectorRow_ = new ScrollRow(rowWidget); // scrolls, not widens, in a small window
+    v->addWidget(inspectorRow_);
     inspectorLabel_ = new QLabel;
     inspectorLabel_->setObjectName(QStringLiteral("debugInspectorLabel"));
     inspectorLabel_->setWordWrap(true);
@@ -161,7 +163,20 @@ QWidget* DebugPane::buildInspector() {
     valuesView_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     valuesView_->horizontalHeader()->setStretchLastSection(true);
     valuesView_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    inspectorTabs_->addTab(heatmap_, tr("Heatmap"));
+    // The heatmap's own options sit over it, not in the row above: that row
+    // then fits the inspector's share of a 1200 px window without scrolling.
+    auto* heatmapPage = new QWidget;
+    auto* heatmapColumn = new QVBoxLayout(heatmapPage);
+    heatmapColumn->setContentsMargins(0, 4, 0, 0);
+    auto* options = new QWidget;
+    auto* optionsRow = new QHBoxLayout(options);
+    optionsRow->setContentsMargins(4, 0, 4, 0);
+    optionsRow->addWidget(colourBox_);
+    optionsRow->addWidget(reduceBox_);
+    optionsRow->addStretch(1);
+    heatmapColumn->addWidget(new ScrollRow(options));
+    heatmapColumn->addWidget(heatmap_, 1);
+    inspectorTabs_->addTab(heatmapPage, tr("Heatmap"));
     inspectorTabs_->addTab(valuesView_, tr("Values"));
     v->addWidget(inspectorTabs_, 1);
     connect(heatmap_, &HeatmapWidget::elementClicked, this, [this](int element) {

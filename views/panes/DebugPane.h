@@ -19,6 +19,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QTableView;
 class QTabWidget;
 class QTreeView;
@@ -74,6 +75,9 @@ public:
     QTableView* valuesView() const { return valuesView_; }
     QLabel* statusLabel() const { return status_; }
     QLabel* inspectorLabel() const { return inspectorLabel_; }
+    // The inspector: its row of controls (tensor, Watch) and the whole column.
+    QScrollArea* inspectorRow() const { return inspectorRow_; }
+    QWidget* inspector() const { return inspector_; }
 
 private:
     QWidget* buildInspector();
@@ -102,6 +106,8 @@ private:
     QTabWidget* inspectorTabs_ = nullptr;
     QLabel* status_ = nullptr;
     QLabel* inspectorLabel_ = nullptr;
+    QScrollArea* inspectorRow_ = nullptr;
+    QWidget* inspector_ = nullptr;
     QLabel* runInfo_ = nullptr;
     QPointer<Selection> selection_;
     QString inspected_;

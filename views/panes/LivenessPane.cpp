@@ -137,6 +137,7 @@ void LivenessPane::setReport(std::shared_ptr<const ReportData> reportData,
                 ? selection_->step()
                 : -1;
     variable_ = selection_ ? selection_->variable() : -1;
+    selectPeakWhenRead_ = data_ && step_ < 0;
     {
         const QSignalBlocker block(tileSpin_);
         tileSpin_->setRange(-1, data_ ? static_cast<int>(data_->target.numTiles) - 1 : -1);
@@ -165,6 +166,7 @@ void LivenessPane::setSelection(Selection* selection) {
         return;
     }
     connect(selection_, &Selection::stepChanged, this, [this](int step) {
+        selectPeakWhenRead_ = false; // a step chosen elsewhere wins over the peak
         step_ = step;
         showStep();
     });
@@ -180,7 +182,9 @@ QList<ExportTarget> LivenessPane::exportTargets() const {
     return {{"liveness-plot", plot_, nullptr},
             {"live-variables", nullptr, tables_->liveShown()},
             {"always-live-variables", nullptr, tables_->alwaysLiveShown()},
-            {"step-comparison", nullptr, tables_->comparisonShown()}};
+            {"step-comparison", nullptr, tables_->comparisonShown()},
+            {"step-vertices", nullptr, tables_->verticesShown()},
+            {"step-cycles", nullptr, tables_->cyclesShown()}};
 }
 
 void LivenessPane::zoomIn() {
@@ -320,6 +324,13 @@ void LivenessPane::showCurve() {
                 .arg(formatBytes(static_cast<std::uint64_t>(curve[peakX])))
                 .arg(steps_.stepIds[peakX])
                 .arg(step ? QString::fromStdString(step->name).toHtmlEscaped() : QString()));
+        if (selectPeakWhenRead_) {
+            // What the user came for, before any click: the peak's live variables.
+            // The shared selection is left alone: opening a report moves no other pane.
+            selectPeakWhenRead_ = false;
+            step_ = static_cast<int>(steps_.stepIds[peakX]);
+            showStep();
+        }
     }
     plot_->setSelectedX(step_ >= 0 ? steps_.x(static_cast<std::uint32_t>(step_)) : -1);
     showComparison();
@@ -337,6 +348,7 @@ void LivenessPane::goToPeak() {
 }
 
 void LivenessPane::selectStep(int step) {
+    selectPeakWhenRead_ = false;
     step_ = step;
     if (selection_) {
         selection_->setStep(step);
@@ -353,10 +365,10 @@ void LivenessPane::showStep() {
     }
     const auto all = curves_.find(-1);
     const double bytes = all != curves_.end() ? all->second[static_cast<std::size_t>(x)] : -1;
-    tables_->showStep(static_cast<std::uint32_t>(step_), readReport([&] {
-                          return source_->liveVariables(static_cast<std::uint32_t>(step_));
-                      }),
-                      bytes);
+    const auto step = static_cast<std::uint32_t>(step_);
+    const auto tiles = readReport([&] { return source_->stepTiles(step); });
+    tables_->showStep(step, readReport([&] { return source_->liveVariables(step); }), bytes,
+                      tiles.get());
     if (variable_ >= 0) {
         tables_->selectVariable(variable_);
     }

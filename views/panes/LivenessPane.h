@@ -95,6 +95,7 @@ private:
     int tile_ = -1;
     bool showAlwaysLive_ = false;
     int step_ = -1;
+    bool selectPeakWhenRead_ = false; // a report opened with no step selected shows its peak
     int variable_ = -1;
     std::vector<std::uint32_t> compared_;
 

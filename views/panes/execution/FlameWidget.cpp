@@ -94,7 +94,7 @@ QRect FlameWidget::plotRect() const {
 QColor FlameWidget::spanColor(const FlameSpan& span) const {
     if (span.programStep != reports::kNone) {
         const reports::ProgramStepEntry* s = data_ ? data_->step(span.programStep) : nullptr;
-        return phaseColor(s ? stepPhase(s->kind) : Phase::Sync);
+        return phaseColor(s ? stepPhase(s->kind) : Phase::Sync, palette());
     }
     // Control nodes in quiet tones (light or dark with the palette), so
     // the steps' phase colours stand out.

@@ -30,7 +30,8 @@ QColor LivenessPlot::comparedColor(int i) {
 LivenessPlot::LivenessPlot(QWidget* parent)
     : QCustomPlot(parent) {
     setObjectName("livenessPlot");
-    setMinimumHeight(220);
+    setMinimumHeight(
+        150); // axes and a readable curve; small enough for 800x600 with the problem bar
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     axisRect()->setRangeDrag(Qt::Horizontal);
     axisRect()->setRangeZoom(Qt::Horizontal);

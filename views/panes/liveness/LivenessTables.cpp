@@ -3,6 +3,7 @@
 #include "views/common/Format.h"
 #include "views/models/ProgramKinds.h"
 
+#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -12,6 +13,7 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 #include <QTableView>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -21,28 +23,91 @@ namespace tessera::views {
 
 namespace {
 
-void setupTable(QTableView* view) {
-    view->setSortingEnabled(true);
+constexpr const char* kNoStepText = "Click a step in the plot to list the variables live there.";
+
+void setupView(QAbstractItemView* view) {
     view->setAlternatingRowColors(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setTextElideMode(Qt::ElideMiddle);
+    view->setIconSize(QSize(9, 9));
+}
+
+QTableView* makeTable() {
+    auto* view = new QTableView;
+    setupView(view);
+    view->setSortingEnabled(true);
     view->verticalHeader()->hide();
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 6);
     view->horizontalHeader()->setStretchLastSection(false);
     view->horizontalHeader()->setHighlightSections(false);
     view->setWordWrap(false);
-    view->setTextElideMode(Qt::ElideMiddle);
-    view->setIconSize(QSize(9, 9));
+    return view;
 }
 
-void fitColumns(QTableView* view) {
-    view->resizeColumnsToContents();
-    QHeaderView* h = view->horizontalHeader();
+QSortFilterProxyModel* makeProxy(QAbstractItemModel* model, QObject* parent) {
+    auto* proxy = new QSortFilterProxyModel(parent);
+    proxy->setSourceModel(model);
+    proxy->setSortRole(kSortRole);
+    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    proxy->setFilterKeyColumn(0);
+    return proxy;
+}
+
+// Columns fit their contents; the first (names) within bounds.
+void fitColumns(QHeaderView* h, QAbstractItemView* view) {
+    for (int c = 0; c < h->count(); ++c) {
+        if (auto* tree = qobject_cast<QTreeView*>(view)) {
+            tree->resizeColumnToContents(c);
+        } else if (auto* table = qobject_cast<QTableView*>(view)) {
+            table->resizeColumnToContents(c);
+        }
+    }
     if (h->count() > 0) {
         h->resizeSection(0, std::clamp(h->sectionSize(0), 160, 420));
         h->setSectionResizeMode(0, QHeaderView::Interactive);
     }
+}
+void fitColumns(QTableView* view) {
+    fitColumns(view->horizontalHeader(), view);
+}
+void fitColumns(QTreeView* view) {
+    fitColumns(view->header(), view);
+}
+
+// A page: a row of header text and controls over a view.
+QWidget* makePage(QLabel*& header, const QList<QWidget*>& controls, QWidget* view,
+                  QWidget* below = nullptr) {
+    auto* page = new QWidget;
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 6, 4, 4);
+    auto* top = new QHBoxLayout;
+    header = new QLabel;
+    header->setTextFormat(Qt::RichText);
+    header->setWordWrap(true);
+    // A long header wraps rather than widening the window.
+    header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    header->setMinimumWidth(80);
+    top->addWidget(header, 1);
+    for (QWidget* c : controls) {
+        top->addWidget(c);
+    }
+    layout->addLayout(top);
+    layout->addWidget(view, 1);
+    if (below) {
+        layout->addWidget(below, 1);
+    }
+    return page;
+}
+
+QLineEdit* makeFilter() {
+    auto* filter = new QLineEdit;
+    filter->setPlaceholderText("Filter variables");
+    filter->setClearButtonEnabled(true);
+    filter->setMaximumWidth(260);
+    filter->setMinimumWidth(90);
+    return filter;
 }
 
 } // namespace
@@ -51,14 +116,58 @@ LivenessTables::LivenessTables(QWidget* parent)
     : QTabWidget(parent) {
     setObjectName("livenessTables");
     setDocumentMode(true);
-    live_ = new LiveVariablesModel(this);
-    alwaysLive_ = new LiveVariablesModel(this);
+    setUsesScrollButtons(true); // five tabs never widen the window
+    live_.flat = new LiveVariablesModel(this);
+    always_.flat = new LiveVariablesModel(this);
     comparison_ = new StepComparisonModel(this);
+    vertices_ = new StepVerticesModel(this);
+    cycles_ = new StepCyclesModel(this);
 
-    addTab(makePage(stepHeader_, liveFilter_, liveView_, live_, liveProxy_), "Live at step");
-    addTab(makePage(alwaysHeader_, alwaysFilter_, alwaysView_, alwaysLive_, alwaysProxy_),
-           "Always-live");
+    addTab(makeVariablePage(live_), "Live at step");
+    addTab(makeVariablePage(always_), "Always-live");
+    addTab(makeVerticesPage(), "Vertices");
+    addTab(makeCyclesPage(), "Cycle Estimates");
+    addTab(makeComparisonPage(), "Compare steps");
 
+    live_.header->setText(kNoStepText);
+    comparisonHeader_->setText(
+        "Ctrl+click two or more steps in the plot to compare their live variables.");
+    setGrouped(true); // sets the views' models, then their selection is followed
+    connectSelection(live_.view);
+    connectSelection(always_.view);
+    connectSelection(comparisonView_);
+}
+
+QWidget* LivenessTables::makeVariablePage(VariablePage& page) {
+    page.tree = new LiveVariablesTreeModel(page.flat, this);
+    page.filter = makeFilter();
+    page.grouped = new QCheckBox("Group by name");
+    page.grouped->setToolTip(
+        "Group the variables by their debug-name hierarchy (\"/\"-separated), or list them flat");
+    page.view = new QTreeView;
+    setupView(page.view);
+    page.view->setSortingEnabled(true);
+    page.view->setUniformRowHeights(true);
+    page.view->header()->setStretchLastSection(false);
+    page.view->header()->setHighlightSections(false);
+    page.view->sortByColumn(LiveVariablesModel::Bytes, Qt::DescendingOrder);
+    page.flatProxy = makeProxy(page.flat, this);
+    page.treeProxy = makeProxy(page.tree, this);
+    // A group stays while any variable under it matches; variables match by full name.
+    page.treeProxy->setRecursiveFilteringEnabled(true);
+    page.treeProxy->setFilterRole(LiveVariablesTreeModel::kPathRole);
+    for (auto* proxy : {page.flatProxy, page.treeProxy}) {
+        connect(page.filter, &QLineEdit::textChanged, proxy,
+                &QSortFilterProxyModel::setFilterFixedString);
+    }
+    connect(page.grouped, &QCheckBox::toggled, this, &LivenessTables::setGrouped);
+    QLabel* header = nullptr;
+    QWidget* widget = makePage(header, {page.grouped, page.filter}, page.view);
+    page.header = header;
+    return widget;
+}
+
+QWidget* LivenessTables::makeComparisonPage() {
     auto* buttons = new QWidget;
     auto* buttonRow = new QHBoxLayout(buttons);
     buttonRow->setContentsMargins(0, 0, 0, 0);
@@ -69,63 +178,93 @@ LivenessTables::LivenessTables(QWidget* parent)
     buttonRow->addWidget(clear);
     connect(add, &QPushButton::clicked, this, &LivenessTables::addStepRequested);
     connect(clear, &QPushButton::clicked, this, &LivenessTables::clearComparisonRequested);
-    addTab(makePage(comparisonHeader_, comparisonFilter_, comparisonView_, comparison_,
-                    comparisonProxy_, buttons),
-           "Compare steps");
-
-    liveView_->sortByColumn(LiveVariablesModel::Bytes, Qt::DescendingOrder);
-    alwaysView_->sortByColumn(LiveVariablesModel::Bytes, Qt::DescendingOrder);
-    stepHeader_->setText("Click a step in the plot to list the variables live there.");
-    comparisonHeader_->setText(
-        "Ctrl+click two or more steps in the plot to compare their live variables.");
-    connectSelection(liveView_);
-    connectSelection(alwaysView_);
-    connectSelection(comparisonView_);
+    comparisonFilter_ = makeFilter();
+    comparisonView_ = makeTable();
+    comparisonProxy_ = makeProxy(comparison_, this);
+    comparisonView_->setModel(comparisonProxy_);
+    connect(comparisonFilter_, &QLineEdit::textChanged, comparisonProxy_,
+            &QSortFilterProxyModel::setFilterFixedString);
+    return makePage(comparisonHeader_, {buttons, comparisonFilter_}, comparisonView_);
 }
 
-QWidget* LivenessTables::makePage(QLabel*& header, QLineEdit*& filter, QTableView*& view,
-                                  QAbstractItemModel* model, QSortFilterProxyModel*& proxy,
-                                  QWidget* extra) {
-    auto* page = new QWidget;
-    auto* layout = new QVBoxLayout(page);
-    layout->setContentsMargins(4, 6, 4, 4);
-    auto* top = new QHBoxLayout;
-    header = new QLabel;
-    header->setTextFormat(Qt::RichText);
-    header->setWordWrap(true);
-    filter = new QLineEdit;
-    filter->setPlaceholderText("Filter variables");
-    filter->setClearButtonEnabled(true);
-    filter->setMaximumWidth(260);
-    top->addWidget(header, 1);
-    if (extra) {
-        top->addWidget(extra);
+QWidget* LivenessTables::makeVerticesPage() {
+    verticesView_ = makeTable();
+    verticesProxy_ = makeProxy(vertices_, this);
+    verticesView_->setModel(verticesProxy_);
+    verticesView_->sortByColumn(StepVerticesModel::Vertices, Qt::DescendingOrder);
+    return makePage(verticesHeader_, {}, verticesView_);
+}
+
+QWidget* LivenessTables::makeCyclesPage() {
+    cyclesView_ = makeTable();
+    cyclesView_->setSortingEnabled(false); // phases in their order
+    cyclesView_->setModel(cycles_);
+    cyclesView_->setMinimumHeight(cyclesView_->verticalHeader()->defaultSectionSize() * 2);
+    // Each codelet's estimate, beside how many vertices of it the step runs.
+    estimatesView_ = makeTable();
+    estimatesProxy_ = makeProxy(vertices_, this);
+    estimatesView_->setModel(estimatesProxy_);
+    estimatesView_->sortByColumn(StepVerticesModel::Vertices, Qt::DescendingOrder);
+    for (const int c :
+         {StepVerticesModel::Tiles, StepVerticesModel::StateBytes, StepVerticesModel::CodeBytes}) {
+        estimatesView_->setColumnHidden(c, true);
     }
-    top->addWidget(filter);
-    layout->addLayout(top);
-    proxy = new QSortFilterProxyModel(page);
-    proxy->setSourceModel(model);
-    proxy->setSortRole(kSortRole);
-    proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    proxy->setFilterKeyColumn(0);
-    view = new QTableView;
-    setupTable(view);
-    view->setModel(proxy);
-    layout->addWidget(view, 1);
-    connect(filter, &QLineEdit::textChanged, proxy, &QSortFilterProxyModel::setFilterFixedString);
-    return page;
+    estimatesView_->horizontalHeader()->setStretchLastSection(true);
+    estimatesView_->setMinimumHeight(estimatesView_->verticalHeader()->defaultSectionSize() * 2);
+    return makePage(cyclesHeader_, {}, cyclesView_, estimatesView_);
 }
 
-void LivenessTables::connectSelection(QTableView* view) {
-    connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this, view](const QModelIndex& current) {
-                if (current.isValid() && view->hasFocus()) {
-                    emit variableActivated(view->model()->data(current, kIdRole).toInt());
-                }
-            });
-    connect(view, &QTableView::clicked, this, [this, view](const QModelIndex& index) {
-        emit variableActivated(view->model()->data(index, kIdRole).toInt());
-    });
+void LivenessTables::connectSelection(QAbstractItemView* view) {
+    // Group rows have no variable id.
+    auto activate = [this, view](const QModelIndex& index) {
+        const QVariant id = view->model()->data(index, kIdRole);
+        if (id.isValid()) {
+            emit variableActivated(id.toInt());
+        }
+    };
+    connect(view, &QAbstractItemView::clicked, this, activate);
+    // The selection model changes with the view's model: connected once per model.
+    auto follow = [this, view, activate] {
+        connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+                [view, activate](const QModelIndex& current) {
+                    if (current.isValid() && view->hasFocus()) {
+                        activate(current);
+                    }
+                });
+    };
+    follow();
+    if (auto* tree = qobject_cast<QTreeView*>(view)) {
+        connect(this, &LivenessTables::groupingChanged, tree, follow);
+    }
+}
+
+void LivenessTables::setGrouped(bool grouped) {
+    const bool changed = grouped != grouped_ || !live_.view->model();
+    grouped_ = grouped;
+    for (VariablePage* page : {&live_, &always_}) {
+        {
+            const QSignalBlocker block(page->grouped);
+            page->grouped->setChecked(grouped);
+        }
+        if (changed) {
+            page->view->setModel(grouped ? page->treeProxy : page->flatProxy);
+            page->view->setRootIsDecorated(grouped);
+            showVariables(*page);
+        }
+    }
+    if (changed) {
+        emit groupingChanged(grouped);
+    }
+}
+
+// After the variables or the grouping changed: columns fit, and a lone top
+// group is opened (everything under "fwd/" would otherwise be one closed row).
+void LivenessTables::showVariables(VariablePage& page) {
+    QAbstractItemModel* shown = page.view->model();
+    if (grouped_ && shown->rowCount() == 1) {
+        page.view->expand(shown->index(0, 0));
+    }
+    fitColumns(page.view);
 }
 
 void LivenessTables::setReport(std::shared_ptr<const ReportData> reportData,
@@ -140,22 +279,21 @@ void LivenessTables::setReport(std::shared_ptr<const ReportData> reportData,
             }
         }
     }
-    alwaysLive_->setVariables(data_, lookup_, always);
-    alwaysView_->sortByColumn(LiveVariablesModel::Bytes, Qt::DescendingOrder);
-    alwaysHeader_->setText(
+    always_.flat->setVariables(data_, lookup_, always);
+    always_.header->setText(
         data_
             ? QString(
                   "<b>%1</b> always-live variables, <b>%2</b> over all tiles: live at every step.")
-                  .arg(formatCount(always.size()), formatBytes(alwaysLive_->totalBytes()))
+                  .arg(formatCount(always.size()), formatBytes(always_.flat->totalBytes()))
             : QString());
-    fitColumns(alwaysView_);
+    showVariables(always_);
     clearStep();
     showComparison({}, {});
 }
 
 void LivenessTables::showStep(std::uint32_t step, const std::vector<std::uint32_t>& live,
-                              double stepBytes) {
-    live_->setVariables(data_, lookup_, live);
+                              double stepBytes, const reports::StepTiles* tiles) {
+    live_.flat->setVariables(data_, lookup_, live);
     const auto* entry = data_ ? data_->step(step) : nullptr;
     QString text = QString("Step <b>%1</b>").arg(step);
     if (entry) {
@@ -164,18 +302,83 @@ void LivenessTables::showStep(std::uint32_t step, const std::vector<std::uint32_
                          QString::fromStdString(entry->name).toHtmlEscaped());
     }
     text += QString(" — %1 live variables, %2")
-                .arg(formatCount(live_->rowCount()), formatBytes(live_->totalBytes()));
+                .arg(formatCount(live_.flat->rowCount()), formatBytes(live_.flat->totalBytes()));
     if (stepBytes >= 0) {
         text += QString(" (not-always-live on all tiles: %1)")
                     .arg(formatBytes(static_cast<std::uint64_t>(stepBytes)));
     }
-    stepHeader_->setText(text);
-    fitColumns(liveView_);
+    live_.header->setText(text);
+    showVariables(live_);
+    showVertices(step);
+    showCycles(step, tiles);
+}
+
+void LivenessTables::showVertices(std::uint32_t step) {
+    vertices_->setStep(data_, step);
+    const auto* entry = data_ ? data_->step(step) : nullptr;
+    if (!entry) {
+        verticesHeader_->setText(kNoStepText);
+    } else if (vertices_->computeSet() == reports::kNone) {
+        verticesHeader_->setText(QString("Step <b>%1</b> · %2 runs no vertices: it has no "
+                                         "compute set.")
+                                     .arg(step)
+                                     .arg(programKindText(entry->kind)));
+    } else {
+        verticesHeader_->setText(
+            QString("Step <b>%1</b> · compute set <b>%2</b>: %3 vertices of %4 on %5 of %6 tiles")
+                .arg(step)
+                .arg(QString::fromStdString(data_->computeSetName(vertices_->computeSet()))
+                         .toHtmlEscaped(),
+                     formatCount(vertices_->totalVertices()),
+                     vertices_->rowCount() == 1
+                         ? QString("1 codelet")
+                         : QString("%1 codelets")
+                               .arg(formatCount(static_cast<std::uint64_t>(vertices_->rowCount()))),
+                     formatCount(vertices_->tilesUsed()), formatCount(data_->target.numTiles)));
+    }
+    fitColumns(verticesView_);
+}
+
+void LivenessTables::showCycles(std::uint32_t step, const reports::StepTiles* tiles) {
+    if (!tiles) {
+        cycles_->clear();
+        cyclesHeader_->setText(
+            data_ && data_->step(step)
+                ? QString("The cycles per tile of step %1 cannot be read.").arg(step)
+                : QString(kNoStepText));
+        return;
+    }
+    cycles_->setTiles(*tiles);
+    const auto& compute = cycles_->stats(StepCyclesModel::Compute);
+    QString text = QString("Step <b>%1</b>: <b>%2</b> cycles on every tile")
+                       .arg(step)
+                       .arg(formatCount(cycles_->totalCycles()));
+    if (compute.max > 0) {
+        text += QString(" · compute balance %1 (mean ÷ max over tiles)")
+                    .arg(formatPercent(compute.mean / static_cast<double>(compute.max)));
+    }
+    if (vertices_->rowCount() > 0) {
+        text += QString("<br>Cycle estimates of the step's codelets, per vertex:");
+    }
+    cyclesHeader_->setText(text);
+    fitColumns(cyclesView_);
+    fitColumns(estimatesView_);
+    int h = cyclesView_->horizontalHeader()->sizeHint().height() + 2 * cyclesView_->frameWidth();
+    for (int r = 0; r < cycles_->rowCount(); ++r) {
+        h += cyclesView_->rowHeight(r);
+    }
+    // All three phases when there is room; in a short window it scrolls
+    // rather than hold the pane tall.
+    cyclesView_->setMaximumHeight(h);
 }
 
 void LivenessTables::clearStep() {
-    live_->setVariables(nullptr, nullptr, {});
-    stepHeader_->setText("Click a step in the plot to list the variables live there.");
+    live_.flat->setVariables(nullptr, nullptr, {});
+    live_.header->setText(kNoStepText);
+    vertices_->clear();
+    cycles_->clear();
+    verticesHeader_->setText(kNoStepText);
+    cyclesHeader_->setText(kNoStepText);
 }
 
 void LivenessTables::showComparison(const std::vector<std::uint32_t>& steps,
@@ -204,29 +407,40 @@ void LivenessTables::showComparison(const std::vector<std::uint32_t>& steps,
 }
 
 void LivenessTables::selectVariable(int id) {
-    for (auto [view, model] : {std::pair{liveView_, live_}, std::pair{alwaysView_, alwaysLive_}}) {
-        const int row = id < 0 ? -1 : model->rowOfVariable(static_cast<std::uint32_t>(id));
-        auto* proxy = qobject_cast<QSortFilterProxyModel*>(view->model());
-        const QModelIndex index =
-            row < 0 ? QModelIndex() : proxy->mapFromSource(model->index(row, 0));
+    for (const VariablePage* page : {&live_, &always_}) {
+        QModelIndex source;
+        if (id >= 0 && grouped_) {
+            source = page->tree->indexOfVariable(static_cast<std::uint32_t>(id));
+        } else if (id >= 0) {
+            const int row = page->flat->rowOfVariable(static_cast<std::uint32_t>(id));
+            source = row < 0 ? QModelIndex() : page->flat->index(row, 0);
+        }
+        auto* proxy = grouped_ ? page->treeProxy : page->flatProxy;
+        const QModelIndex index = source.isValid() ? proxy->mapFromSource(source) : QModelIndex();
         if (index.isValid()) {
-            view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                               QItemSelectionModel::Rows);
-            view->scrollTo(index);
+            page->view->selectionModel()->setCurrentIndex(
+                index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+            page->view->scrollTo(index); // opens the groups above it
         } else {
-            view->clearSelection();
+            page->view->clearSelection();
         }
     }
 }
 
 QAbstractItemModel* LivenessTables::liveShown() const {
-    return liveProxy_;
+    return live_.view->model();
 }
 QAbstractItemModel* LivenessTables::alwaysLiveShown() const {
-    return alwaysProxy_;
+    return always_.view->model();
 }
 QAbstractItemModel* LivenessTables::comparisonShown() const {
     return comparisonProxy_;
+}
+QAbstractItemModel* LivenessTables::verticesShown() const {
+    return verticesProxy_;
+}
+QAbstractItemModel* LivenessTables::cyclesShown() const {
+    return cycles_;
 }
 
 namespace {

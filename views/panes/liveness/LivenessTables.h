@@ -1,19 +1,29 @@
 #pragma once
-// The tables under the Liveness plot, as tabs: the variables live at the
-// selected step, the always-live variables, and compared steps side by side
-// with what became live or dead between them. Each has a filter box and
-// sorts by any column.
+// The tabs under the Liveness plot, as PopVision's: the variables live at the
+// selected step and the always-live variables, each grouped by debug-name
+// hierarchy (group rows sum their bytes) or flat, one toggle away; the
+// selected step's vertices per codelet and its cycles per tile (max, mean,
+// min of compute, exchange and sync, with each codelet's cycle estimate);
+// and several steps side by side with what became live or dead between
+// them. Each table has a filter box (where it lists variables) and sorts by
+// any column.
 #include "views/models/LiveVariablesModel.h"
+#include "views/models/LiveVariablesTreeModel.h"
 #include "views/models/StepComparisonModel.h"
+#include "views/panes/liveness/StepCyclesModel.h"
+#include "views/panes/liveness/StepVerticesModel.h"
 
 #include <QTabWidget>
 
 #include <memory>
 
+class QAbstractItemView;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QSortFilterProxyModel;
 class QTableView;
+class QTreeView;
 
 namespace tessera::views {
 
@@ -27,60 +37,95 @@ class LivenessTables : public QTabWidget {
     Q_OBJECT
 
 public:
-    enum Tab { LiveTab, AlwaysLiveTab, CompareTab };
+    enum Tab { LiveTab, AlwaysLiveTab, VerticesTab, CyclesTab, CompareTab };
 
     explicit LivenessTables(QWidget* parent = nullptr);
 
     void setReport(std::shared_ptr<const ReportData> reportData,
                    std::shared_ptr<const VariableLookup> lookup);
     // The variables live at `step` (from ReportSource::liveVariables); `stepBytes`
-    // is the plot's not-always-live total at that step (negative: unknown).
-    void showStep(std::uint32_t step, const std::vector<std::uint32_t>& live, double stepBytes);
+    // is the plot's not-always-live total at that step (negative: unknown);
+    // `tiles` its per-tile arrays (null: they cannot be read).
+    void showStep(std::uint32_t step, const std::vector<std::uint32_t>& live, double stepBytes,
+                  const reports::StepTiles* tiles);
     void clearStep();
     void showComparison(const std::vector<std::uint32_t>& steps,
                         const std::vector<std::vector<std::uint32_t>>& live);
     void selectVariable(int id);
+    // Variables grouped by debug-name hierarchy (the default) or flat.
+    void setGrouped(bool grouped);
+    bool isGrouped() const { return grouped_; }
 
-    LiveVariablesModel* liveModel() const { return live_; }
-    LiveVariablesModel* alwaysLiveModel() const { return alwaysLive_; }
+    LiveVariablesModel* liveModel() const { return live_.flat; }
+    LiveVariablesModel* alwaysLiveModel() const { return always_.flat; }
+    LiveVariablesTreeModel* liveTreeModel() const { return live_.tree; }
+    LiveVariablesTreeModel* alwaysLiveTreeModel() const { return always_.tree; }
     StepComparisonModel* comparisonModel() const { return comparison_; }
-    // What the tables show: sorted and filtered as the user left them.
+    StepVerticesModel* verticesModel() const { return vertices_; }
+    StepCyclesModel* cyclesModel() const { return cycles_; }
+    // What the tables show: sorted, filtered and grouped as the user left them.
     QAbstractItemModel* liveShown() const;
     QAbstractItemModel* alwaysLiveShown() const;
     QAbstractItemModel* comparisonShown() const;
-    QTableView* liveView() const { return liveView_; }
+    QAbstractItemModel* verticesShown() const;
+    QAbstractItemModel* cyclesShown() const;
+    QTreeView* liveView() const { return live_.view; }
+    QTreeView* alwaysLiveView() const { return always_.view; }
     QTableView* comparisonView() const { return comparisonView_; }
-    QLabel* stepHeader() const { return stepHeader_; }
+    QLineEdit* liveFilter() const { return live_.filter; }
+    QCheckBox* groupToggle() const { return live_.grouped; }
+    QLabel* stepHeader() const { return live_.header; }
+    QLabel* verticesHeader() const { return verticesHeader_; }
+    QLabel* cyclesHeader() const { return cyclesHeader_; }
     QLabel* comparisonHeader() const { return comparisonHeader_; }
 
 signals:
     void variableActivated(int id);
     void addStepRequested();
     void clearComparisonRequested();
+    void groupingChanged(bool grouped);
 
 private:
-    QWidget* makePage(QLabel*& header, QLineEdit*& filter, QTableView*& view,
-                      QAbstractItemModel* model, QSortFilterProxyModel*& proxy,
-                      QWidget* extra = nullptr);
-    void connectSelection(QTableView* view);
+    // A list of variables, flat or grouped.
+    struct VariablePage {
+        QLabel* header = nullptr;
+        QLineEdit* filter = nullptr;
+        QCheckBox* grouped = nullptr;
+        QTreeView* view = nullptr;
+        LiveVariablesModel* flat = nullptr;
+        LiveVariablesTreeModel* tree = nullptr;
+        QSortFilterProxyModel* flatProxy = nullptr;
+        QSortFilterProxyModel* treeProxy = nullptr;
+    };
+
+    QWidget* makeVariablePage(VariablePage& page);
+    QWidget* makeComparisonPage();
+    QWidget* makeVerticesPage();
+    QWidget* makeCyclesPage();
+    void connectSelection(QAbstractItemView* view);
+    void showVariables(VariablePage& page);
+    void showVertices(std::uint32_t step);
+    void showCycles(std::uint32_t step, const reports::StepTiles* tiles);
 
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<const VariableLookup> lookup_;
-    LiveVariablesModel* live_ = nullptr;
-    LiveVariablesModel* alwaysLive_ = nullptr;
+    bool grouped_ = true;
+    VariablePage live_;
+    VariablePage always_;
     StepComparisonModel* comparison_ = nullptr;
-    QSortFilterProxyModel* liveProxy_ = nullptr;
-    QSortFilterProxyModel* alwaysProxy_ = nullptr;
     QSortFilterProxyModel* comparisonProxy_ = nullptr;
-    QTableView* liveView_ = nullptr;
-    QTableView* alwaysView_ = nullptr;
     QTableView* comparisonView_ = nullptr;
-    QLabel* stepHeader_ = nullptr;
-    QLabel* alwaysHeader_ = nullptr;
     QLabel* comparisonHeader_ = nullptr;
-    QLineEdit* liveFilter_ = nullptr;
-    QLineEdit* alwaysFilter_ = nullptr;
     QLineEdit* comparisonFilter_ = nullptr;
+    StepVerticesModel* vertices_ = nullptr;
+    QSortFilterProxyModel* verticesProxy_ = nullptr;
+    QTableView* verticesView_ = nullptr;
+    QLabel* verticesHeader_ = nullptr;
+    StepCyclesModel* cycles_ = nullptr;
+    QTableView* cyclesView_ = nullptr;
+    QSortFilterProxyModel* estimatesProxy_ = nullptr;
+    QTableView* estimatesView_ = nullptr;
+    QLabel* cyclesHeader_ = nullptr;
 };
 
 } // namespace tessera::views

@@ -1,0 +1,236 @@
+// The Liveness tables' models on hand-built reports, checked against values
+// written out here by hand and with QAbstractItemModelTester: the variables
+// grouped by debug-name hierarchy (group sums, merged chains, filtering),
+// the selected step's vertices per codelet, and its cycles per tile.
+#include "views/data/ReportData.h"
+#include "views/models/LiveVariablesModel.h"
+#include "views/models/LiveVariablesTreeModel.h"
+#include "views/models/ModelRoles.h"
+#include "views/models/VariableLookup.h"
+#include "views/panes/liveness/StepCyclesModel.h"
+#include "views/panes/liveness/StepVerticesModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QtTest>
+
+using namespace tessera;
+using namespace tessera::views;
+
+namespace {
+
+reports::VariableEntry variable(std::uint32_t id, const std::string& name, std::uint64_t bytes) {
+    reports::VariableEntry v;
+    v.id = id;
+    v.name = name;
+    v.type = "float";
+    v.shape = {bytes / 4};
+    v.numElements = bytes / 4;
+    v.totalBytes = bytes;
+    v.numTiles = 1;
+    v.firstStep = 0;
+    v.lastStep = 1;
+    return v;
+}
+
+// Six variables under three name hierarchies.
+std::shared_ptr<ReportData> variablesReport() {
+    auto data = std::make_shared<ReportData>();
+    data->variables = {
+        variable(0, "layer1/matmul/weights", 1000), variable(1, "layer1/matmul/out", 500),
+        variable(2, "layer1/relu/out", 200),        variable(3, "m4/Conv_1/worklists/a", 30),
+        variable(4, "m4/Conv_1/worklists/b", 20),   variable(5, "controlId", 8)};
+    return data;
+}
+
+QString text(const QAbstractItemModel& m, const QModelIndex& parent, int row, int column) {
+    return m.index(row, column, parent).data().toString();
+}
+
+} // namespace
+
+class TestLivenessModels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void variablesGroupByNameHierarchy() {
+        const auto data = variablesReport();
+        const auto lookup = std::make_shared<const VariableLookup>(*data);
+        LiveVariablesModel flat;
+        LiveVariablesTreeModel tree(&flat);
+        QAbstractItemModelTester tester(&tree,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        flat.setVariables(data, lookup, {0, 1, 2, 3, 4, 5});
+
+        // layer1 (1,700 B) > m4/Conv_1/worklists (50 B, a merged chain) > controlId (8 B).
+        QCOMPARE(tree.rowCount(), 3);
+        QCOMPARE(text(tree, {}, 0, LiveVariablesModel::Name), QString("layer1"));
+        QCOMPARE(tree.index(0, LiveVariablesModel::Bytes).data(kSortRole).toULongLong(), 1700ULL);
+        QCOMPARE(text(tree, {}, 0, LiveVariablesModel::Kind), QString("3 variables"));
+        QVERIFY(!tree.index(0, 0).data(kIdRole).isValid()); // a group names no variable
+        QCOMPARE(text(tree, {}, 1, LiveVariablesModel::Name), QString("m4/Conv_1/worklists"));
+        QCOMPARE(tree.index(1, LiveVariablesModel::Bytes).data(kSortRole).toULongLong(), 50ULL);
+        QCOMPARE(tree.index(1, 0).data(LiveVariablesTreeModel::kPathRole).toString(),
+                 QString("m4/Conv_1/worklists"));
+        QCOMPARE(text(tree, {}, 2, LiveVariablesModel::Name), QString("controlId"));
+        QCOMPARE(tree.index(2, 0).data(kIdRole).toUInt(), 5u);
+        QCOMPARE(tree.rowCount(tree.index(2, 0)), 0);
+
+        const QModelIndex layer1 = tree.index(0, 0);
+        QCOMPARE(tree.rowCount(layer1), 2);
+        QCOMPARE(text(tree, layer1, 0, 0), QString("matmul"));
+        QCOMPARE(tree.index(0, LiveVariablesModel::Bytes, layer1).data(kSortRole).toULongLong(),
+                 1500ULL);
+        QCOMPARE(text(tree, layer1, 1, 0), QString("relu")); // one variable: still a group
+        const QModelIndex matmul = tree.index(0, 0, layer1);
+        QCOMPARE(tree.rowCount(matmul), 2);
+        QCOMPARE(text(tree, matmul, 0, LiveVariablesModel::Name), QString("weights"));
+        QCOMPARE(text(tree, matmul, 0, LiveVariablesModel::Bytes), QString("1000 B"));
+        QCOMPARE(tree.index(0, 0, matmul).data(kIdRole).toUInt(), 0u);
+        QCOMPARE(tree.index(0, 0, matmul).data(LiveVariablesTreeModel::kPathRole).toString(),
+                 QString("layer1/matmul/weights"));
+        // Variable rows read like the flat model's beyond the name.
+        QCOMPARE(text(tree, matmul, 1, LiveVariablesModel::Type), QString("float"));
+        QCOMPARE(text(tree, matmul, 1, LiveVariablesModel::Shape), QString("[125]"));
+
+        const QModelIndex worklists = tree.index(1, 0);
+        QCOMPARE(tree.rowCount(worklists), 2);
+        QCOMPARE(text(tree, worklists, 0, 0), QString("a"));
+        QCOMPARE(text(tree, worklists, 1, 0), QString("b"));
+
+        // A variable's row, for selecting it: under its groups.
+        const QModelIndex b = tree.indexOfVariable(4);
+        QCOMPARE(b.data().toString(), QString("b"));
+        QCOMPARE(b.parent(), worklists);
+        QVERIFY(!tree.indexOfVariable(42).isValid());
+
+        // The flat model's reset rebuilds the tree.
+        flat.setVariables(data, lookup, {2, 5});
+        QCOMPARE(tree.rowCount(), 2);
+        QCOMPARE(text(tree, {}, 0, 0), QString("layer1/relu")); // a chain now
+        QCOMPARE(tree.rowCount(tree.index(0, 0)), 1);
+        flat.setVariables(nullptr, nullptr, {});
+        QCOMPARE(tree.rowCount(), 0);
+    }
+
+    void groupedFilterAndSort() {
+        const auto data = variablesReport();
+        const auto lookup = std::make_shared<const VariableLookup>(*data);
+        LiveVariablesModel flat;
+        LiveVariablesTreeModel tree(&flat);
+        flat.setVariables(data, lookup, {0, 1, 2, 3, 4, 5});
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&tree);
+        proxy.setSortRole(kSortRole);
+        proxy.setRecursiveFilteringEnabled(true);
+        proxy.setFilterRole(LiveVariablesTreeModel::kPathRole);
+        proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+        proxy.sort(LiveVariablesModel::Bytes, Qt::AscendingOrder);
+        QCOMPARE(text(proxy, {}, 0, 0), QString("controlId"));
+        QCOMPARE(text(proxy, {}, 2, 0), QString("layer1"));
+        // "OUT" matches the two ".../out" variables, by full name, and their groups.
+        proxy.setFilterFixedString("OUT");
+        QCOMPARE(proxy.rowCount(), 1);
+        const QModelIndex layer1 = proxy.index(0, 0);
+        QCOMPARE(layer1.data().toString(), QString("layer1"));
+        QCOMPARE(proxy.rowCount(layer1), 2); // relu (200 B) before matmul (1,500 B)
+        QCOMPARE(text(proxy, layer1, 0, 0), QString("relu"));
+        QCOMPARE(proxy.rowCount(proxy.index(1, 0, layer1)), 1);
+        QCOMPARE(text(proxy, proxy.index(1, 0, layer1), 0, 0), QString("out"));
+        // A group's name matches too: everything under "conv_1".
+        proxy.setFilterFixedString("conv_1");
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 2);
+    }
+
+    void verticesOfAStepByCodelet() {
+        auto data = std::make_shared<ReportData>();
+        data->codelets = {{0, "poplin::ConvPartial", 1200, "10 + 2 * n"},
+                          {1, "popops::Add", 300, ""}};
+        data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
+        reports::ProgramStepEntry execute;
+        execute.id = 0;
+        execute.kind = record::ProgramKind::Execute;
+        execute.computeSet = 0;
+        reports::ProgramStepEntry sync;
+        sync.id = 1;
+        sync.kind = record::ProgramKind::Sync;
+        data->programSteps = {execute, sync};
+        data->vertexCounts = {{0, 0, 0, 3, 48},
+                              {0, 1, 0, 2, 32},
+                              {0, 1, 1, 4, 64},
+                              {1, 2, 1, 10, 160}, // another compute set
+                              {0, 3, 1, 0, 0}};   // no vertex: not a tile used
+        StepVerticesModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setStep(data, 0);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.computeSet(), 0u);
+        QCOMPARE(model.totalVertices(), 9ULL);
+        QCOMPARE(model.tilesUsed(), 2u);
+        // The most vertices first: ConvPartial 5 on tiles 0 and 1, then Add 4 on tile 1.
+        QCOMPARE(text(model, {}, 0, StepVerticesModel::Codelet), QString("poplin::ConvPartial"));
+        QCOMPARE(model.index(0, StepVerticesModel::Vertices).data(kSortRole).toULongLong(), 5ULL);
+        QCOMPARE(model.index(0, StepVerticesModel::Tiles).data(kSortRole).toULongLong(), 2ULL);
+        QCOMPARE(model.index(0, StepVerticesModel::StateBytes).data(kSortRole).toULongLong(),
+                 80ULL);
+        QCOMPARE(text(model, {}, 0, StepVerticesModel::CodeBytes), QString("1.2 KiB"));
+        QCOMPARE(text(model, {}, 0, StepVerticesModel::CycleEstimate), QString("10 + 2 * n"));
+        QCOMPARE(text(model, {}, 1, StepVerticesModel::Codelet), QString("popops::Add"));
+        QCOMPARE(model.index(1, StepVerticesModel::Vertices).data(kSortRole).toULongLong(), 4ULL);
+        QCOMPARE(model.index(1, StepVerticesModel::Tiles).data(kSortRole).toULongLong(), 1ULL);
+        QCOMPARE(text(model, {}, 1, StepVerticesModel::CycleEstimate), QString("—"));
+        QCOMPARE(
+            model.headerData(StepVerticesModel::StateBytes, Qt::Horizontal, kUnitRole).toString(),
+            QString("bytes"));
+        // A sync step runs no vertices.
+        model.setStep(data, 1);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(model.computeSet(), reports::kNone);
+        model.setStep(data, 7); // no such step
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void cyclesOfAStepPerTile() {
+        reports::StepTiles tiles;
+        tiles.step = 3;
+        tiles.totalCycles = 40;
+        tiles.computeCycles = {10, 30, 20, 30};
+        tiles.exchangeCycles = {5, 5, 5, 5};
+        tiles.syncCycles = {25, 5, 15, 5};
+        StepCyclesModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        model.setTiles(tiles);
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.totalCycles(), 40ULL);
+        QCOMPARE(text(model, {}, StepCyclesModel::Compute, StepCyclesModel::Phase),
+                 QString("Compute"));
+        QCOMPARE(text(model, {}, StepCyclesModel::Compute, StepCyclesModel::Max), QString("30"));
+        QCOMPARE(text(model, {}, StepCyclesModel::Compute, StepCyclesModel::Mean), QString("22.5"));
+        QCOMPARE(text(model, {}, StepCyclesModel::Compute, StepCyclesModel::Min), QString("10"));
+        QCOMPARE(text(model, {}, StepCyclesModel::Compute, StepCyclesModel::MaxTile),
+                 QString("1")); // the first of tiles 1 and 3
+        QCOMPARE(text(model, {}, StepCyclesModel::Exchange, StepCyclesModel::Mean), QString("5.0"));
+        QCOMPARE(text(model, {}, StepCyclesModel::Exchange, StepCyclesModel::MaxTile),
+                 QString("0"));
+        QCOMPARE(
+            model.index(StepCyclesModel::Sync, StepCyclesModel::Max).data(kSortRole).toULongLong(),
+            25ULL);
+        QCOMPARE(
+            model.index(StepCyclesModel::Sync, StepCyclesModel::Mean).data(kSortRole).toDouble(),
+            12.5);
+        QCOMPARE(text(model, {}, StepCyclesModel::Sync, StepCyclesModel::Min), QString("5"));
+        QCOMPARE(model.headerData(StepCyclesModel::Max, Qt::Horizontal, kUnitRole).toString(),
+                 QString("cycles"));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestLivenessModels)
+#include "tst_liveness_models.moc"
