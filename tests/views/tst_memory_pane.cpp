@@ -368,9 +368,9 @@ void TestMemoryPane::exportsEverything() {
             QVERIFY(exportCsv(t.model, out("export_" + t.name + ".csv")));
         }
     }
-    QCOMPARE(names, QStringList({"memory-per-tile", "tile-map", "tile-memory-map", "variables",
-                                 "memory-by-tile", "memory-details", "tile-vertices",
-                                 "tile-exchanges"}));
+    QCOMPARE(names,
+             QStringList({"memory-per-tile", "tile-map", "tile-memory-map", "variables",
+                          "memory-by-tile", "memory-details", "tile-vertices", "tile-exchanges"}));
     // The details tree, depth first with raw bytes: all tiles' total first.
     const QStringList details = toCsv(targets[5].model).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(details.front(), QString("Depth,Memory,All tiles (bytes)"));

@@ -294,7 +294,7 @@ QWidget* MemoryPane::buildDetailsTab() {
     detailsView_->setUniformRowHeights(true);
     detailsView_->setAlternatingRowColors(true);
     detailsView_->setFrameShape(QFrame::NoFrame);
-    detailsView_->header()->setStretchLastSection(false);
+    detailsView_->header()->setStretchLastSection(true); // values at the right edge
     col->addWidget(detailsView_, 1);
     // Columns follow the selection: expand and size them on every reset.
     connect(details_, &QAbstractItemModel::modelReset, this, [this] {
