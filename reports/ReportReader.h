@@ -11,6 +11,7 @@
 // (open another reader for another thread).
 #include "reports/ReportTypes.h"
 #include "reports/Summary.h"
+#include "reports/TileOverlap.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -56,6 +57,10 @@ public:
     std::vector<VertexCountEntry> vertexCounts(std::uint32_t computeSet = kNone) const;
     std::vector<TileMemoryEntry> tileMemory() const;
     std::vector<MemoryBlockEntry> memoryBlocks(std::uint32_t tile) const;
+    // Every tile's not-always-live overlap (TileOverlap), by tile, leaving out
+    // tiles without such blocks: one scan of memory_blocks, so a pane need
+    // not read every tile's blocks.
+    std::vector<TileOverlap> notAlwaysLiveOverlap() const;
 
     // Program and liveness.
     std::vector<ProgramNodeEntry> programNodes() const;

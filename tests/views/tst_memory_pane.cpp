@@ -368,8 +368,18 @@ void TestMemoryPane::exportsEverything() {
             QVERIFY(exportCsv(t.model, out("export_" + t.name + ".csv")));
         }
     }
-    QCOMPARE(names, QStringList({"memory-per-tile", "tile-map", "tile-memory-map", "variables",
-                                 "memory-by-tile"}));
+    QCOMPARE(names,
+             QStringList({"memory-per-tile", "tile-map", "tile-memory-map", "variables",
+                          "memory-by-tile", "memory-details", "tile-vertices", "tile-exchanges"}));
+    // The details tree, depth first with raw bytes: all tiles' total first.
+    const QStringList details = toCsv(targets[5].model).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(details.front(), QString("Depth,Memory,All tiles (bytes)"));
+    std::uint64_t total = 0;
+    for (const auto& m : s->report.data->tileMemory) {
+        total += m.totalIncludingGaps;
+    }
+    QCOMPARE(details[1], QString("0,Memory including gaps,%1").arg(total));
+    QCOMPARE(details[2], QString("1,By memory region,"));
     const QStringList variables = toCsv(targets[3].model).split('\n', Qt::SkipEmptyParts);
     QCOMPARE(variables.size(), static_cast<int>(s->report.data->variables.size()) + 1);
     QVERIFY(variables.front().startsWith("Name,Type,Shape"));

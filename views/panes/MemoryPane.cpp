@@ -7,9 +7,13 @@
 #include "views/data/ReportData.h"
 #include "views/data/ReportSource.h"
 #include "views/models/MemoryBlocksModel.h"
+#include "views/models/MemoryDetailsModel.h"
 #include "views/models/ModelRoles.h"
+#include "views/models/TileExchangesModel.h"
 #include "views/models/TileMemoryModel.h"
+#include "views/models/TileVerticesModel.h"
 #include "views/models/VariablesModel.h"
+#include "views/panes/memory/CheckedToolButton.h"
 #include "views/panes/memory/MemoryMapWidget.h"
 #include "views/panes/memory/TileMapWidget.h"
 #include "views/panes/memory/TileMemoryPlot.h"
@@ -26,6 +30,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
+#include <QTreeView>
 #include <QVBoxLayout>
 
 #include <optional>
@@ -90,7 +95,7 @@ MemoryPane::MemoryPane(QWidget* parent)
     scaleRow->addWidget(new QLabel("Colour scale:", mapCard_));
     auto* scaleGroup = new QButtonGroup(mapCard_);
     for (const bool fullest : {true, false}) {
-        auto* b = new QToolButton(mapCard_);
+        auto* b = new CheckedToolButton(mapCard_);
         b->setText(fullest ? "Fullest tile" : "Capacity");
         b->setObjectName(fullest ? "tileMapScaleFullest" : "tileMapScaleCapacity");
         b->setToolTip(fullest ? "Top of the colour scale: the fullest tile"
@@ -109,8 +114,17 @@ MemoryPane::MemoryPane(QWidget* parent)
     auto* tableCard = new Card(QString(), horizontal);
     tabs_ = new QTabWidget(tableCard);
     tabs_->setDocumentMode(true);
+    // PopVision's order: the selected tiles' details first.
+    tabs_->addTab(buildDetailsTab(), "Details");
+    tabs_->addTab(buildVerticesTab(), "Vertices");
+    tabs_->addTab(buildExchangesTab(), "Exchanges");
     tabs_->addTab(buildVariablesTab(), "Variables");
     tabs_->addTab(buildTilesTab(), "Tiles");
+    connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+        if (exchangesStale_ && tabs_->currentWidget() == exchangesView_->parentWidget()) {
+            refreshExchanges();
+        }
+    });
     tableCard->body()->addWidget(tabs_);
     horizontal->addWidget(tableCard);
     horizontal->addWidget(buildTileCard());
@@ -155,6 +169,28 @@ QWidget* MemoryPane::buildToolbar() {
     fit_ = new QCheckBox("Fit to data", bar);
     fit_->setToolTip("Scale the memory axis to the fullest tile instead of the tile capacity");
     row->addWidget(fit_);
+    row->addSpacing(12);
+    tileSelection_ = new QLineEdit(bar);
+    tileSelection_->setObjectName("tileSelection");
+    tileSelection_->setPlaceholderText("Select tile(s) e.g. 0-3, 17");
+    tileSelection_->setToolTip("Tiles for the Details, Vertices and Exchanges tabs: numbers and "
+                               "ranges separated by commas or spaces; empty for all tiles");
+    tileSelection_->setClearButtonEnabled(true);
+    tileSelection_->setMinimumWidth(
+        tileSelection_->fontMetrics().horizontalAdvance(tileSelection_->placeholderText()) + 40);
+    row->addWidget(tileSelection_);
+    selectionError_ = new QLabel(bar);
+    selectionError_->setObjectName("tileSelectionError");
+    selectionError_->setStyleSheet("color: #d6604d");
+    selectionError_->hide();
+    row->addWidget(selectionError_);
+    connect(tileSelection_, &QLineEdit::textEdited, this, &MemoryPane::typeTiles);
+    // The clear button changes the text without textEdited.
+    connect(tileSelection_, &QLineEdit::textChanged, this, [this](const QString& text) {
+        if (text.isEmpty()) {
+            typeTiles(text);
+        }
+    });
     row->addSpacing(12);
     info_ = makeMuted(QString(), bar);
     info_->setObjectName("memoryInfo");
@@ -247,6 +283,127 @@ QWidget* MemoryPane::buildTilesTab() {
     return page;
 }
 
+QWidget* MemoryPane::buildDetailsTab() {
+    auto* page = new QWidget(this);
+    auto* col = new QVBoxLayout(page);
+    col->setContentsMargins(0, 6, 0, 0);
+    details_ = new MemoryDetailsModel(this);
+    detailsView_ = new QTreeView(page);
+    detailsView_->setObjectName("memoryDetails");
+    detailsView_->setModel(details_);
+    detailsView_->setUniformRowHeights(true);
+    detailsView_->setAlternatingRowColors(true);
+    detailsView_->setFrameShape(QFrame::NoFrame);
+    detailsView_->header()->setStretchLastSection(true); // values at the right edge
+    col->addWidget(detailsView_, 1);
+    // Columns follow the selection: expand and size them on every reset.
+    connect(details_, &QAbstractItemModel::modelReset, this, [this] {
+        detailsView_->expandAll();
+        detailsView_->resizeColumnToContents(0);
+        for (int c = 1; c < details_->columnCount(); ++c) {
+            detailsView_->resizeColumnToContents(c);
+        }
+    });
+    return page;
+}
+
+QWidget* MemoryPane::buildVerticesTab() {
+    auto* page = new QWidget(this);
+    auto* col = new QVBoxLayout(page);
+    col->setContentsMargins(0, 6, 0, 0);
+    vertices_ = new TileVerticesModel(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(vertices_);
+    proxy->setSortRole(kSortRole);
+    verticesView_ = makeTable(proxy, page);
+    verticesView_->setObjectName("verticesTable");
+    verticesView_->sortByColumn(TileVerticesModel::Vertices, Qt::DescendingOrder);
+    col->addWidget(verticesView_, 1);
+    connect(vertices_, &QAbstractItemModel::modelReset, verticesView_,
+            &QTableView::resizeColumnsToContents);
+    return page;
+}
+
+QWidget* MemoryPane::buildExchangesTab() {
+    auto* page = new QWidget(this);
+    auto* col = new QVBoxLayout(page);
+    col->setContentsMargins(0, 6, 0, 0);
+    exchangesNote_ = makeMuted(QString(), page);
+    exchangesNote_->setObjectName("exchangesNote");
+    col->addWidget(exchangesNote_);
+    exchanges_ = new TileExchangesModel(this);
+    auto* proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(exchanges_);
+    proxy->setSortRole(kSortRole);
+    exchangesView_ = makeTable(proxy, page);
+    exchangesView_->setObjectName("exchangesTable");
+    exchangesView_->sortByColumn(TileExchangesModel::Step, Qt::AscendingOrder);
+    col->addWidget(exchangesView_, 1);
+    connect(exchanges_, &QAbstractItemModel::modelReset, exchangesView_,
+            &QTableView::resizeColumnsToContents);
+    // A step row selects the step in every pane.
+    connect(exchangesView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (current.isValid() && selection_) {
+                    selection_->setStep(current.data(kIdRole).toInt());
+                }
+            });
+    return page;
+}
+
+void MemoryPane::typeTiles(const QString& text) {
+    const int count = data_ ? static_cast<int>(data_->tileMemory.size()) : 0;
+    const TileSelection parsed = parseTileSelection(text, count);
+    selectionError_->setVisible(!parsed.ok());
+    selectionError_->setText(parsed.error);
+    if (!parsed.ok()) {
+        return; // keep what was selected until the text parses
+    }
+    applyTiles(parsed.ranges);
+    // The first typed tile is the selected tile everywhere (its memory map).
+    if (!parsed.empty() && !(selection_ && parsed.contains(selection_->tile()))) {
+        selectTile(parsed.ranges.front().first);
+    }
+}
+
+void MemoryPane::applyTiles(const std::vector<TileRange>& ranges) {
+    selectedRanges_ = ranges;
+    TileSelection s;
+    s.ranges = ranges;
+    const std::vector<int> tiles = s.tiles();
+    std::vector<std::pair<int, int>> pairs;
+    for (const auto& r : ranges) {
+        pairs.emplace_back(r.first, r.last);
+    }
+    plot_->setSelectedRanges(pairs);
+    tileMap_->setSelectedTiles(tiles);
+    details_->setTiles(tiles);
+    vertices_->setTiles(tiles);
+    exchangesStale_ = true;
+    if (tabs_->currentWidget() == exchangesView_->parentWidget()) {
+        refreshExchanges();
+    }
+}
+
+void MemoryPane::refreshExchanges() {
+    exchangesStale_ = false;
+    TileSelection s;
+    s.ranges = selectedRanges_;
+    exchanges_->setTiles(s.tiles());
+    const QString who = selectedRanges_.empty()
+                            ? QString("All tiles")
+                            : QString("Tile(s) %1").arg(formatTileSelection(selectedRanges_));
+    // One line (the table needs the height); the tooltip says what it counts.
+    QString note = QString("%1: bytes received and sent per execution of each step").arg(who);
+    exchangesNote_->setToolTip("The bytes the selected tiles receive and send in one execution "
+                               "of each program step that exchanges (the report's per-step "
+                               "tile arrays)");
+    if (!exchanges_->error().isEmpty()) {
+        note += " · some steps could not be read: " + exchanges_->error();
+    }
+    exchangesNote_->setText(note);
+}
+
 QWidget* MemoryPane::buildTileCard() {
     tileCard_ = new Card("Tile memory", this);
     auto* split = new QSplitter(Qt::Vertical, tileCard_);
@@ -300,6 +457,20 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     tileMap_->setReport(data_);
     variables_->setReport(data_);
     tiles_->setReport(data_);
+    std::optional<std::vector<reports::TileOverlap>> overlap;
+    if (data_ && source_) {
+        overlap = readReport([&] { return std::optional(source_->notAlwaysLiveOverlap()); });
+    }
+    details_->setReport(data_, std::move(overlap));
+    vertices_->setReport(data_);
+    std::weak_ptr<ReportSource> weakSource = source_;
+    exchanges_->setReport(data_, [weakSource](std::uint32_t step) {
+        auto s = weakSource.lock();
+        return s ? s->stepTiles(step) : nullptr;
+    });
+    selectionError_->hide();
+    tileSelection_->clear();
+    applyTiles({});
     variablesView_->resizeColumnsToContents();
     variablesView_->setColumnWidth(VariablesModel::Name,
                                    std::min(variablesView_->columnWidth(0), 220));
@@ -350,6 +521,16 @@ void MemoryPane::showTile(int tile) {
         data_ && tile >= 0 && static_cast<std::size_t>(tile) < data_->tileMemory.size();
     plot_->setSelectedTile(valid ? tile : -1);
     tileMap_->setSelectedTile(valid ? tile : -1);
+    // A tile picked elsewhere (map, plot, another pane) becomes the typed
+    // selection unless it is already part of it.
+    TileSelection typed;
+    typed.ranges = selectedRanges_;
+    if (valid && !typed.contains(tile)) {
+        const QSignalBlocker block(tileSelection_);
+        tileSelection_->setText(QString::number(tile));
+        selectionError_->hide();
+        applyTiles({{tile, tile}});
+    }
     // Without a selected tile the memory map shows the fullest one.
     int shown = valid ? tile : -1;
     if (!valid && data_ && !data_->tileMemory.empty()) {
@@ -465,7 +646,10 @@ QList<ExportTarget> MemoryPane::exportTargets() const {
                                    {"tile-map", tileMap_, nullptr},
                                    {"tile-memory-map", memoryMap_, blocksView_->model()},
                                    {"variables", nullptr, variablesProxy_},
-                                   {"memory-by-tile", nullptr, tilesProxy_}};
+                                   {"memory-by-tile", nullptr, tilesProxy_},
+                                   {"memory-details", nullptr, details_},
+                                   {"tile-vertices", nullptr, verticesView_->model()},
+                                   {"tile-exchanges", nullptr, exchangesView_->model()}};
     return targets;
 }
 

@@ -3,8 +3,11 @@
 // region or liveness, with the capacity line, gaps on or off and zoom), a
 // heat map of every tile, the variables (sort, filter; selecting one shows
 // where it lives) and per-tile table, and one tile's memory map with
-// addresses and its blocks. Follows and drives the shared Selection.
+// addresses and its blocks. Tiles typed as "0-3, 17" select several: the map
+// and plot mark them and the Details (PopVision's memory tree), Vertices and
+// Exchanges tabs sum over them. Follows and drives the shared Selection.
 #include "views/common/Pane.h"
+#include "views/common/TileSelection.h"
 
 #include <memory>
 
@@ -16,10 +19,14 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
+class QTreeView;
 
 namespace tessera::views {
 
 class Card;
+class MemoryDetailsModel;
+class TileExchangesModel;
+class TileVerticesModel;
 class MemoryBlocksModel;
 class MemoryMapWidget;
 class TileMapWidget;
@@ -49,6 +56,16 @@ public:
     TileMemoryPlot* plot() const { return plot_; }
     TileMapWidget* tileMap() const { return tileMap_; }
     QToolButton* capacityScaleButton() const { return scaleCapacity_; }
+    QToolButton* fullestScaleButton() const { return scaleFullest_; }
+    QLineEdit* tileSelectionEdit() const { return tileSelection_; }
+    QLabel* tileSelectionError() const { return selectionError_; }
+    const std::vector<TileRange>& selectedRanges() const { return selectedRanges_; }
+    QTabWidget* tabs() const { return tabs_; }
+    QTreeView* detailsView() const { return detailsView_; }
+    MemoryDetailsModel* detailsModel() const { return details_; }
+    TileVerticesModel* verticesModel() const { return vertices_; }
+    TileExchangesModel* exchangesModel() const { return exchanges_; }
+    QLabel* exchangesNote() const { return exchangesNote_; }
     MemoryMapWidget* memoryMap() const { return memoryMap_; }
     QTableView* variablesView() const { return variablesView_; }
     VariablesFilterModel* variablesProxy() const { return variablesProxy_; }
@@ -60,6 +77,12 @@ private:
     QWidget* buildVariablesTab();
     QWidget* buildTilesTab();
     QWidget* buildTileCard();
+    QWidget* buildDetailsTab();
+    QWidget* buildVerticesTab();
+    QWidget* buildExchangesTab();
+    void typeTiles(const QString& text);
+    void applyTiles(const std::vector<TileRange>& ranges);
+    void refreshExchanges();
     void selectTile(int tile);
     void selectVariable(int variable);
     void showTile(int tile);
@@ -77,6 +100,17 @@ private:
     QCheckBox* gaps_ = nullptr;
     QCheckBox* fit_ = nullptr;
     QLabel* info_ = nullptr;
+    QLineEdit* tileSelection_ = nullptr;
+    QLabel* selectionError_ = nullptr;
+    std::vector<TileRange> selectedRanges_;
+    QTreeView* detailsView_ = nullptr;
+    MemoryDetailsModel* details_ = nullptr;
+    QTableView* verticesView_ = nullptr;
+    TileVerticesModel* vertices_ = nullptr;
+    QTableView* exchangesView_ = nullptr;
+    TileExchangesModel* exchanges_ = nullptr;
+    QLabel* exchangesNote_ = nullptr;
+    bool exchangesStale_ = true; // the selection changed while the tab was hidden
     TileMemoryPlot* plot_ = nullptr;
     Card* mapCard_ = nullptr;
     TileMapWidget* tileMap_ = nullptr;

@@ -29,6 +29,7 @@ TileMapWidget::TileMapWidget(QWidget* parent)
 void TileMapWidget::setReport(std::shared_ptr<const ReportData> report) {
     data_ = std::move(report);
     selected_ = -1;
+    selectedTiles_.clear();
     highlight_.clear();
     highlightName_.clear();
     relayout();
@@ -37,6 +38,13 @@ void TileMapWidget::setReport(std::shared_ptr<const ReportData> report) {
 void TileMapWidget::setSelectedTile(int tile) {
     if (tile != selected_) {
         selected_ = tile;
+        update();
+    }
+}
+
+void TileMapWidget::setSelectedTiles(std::vector<int> tiles) {
+    if (tiles != selectedTiles_) {
+        selectedTiles_ = std::move(tiles);
         update();
     }
 }
@@ -222,6 +230,15 @@ void TileMapWidget::paintEvent(QPaintEvent*) {
             if (!highlight_.count(static_cast<std::uint32_t>(t))) {
                 p.fillRect(cells_[t], dim);
             }
+        }
+    }
+    // The typed selection: a thinner outline on each tile.
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(selectionColor(), cellSize_ >= 12 ? 2 : 1, Qt::SolidLine, Qt::SquareCap,
+                  Qt::MiterJoin));
+    for (int t : selectedTiles_) {
+        if (const QRect r = cellRect(t); !r.isEmpty() && t != selected_) {
+            p.drawRect(r.adjusted(0, 0, -1, -1));
         }
     }
     if (const QRect r = cellRect(selected_); !r.isEmpty()) {

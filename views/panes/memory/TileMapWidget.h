@@ -26,6 +26,9 @@ public:
     void setReport(std::shared_ptr<const ReportData> report);
     void setSelectedTile(int tile);
     int selectedTile() const { return selected_; }
+    // The typed tile selection, each outlined (ascending tiles); empty clears.
+    void setSelectedTiles(std::vector<int> tiles);
+    const std::vector<int>& selectedTiles() const { return selectedTiles_; }
     // Tiles holding the highlighted variable (tile, bytes); empty clears.
     void setHighlight(const QString& name,
                       const std::vector<std::pair<std::uint32_t, std::uint64_t>>& tiles);
@@ -57,6 +60,7 @@ private:
 
     std::shared_ptr<const ReportData> data_;
     int selected_ = -1;
+    std::vector<int> selectedTiles_;
     bool scaleToFullest_ = true;
     std::uint64_t fullestBytes_ = 0;
     QString highlightName_;

@@ -79,6 +79,7 @@ TileMemoryPlot::TileMemoryPlot(QWidget* parent)
 void TileMemoryPlot::setReport(std::shared_ptr<const ReportData> report) {
     data_ = std::move(report);
     selectedTile_ = -1;
+    setSelectedRanges({});
     setHighlight({}, {});
     rebuild();
     resetZoom();
@@ -247,6 +248,29 @@ void TileMemoryPlot::setSelectedTile(int tile) {
                                 : tile > tiles * 0.9 ? Qt::AlignRight
                                                      : Qt::AlignHCenter;
         selectionLabel_->setPositionAlignment(h | Qt::AlignTop);
+    }
+    replot();
+}
+
+void TileMemoryPlot::setSelectedRanges(const std::vector<std::pair<int, int>>& ranges) {
+    for (auto* item : rangeItems_) {
+        removeItem(item);
+    }
+    rangeItems_.clear();
+    // Behind the bars, the full height of the plot: each range's tiles stand out.
+    QColor fill = selectionColor();
+    fill.setAlpha(70);
+    for (const auto& [first, last] : ranges) {
+        auto* rect = new QCPItemRect(this);
+        rect->setLayer("grid");
+        rect->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        rect->topLeft->setCoords(first - 0.5, 0.0);
+        rect->bottomRight->setCoords(last + 0.5, 1.0);
+        rect->setPen(QPen(selectionColor(), 1));
+        rect->setBrush(fill);
+        rect->setSelectable(false);
+        rangeItems_ << rect;
     }
     replot();
 }

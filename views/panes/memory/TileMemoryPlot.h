@@ -31,6 +31,9 @@ public:
     bool fitToData() const { return fitToData_; }
 
     void setSelectedTile(int tile);
+    // Shades the typed tile selection (ranges of tiles); empty clears.
+    void setSelectedRanges(const std::vector<std::pair<int, int>>& ranges);
+    const QList<QCPItemRect*>& selectedRangeItems() const { return rangeItems_; }
     // Overlays a variable's bytes per tile (tile, bytes); empty clears.
     void setHighlight(const QString& name,
                       const std::vector<std::pair<std::uint32_t, std::uint64_t>>& tiles);
@@ -76,6 +79,7 @@ private:
     QCPItemStraightLine* selectionLine_ = nullptr;
     QCPItemText* selectionLabel_ = nullptr;
     QList<QCPItemStraightLine*> ipuLines_;
+    QList<QCPItemRect*> rangeItems_;
     QPoint pressPos_;
     bool clamping_ = false; // inside clampXRange's own setRange()
 };

@@ -1,0 +1,57 @@
+#pragma once
+// The Memory pane's Exchanges tab: per program step, the bytes the selected
+// tiles (all tiles when none are selected) receive and send, from the
+// report's per-step tile arrays. Steps where they exchange nothing are left
+// out. DisplayRole is formatted; kSortRole raw; kIdRole the step id.
+#include "reports/ReportTypes.h"
+
+#include <QAbstractTableModel>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+namespace tessera::views {
+
+struct ReportData;
+
+class TileExchangesModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column { Step, Kind, BytesIn, BytesOut, ColumnCount };
+    // One step's tile arrays (ReportSource::stepTiles); may throw ReportError.
+    using StepTilesFetch =
+        std::function<std::shared_ptr<const reports::StepTiles>(std::uint32_t step)>;
+
+    explicit TileExchangesModel(QObject* parent = nullptr);
+
+    void setReport(std::shared_ptr<const ReportData> data, StepTilesFetch fetch);
+    // Reads every step's arrays; a step that fails to read is named in error().
+    void setTiles(const std::vector<int>& tiles); // ascending; empty: all tiles
+    const QString& error() const { return error_; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        std::uint32_t step = 0;
+        QString name;
+        QString kind;
+        std::uint64_t bytesIn = 0;
+        std::uint64_t bytesOut = 0;
+    };
+    void rebuild();
+
+    std::shared_ptr<const ReportData> data_;
+    StepTilesFetch fetch_;
+    std::vector<int> tiles_;
+    std::vector<Row> rows_;
+    QString error_;
+};
+
+} // namespace tessera::views
