@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -104,7 +105,14 @@ int main(int argc, char** argv) {
                     std::string(argv[i + 1]) == "model" || std::string(argv[i + 1]) == "build")) {
             only = argv[++i];
         } else if (arg == "--max-vertices" && i + 1 < argc) {
-            options.maxVertices = static_cast<std::size_t>(std::stod(argv[++i]));
+            char* end = nullptr;
+            const double n = std::strtod(argv[++i], &end);
+            if (end == argv[i] || *end != '\0' || !(n >= 1)) {
+                std::cerr << "tessera-bench: error: --max-vertices needs a count, not '" << argv[i]
+                          << "'\n";
+                return 2;
+            }
+            options.maxVertices = static_cast<std::size_t>(n);
         } else if (arg == "--help" || arg == "-h") {
             std::cout << "usage: tessera-bench [--quick] [--only engine|views|model|build]\n"
                          "                     [--max-vertices N]\n"
