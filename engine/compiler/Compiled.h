@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -66,17 +67,21 @@ struct HostTransfer {
     std::uint64_t bytes = 0;
 };
 
-struct FieldBindingPlan {
-    std::uint32_t field = 0;
-    std::vector<Location> entries; // one, or one per list entry
-    std::vector<std::size_t> counts;
+// Where one field (or one vector-list entry) of a vertex points.
+// 32-bit offset and count: a block is one tile's memory (compile checks).
+struct FieldEntryPlan {
+    std::uint32_t offset = 0; // bytes into the block
+    BlockId block = 0;
+    std::uint32_t field = 0; // the codelet field; a list's entries follow one another
+    std::uint32_t count = 0; // elements
+    Location location() const { return {block, offset}; }
 };
 
 struct VertexPlan {
     VertexId vertex = 0;
     TileId tile = 0;
-    std::vector<FieldBindingPlan> fields;
-    std::uint64_t cycles = 0; // thread cycles
+    std::uint64_t firstEntry = 0; // its entries: [firstEntry, next vertex's) of the step's
+    std::uint64_t cycles = 0;     // thread cycles
     std::uint64_t flops = 0;
 };
 
@@ -87,10 +92,19 @@ struct StepPlan {
     std::string name;
     ComputeSetId computeSet = kNoId;
     std::uint32_t operation = kNoId;
-    std::vector<Transfer> gather;     // before compute (or the whole copy)
-    std::vector<Transfer> scatter;    // after compute
-    std::vector<VertexPlan> vertices; // sorted by tile
-    std::vector<HostTransfer> host;   // stream copies, prints, predicates
+    std::vector<Transfer> gather;        // before compute (or the whole copy)
+    std::vector<Transfer> scatter;       // after compute
+    std::vector<VertexPlan> vertices;    // sorted by tile
+    std::vector<FieldEntryPlan> entries; // of every vertex, in vertex and field order
+    // A vertex's field entries (stored flat: graphs reach 10^7 vertices).
+    std::span<const FieldEntryPlan> entriesOf(std::size_t vertexIndex) const {
+        const std::uint64_t end = vertexIndex + 1 < vertices.size()
+                                      ? vertices[vertexIndex + 1].firstEntry
+                                      : entries.size();
+        const std::uint64_t first = vertices[vertexIndex].firstEntry;
+        return {entries.data() + first, static_cast<std::size_t>(end - first)};
+    }
+    std::vector<HostTransfer> host; // stream copies, prints, predicates
     std::string stream;
     Tensor source;                         // Copy, stream to host, PrintTensor, Predicate
     Tensor destination;                    // Copy, stream to device
@@ -142,6 +156,8 @@ struct CompiledGraph {
 
     Location locate(VariableId var, std::size_t element) const;
     std::vector<Run> runsOf(const Tensor& t) const; // in the tensor's element order
+    // Appends the runs of regions (of one element type) to `runs`.
+    void appendRuns(std::span<const VariableRegion> regions, std::vector<Run>& runs) const;
 };
 
 // Validates and compiles; throws ValidationError naming tensor, vertex and

@@ -110,7 +110,7 @@ void estimateCycles(CompiledGraph& out) {
                 const PerfEstimator& estimator = graph.estimatorFor(*v.codelet);
                 if (estimator) {
                     try {
-                        e = estimator(Introspector(v), target);
+                        e = estimator(Introspector(graph, vp.vertex), target);
                     } catch (const Error&) {
                         throw;
                     } catch (...) { // user code: say which vertex it was estimating
@@ -119,8 +119,8 @@ void estimateCycles(CompiledGraph& out) {
                                            "' threw " + currentExceptionText());
                     }
                 }
-                if (v.perfEstimate) {
-                    e.cycles = *v.perfEstimate;
+                if (const auto fixed = graph.perfEstimate(vp.vertex)) {
+                    e.cycles = *fixed;
                 }
                 vp.cycles = e.cycles;
                 vp.flops = e.flops;

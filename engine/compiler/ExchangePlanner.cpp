@@ -6,6 +6,7 @@
 #include "engine/core/Error.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace tessera::compiler {
@@ -115,36 +116,70 @@ private:
         std::stable_sort(order.begin(), order.end(), [&](VertexId a, VertexId b) {
             return graph_.vertices()[a].tile < graph_.vertices()[b].tile;
         });
+        step.vertices.reserve(order.size());
+        std::size_t entries = 0;
+        for (VertexId id : order) {
+            for (std::size_t f = 0; f < graph_.vertices()[id].codelet->fields.size(); ++f) {
+                entries += graph_.entryCount(id, f);
+            }
+        }
+        step.entries.reserve(entries);
+        readMark_.resize(graph_.variables().size(), kNoId);
+        writeMark_.resize(graph_.variables().size(), kNoId);
+        // Each variable once (run() sorts the lists): marked with the step.
+        auto note = [s](std::vector<VariableId>& list, std::vector<StepId>& mark, VariableId var) {
+            if (mark[var] != s) {
+                mark[var] = s;
+                list.push_back(var);
+            }
+        };
         for (VertexId id : order) {
             const VertexData& v = graph_.vertices()[id];
-            VertexPlan plan;
-            plan.vertex = id;
-            plan.tile = v.tile;
-            for (std::uint32_t f = 0; f < v.connections.size(); ++f) {
+            step.vertices.push_back({id, v.tile, step.entries.size(), 0, 0});
+            for (std::uint32_t f = 0; f < v.codelet->fields.size(); ++f) {
                 const FieldInfo& info = v.codelet->fields[f];
-                FieldBindingPlan binding;
-                binding.field = f;
-                for (const Tensor& t : v.connections[f]) {
-                    binding.entries.push_back(bind(s, step, v.tile, info.direction, t));
-                    binding.counts.push_back(t.numElements());
-                    addVars(reads(info.direction) ? step.reads : step.writes, t);
-                    if (info.direction == FieldDirection::InOut) {
-                        addVars(step.writes, t);
+                for (std::size_t e = 0, n = graph_.entryCount(id, f); e < n; ++e) {
+                    const Connection c = graph_.connection(id, f, e);
+                    const std::size_t count = c.numElements();
+                    const Location l = bind(s, step, v.tile, info.direction, info.type, c, count);
+                    step.entries.push_back({narrow(l.offset, "a field's offset in its block", id),
+                                            l.block, f,
+                                            narrow(count, "a field's element count", id)});
+                    for (const VariableRegion& r : c.regions) {
+                        if (reads(info.direction)) {
+                            note(step.reads, readMark_, r.var);
+                        } else {
+                            note(step.writes, writeMark_, r.var);
+                        }
+                        if (info.direction == FieldDirection::InOut) {
+                            note(step.writes, writeMark_, r.var);
+                        }
                     }
                 }
-                plan.fields.push_back(std::move(binding));
             }
-            step.vertices.push_back(std::move(plan));
         }
     }
 
-    Location bind(StepId s, StepPlan& step, TileId tile, FieldDirection dir, const Tensor& t) {
-        const std::vector<Run> runs = out_.runsOf(t);
+    // Fails by name when a field entry outgrows FieldEntryPlan's 32 bits.
+    std::uint32_t narrow(std::uint64_t value, const char* what, VertexId id) const {
+        if (value > std::numeric_limits<std::uint32_t>::max()) {
+            throw ValidationError("not supported by Tessera: " + std::string(what) + " of " +
+                                  std::to_string(value) + " (over 2^32 - 1) in " +
+                                  graph_.vertexName(id));
+        }
+        return static_cast<std::uint32_t>(value);
+    }
+
+    Location bind(StepId s, StepPlan& step, TileId tile, FieldDirection dir, Type type,
+                  const Connection& c, std::size_t count) {
+        runs_.clear();
+        out_.appendRuns(c.regions, runs_);
+        const std::vector<Run>& runs = runs_;
         if (runs.size() == 1 && runs[0].tile == tile) {
             return runs[0].location;
         }
-        const std::size_t size = sizeOf(t.elementType());
-        const Location slot = exchangeSlot(s, tile, t.numElements() * size);
+        const std::size_t size = sizeOf(type);
+        const Location slot = exchangeSlot(s, tile, count * size);
         std::uint64_t pos = slot.offset;
         for (const Run& r : runs) {
             const Location local{slot.block, pos};
@@ -190,8 +225,10 @@ private:
 
     // True when the copy is onto itself; throws for any other overlap.
     bool checkOverlap(const StepPlan& step) const {
-        std::vector<VariableRegion> a = step.source.regions();
-        std::vector<VariableRegion> b = step.destination.regions();
+        const auto sourceRegions = step.source.regions();
+        const auto destinationRegions = step.destination.regions();
+        std::vector<VariableRegion> a(sourceRegions.begin(), sourceRegions.end());
+        std::vector<VariableRegion> b(destinationRegions.begin(), destinationRegions.end());
         auto less = [](const VariableRegion& x, const VariableRegion& y) {
             return x.var != y.var ? x.var < y.var : x.begin < y.begin;
         };
@@ -229,6 +266,8 @@ private:
     CompiledGraph& out_;
     const Graph& graph_;
     std::map<std::pair<StepId, TileId>, BlockId> bufferOf_;
+    std::vector<Run> runs_;                    // scratch of bind()
+    std::vector<StepId> readMark_, writeMark_; // per variable: the last step listing it
 };
 
 } // namespace

@@ -8,40 +8,46 @@ namespace tessera::compiler {
 
 class Introspector : public VertexIntrospector {
 public:
-    explicit Introspector(const VertexData& v)
-        : v_(v) {}
-    const std::string& codeletName() const override { return v_.codelet->name; }
+    Introspector(const Graph& graph, VertexId v)
+        : graph_(graph)
+        , id_(v)
+        , codelet_(*graph.vertices()[v].codelet) {}
+    const std::string& codeletName() const override { return codelet_.name; }
     std::size_t fieldSize(const std::string& field) const override {
-        const std::size_t i = v_.codelet->fieldIndex(field);
-        if (v_.codelet->fields[i].shape == FieldShape::VectorList) {
-            return v_.connections[i].size();
+        const std::size_t i = codelet_.fieldIndex(field);
+        if (codelet_.fields[i].shape == FieldShape::VectorList) {
+            return graph_.entryCount(id_, i);
         }
-        return v_.connections[i].empty() ? 0 : v_.connections[i][0].numElements();
+        return graph_.connection(id_, i).numElements();
     }
     std::vector<std::size_t> listSizes(const std::string& field) const override {
+        const std::size_t i = codelet_.fieldIndex(field);
         std::vector<std::size_t> sizes;
-        for (const Tensor& t : v_.connections[v_.codelet->fieldIndex(field)]) {
-            sizes.push_back(t.numElements());
+        for (std::size_t e = 0; e < graph_.entryCount(id_, i); ++e) {
+            sizes.push_back(graph_.connection(id_, i, e).numElements());
         }
         return sizes;
     }
     double state(const std::string& name) const override {
-        for (std::size_t i = 0; i < v_.codelet->states.size(); ++i) {
-            if (v_.codelet->states[i].name == name) {
-                return v_.stateValues[i].value_or(0.0);
+        const auto values = graph_.stateValues(id_);
+        for (std::size_t i = 0; i < codelet_.states.size(); ++i) {
+            if (codelet_.states[i].name == name) {
+                return values[i].value_or(0.0);
             }
         }
-        throw Error("codelet '" + v_.codelet->name + "' has no state member '" + name + "'");
+        throw Error("codelet '" + codelet_.name + "' has no state member '" + name + "'");
     }
     Type fieldType(const std::string& field) const override {
-        return v_.codelet->fields[v_.codelet->fieldIndex(field)].type;
+        return codelet_.fields[codelet_.fieldIndex(field)].type;
     }
     bool isList(const std::string& field) const override {
-        return v_.codelet->fields[v_.codelet->fieldIndex(field)].shape == FieldShape::VectorList;
+        return codelet_.fields[codelet_.fieldIndex(field)].shape == FieldShape::VectorList;
     }
 
 private:
-    const VertexData& v_;
+    const Graph& graph_;
+    VertexId id_;
+    const CodeletInfo& codelet_;
 };
 
 } // namespace tessera::compiler

@@ -122,7 +122,8 @@ private:
         }
     }
 
-    std::pair<std::uint64_t, std::uint64_t> vertexStateBytes(const VertexData& v) const {
+    std::pair<std::uint64_t, std::uint64_t> vertexStateBytes(VertexId id) const {
+        const VertexData& v = out_.graph->vertices()[id];
         std::uint64_t state = 0, lists = 0;
         for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
             switch (v.codelet->fields[f].shape) {
@@ -135,7 +136,7 @@ private:
                 break;
             }
             if (v.codelet->fields[f].shape == FieldShape::VectorList) {
-                lists += kListEntryBytes * v.connections[f].size();
+                lists += kListEntryBytes * out_.graph->entryCount(id, f);
             }
         }
         for (const StateInfo& s : v.codelet->states) {
@@ -169,12 +170,10 @@ private:
         }
         // Vertex state.
         for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VertexInstanceState,
-                  vertexStateBytes(out_.graph->vertices()[id]).first, 4, id);
+            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(id).first, 4, id);
         }
         for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VectorListDescriptor,
-                  vertexStateBytes(out_.graph->vertices()[id]).second, 4, id);
+            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(id).second, 4, id);
         }
         // Data: constants, always-live, then the shared pool.
         TileLayout& l = layouts_[t];

@@ -50,7 +50,13 @@ Location CompiledGraph::locate(VariableId var, std::size_t element) const {
 
 std::vector<Run> CompiledGraph::runsOf(const Tensor& t) const {
     std::vector<Run> runs;
-    for (const VariableRegion& r : t.regions()) {
+    appendRuns(t.regions(), runs);
+    return runs;
+}
+
+void CompiledGraph::appendRuns(std::span<const VariableRegion> regions,
+                               std::vector<Run>& runs) const {
+    for (const VariableRegion& r : regions) {
         const auto& list = placements.at(r.var);
         const std::size_t size = sizeOf(graph->variable(r.var).type);
         auto it =
@@ -69,7 +75,6 @@ std::vector<Run> CompiledGraph::runsOf(const Tensor& t) const {
             e += take;
         }
     }
-    return runs;
 }
 
 } // namespace tessera::compiler

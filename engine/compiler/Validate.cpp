@@ -23,15 +23,15 @@ void validateGraph(const Graph& graph) {
         if (v.tile == kNoId) {
             throw ValidationError(graph.vertexName(id) + " is not mapped to a tile");
         }
-        for (std::size_t f = 0; f < v.connections.size(); ++f) {
+        for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
             const FieldInfo& info = v.codelet->fields[f];
-            const auto& slot = v.connections[f];
-            if (slot.empty() && info.shape != FieldShape::VectorList) {
+            const std::size_t entries = graph.entryCount(id, f);
+            if (entries == 0 && info.shape != FieldShape::VectorList) {
                 throw ValidationError("field '" + info.name + "' of " + graph.vertexName(id) +
                                       " is not connected");
             }
-            for (std::size_t i = 0; i < slot.size(); ++i) {
-                if (!slot[i].valid()) {
+            for (std::size_t i = 0; i < entries; ++i) {
+                if (!graph.connection(id, f, i).connected) {
                     throw ValidationError("entry " + std::to_string(i) + " of vector-list field '" +
                                           info.name + "' of " + graph.vertexName(id) +
                                           " is not connected");
@@ -41,7 +41,7 @@ void validateGraph(const Graph& graph) {
         for (const auto& check : v.codelet->validators) {
             std::string problem;
             try {
-                problem = check(Introspector(v));
+                problem = check(Introspector(graph, id));
             } catch (const Error&) {
                 throw;
             } catch (...) { // user code: say which vertex it was checking
@@ -94,6 +94,8 @@ struct TopTwo {
     }
 };
 
+constexpr std::size_t kNoBucket = static_cast<std::size_t>(-1);
+
 [[noreturn]] void reportConflict(const Graph& graph, const std::string& cs, const Access& a,
                                  const Access& b) {
     const VariableData& var = graph.variable(a.var);
@@ -106,25 +108,65 @@ struct TopTwo {
                           std::to_string(tile) + ")");
 }
 
+// Sorts accesses by (variable, begin): bucketed by variable in linear time,
+// then each bucket sorted unless it already is (vertices made in element
+// order, the usual case).
+void sortAccesses(std::vector<Access>& accesses, std::vector<std::size_t>& bucketOf,
+                  std::vector<Access>& scratch) {
+    std::vector<VariableId> vars; // distinct, in order of first access
+    for (const Access& a : accesses) {
+        if (bucketOf[a.var] == kNoBucket) {
+            bucketOf[a.var] = vars.size();
+            vars.push_back(a.var);
+        }
+    }
+    std::sort(vars.begin(), vars.end());
+    std::vector<std::size_t> start(vars.size() + 1, 0);
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        bucketOf[vars[i]] = i;
+    }
+    for (const Access& a : accesses) {
+        ++start[bucketOf[a.var] + 1];
+    }
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        start[i + 1] += start[i];
+    }
+    scratch.resize(accesses.size());
+    std::vector<std::size_t> next(start.begin(), start.end() - 1);
+    for (const Access& a : accesses) {
+        scratch[next[bucketOf[a.var]]++] = a;
+    }
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        const auto first = scratch.begin() + static_cast<std::ptrdiff_t>(start[i]);
+        const auto last = scratch.begin() + static_cast<std::ptrdiff_t>(start[i + 1]);
+        auto byBegin = [](const Access& a, const Access& b) { return a.begin < b.begin; };
+        if (!std::is_sorted(first, last, byBegin)) {
+            std::stable_sort(first, last, byBegin);
+        }
+        bucketOf[vars[i]] = kNoBucket;
+    }
+    accesses.swap(scratch);
+}
+
 } // namespace
 
 void checkConflicts(const Graph& graph) {
+    std::vector<std::size_t> bucketOf(graph.variables().size(), kNoBucket);
+    std::vector<Access> accesses, scratch;
     for (const ComputeSetData& cs : graph.computeSets()) {
-        std::vector<Access> accesses;
+        accesses.clear();
         for (VertexId id : cs.vertices) {
             const VertexData& v = graph.vertices()[id];
-            for (std::size_t f = 0; f < v.connections.size(); ++f) {
+            for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
                 const bool w = writes(v.codelet->fields[f].direction);
-                for (const Tensor& t : v.connections[f]) {
-                    for (const VariableRegion& r : t.regions()) {
+                for (std::size_t e = 0, n = graph.entryCount(id, f); e < n; ++e) {
+                    for (const VariableRegion& r : graph.connection(id, f, e).regions) {
                         accesses.push_back({r.var, r.begin, r.end, id, w});
                     }
                 }
             }
         }
-        std::sort(accesses.begin(), accesses.end(), [](const Access& a, const Access& b) {
-            return a.var != b.var ? a.var < b.var : a.begin < b.begin;
-        });
+        sortAccesses(accesses, bucketOf, scratch);
         std::size_t i = 0;
         while (i < accesses.size()) {
             TopTwo anyAccess, writeAccess;

@@ -152,9 +152,19 @@ Graph::getTileMapping(const Tensor& t) const {
     checkTensor(t, "getTileMapping");
     std::vector<std::vector<std::pair<std::size_t, std::size_t>>> perTile(target_.numTiles());
     std::size_t flat = 0;
+    VariableId intervalsOf = kNoId;
+    std::vector<TileInterval> intervals;
     for (const VariableRegion& r : t.regions()) {
-        const VariableData& v = variables_[r.var];
-        for (const TileInterval& iv : v.mapping.intervals()) {
+        if (r.var != intervalsOf) {
+            intervals = variables_[r.var].mapping.intervals();
+            intervalsOf = r.var;
+        }
+        // The intervals overlapping r: from the first ending after r.begin.
+        auto first =
+            std::upper_bound(intervals.begin(), intervals.end(), r.begin,
+                             [](std::size_t e, const TileInterval& iv) { return e < iv.end; });
+        for (auto it = first; it != intervals.end() && it->begin < r.end; ++it) {
+            const TileInterval& iv = *it;
             const std::size_t b = std::max(iv.begin, r.begin);
             const std::size_t e = std::min(iv.end, r.end);
             if (b < e) {
@@ -191,6 +201,7 @@ const CodeletInfo& Graph::codelet(const std::string& name) const {
 }
 
 void Graph::addCodelet(CodeletInfo codelet) {
+    lastCodelet_ = nullptr; // it may shadow a built-in of that name
     userCodelets_.add(std::move(codelet));
 }
 
@@ -209,14 +220,20 @@ VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
     if (cs.id >= computeSets_.size()) {
         throw Error("addVertex: unknown compute set for codelet '" + codeletName + "'");
     }
-    const CodeletInfo& info = codelet(codeletName);
+    if (!lastCodelet_ || codeletName != lastCodeletName_) {
+        lastCodelet_ = &codelet(codeletName);
+        lastCodeletName_ = codeletName;
+    }
+    const CodeletInfo& info = *lastCodelet_;
     VertexData v;
     v.codelet = &info;
     v.computeSet = cs.id;
-    v.connections.resize(info.fields.size());
-    v.stateValues.resize(info.states.size());
+    v.firstSlot = appendIndex(slots_.size(), info.fields.size(), "vertex fields");
+    v.firstState = appendIndex(stateValues_.size(), info.states.size(), "vertex state members");
+    slots_.resize(slots_.size() + info.fields.size());
+    stateValues_.resize(stateValues_.size() + info.states.size());
     const auto id = static_cast<VertexId>(vertices_.size());
-    vertices_.push_back(std::move(v));
+    vertices_.push_back(v);
     computeSets_[cs.id].vertices.push_back(id);
     VertexRef ref{this, id};
     for (const auto& [field, tensor] : connections) {
@@ -270,23 +287,70 @@ void Graph::checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Ten
     }
 }
 
+std::uint32_t Graph::appendIndex(std::size_t size, std::size_t added, const char* what) {
+    if (added >= (std::size_t{1} << 31) || size + added >= (std::size_t{1} << 31)) {
+        throw Error(std::string("not supported by Tessera: 2^31 or more ") + what +
+                    " in one graph");
+    }
+    return static_cast<std::uint32_t>(size);
+}
+
+Graph::Slot Graph::storeTensor(const Tensor& t) {
+    const auto regions = t.regions();
+    const Slot s{appendIndex(regions_.size(), regions.size(), "connected tensor regions"),
+                 static_cast<std::uint32_t>(regions.size()), 1};
+    regions_.insert(regions_.end(), regions.begin(), regions.end());
+    return s;
+}
+
+std::size_t Graph::entryCount(VertexId v, std::size_t field) const {
+    const VertexData& d = vertices_.at(v);
+    const Slot& s = slot(d, field);
+    if (d.codelet->fields[field].shape == FieldShape::VectorList) {
+        return s.count;
+    }
+    return s.connected ? 1 : 0;
+}
+
+Connection Graph::connection(VertexId v, std::size_t field, std::size_t entry) const {
+    const VertexData& d = vertices_[v];
+    Slot s = slot(d, field);
+    if (d.codelet->fields[field].shape == FieldShape::VectorList) {
+        s = listSlots_[s.first + entry];
+    }
+    if (!s.connected) {
+        return {};
+    }
+    return {true, std::span<const VariableRegion>(regions_.data() + s.first, s.count)};
+}
+
+std::span<const std::optional<double>> Graph::stateValues(VertexId v) const {
+    const VertexData& d = vertices_.at(v);
+    return {stateValues_.data() + d.firstState, d.codelet->states.size()};
+}
+
+std::optional<std::uint64_t> Graph::perfEstimate(VertexId v) const {
+    auto it = perfEstimates_.find(v);
+    return it == perfEstimates_.end() ? std::nullopt : std::optional<std::uint64_t>(it->second);
+}
+
 void Graph::connect(const FieldRef& f, const Tensor& t) {
     VertexData& v = vertexFor(f, "connect");
     const std::size_t index = fieldIndexFor(f, "connect");
     const FieldInfo& info = v.codelet->fields[index];
-    auto& slot = v.connections[index];
+    Slot& slot = this->slot(v, index);
     if (info.shape == FieldShape::VectorList) {
         if (!f.index) {
             throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
                         " is a vector list: connect a list of tensors or field[i]");
         }
-        if (*f.index >= slot.size()) {
+        if (*f.index >= slot.count) {
             throw Error("connect: index " + std::to_string(*f.index) + " of field '" + f.field +
                         "' of " + vertexName(f.vertex) + " is outside its size " +
-                        std::to_string(slot.size()) + " (use setFieldSize first)");
+                        std::to_string(slot.count) + " (use setFieldSize first)");
         }
         checkFieldTensor(f, info, t);
-        slot[*f.index] = t;
+        listSlots_[slot.first + *f.index] = storeTensor(t);
         return;
     }
     if (f.index) {
@@ -294,7 +358,7 @@ void Graph::connect(const FieldRef& f, const Tensor& t) {
                     " is not a vector list and cannot be indexed");
     }
     checkFieldTensor(f, info, t);
-    slot.assign(1, t);
+    slot = storeTensor(t);
 }
 
 void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
@@ -308,7 +372,14 @@ void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
     for (const Tensor& t : list) {
         checkFieldTensor(f, info, t);
     }
-    v.connections[index] = list;
+    // A new entry array at the end; a replaced one stays unused.
+    const Slot entries{appendIndex(listSlots_.size(), list.size(), "vector-list entries"),
+                       static_cast<std::uint32_t>(list.size()), 1};
+    for (const Tensor& t : list) {
+        const Slot stored = storeTensor(t);
+        listSlots_.push_back(stored);
+    }
+    slot(v, index) = entries;
 }
 
 void Graph::setFieldSize(const FieldRef& f, std::size_t size) {
@@ -318,7 +389,15 @@ void Graph::setFieldSize(const FieldRef& f, std::size_t size) {
         throw Error("setFieldSize: field '" + f.field + "' of " + vertexName(f.vertex) +
                     " is not a vector list");
     }
-    v.connections[index].resize(size);
+    // A new entry array at the end keeps the first entries; new ones are unconnected.
+    const Slot old = slot(v, index);
+    const Slot entries{appendIndex(listSlots_.size(), size, "vector-list entries"),
+                       static_cast<std::uint32_t>(size), 1};
+    for (std::size_t i = 0; i < size; ++i) {
+        const Slot kept = i < old.count ? listSlots_[old.first + i] : Slot{};
+        listSlots_.push_back(kept);
+    }
+    slot(v, index) = entries;
 }
 
 void Graph::setInitialValue(const FieldRef& f, double value) {
@@ -331,7 +410,7 @@ void Graph::setInitialValue(const FieldRef& f, double value) {
                             " does not fit state member '" + f.field + "' (" +
                             std::string(typeName(states[i].type)) + ") of " + vertexName(f.vertex));
             }
-            v.stateValues[i] = value;
+            stateValues_[v.firstState + i] = value;
             return;
         }
     }
@@ -343,7 +422,7 @@ void Graph::setPerfEstimate(VertexRef ref, std::uint64_t cycles) {
     if (ref.graph != this || ref.id >= vertices_.size()) {
         throw Error("setPerfEstimate: unknown vertex");
     }
-    vertices_[ref.id].perfEstimate = cycles;
+    perfEstimates_[ref.id] = cycles;
 }
 
 void Graph::markHostAccess(const Tensor& t) {

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tessera {
@@ -37,15 +38,29 @@ struct ComputeSetData {
     std::vector<VertexId> vertices;
 };
 
+// Vertices are stored flat (graphs reach 10^7 of them): what each field is
+// connected to lives in the graph's slot and region arrays, read through
+// Graph::connection().
 struct VertexData {
     const CodeletInfo* codelet = nullptr;
     ComputeSetId computeSet = kNoId;
     TileId tile = kNoId;
-    // Per codelet field: the connected tensor(s); one for scalar and vector
-    // fields, one per list entry for vector lists. Invalid Tensor = unconnected.
-    std::vector<std::vector<Tensor>> connections;
-    std::vector<std::optional<double>> stateValues; // per codelet state member
-    std::optional<std::uint64_t> perfEstimate;      // setPerfEstimate override
+    std::uint32_t firstSlot = 0;  // one slot per codelet field, in field order
+    std::uint32_t firstState = 0; // one value per codelet state member
+};
+
+// What one field (or one vector-list entry) is connected to: variable
+// regions in the connected tensor's element order.
+struct Connection {
+    bool connected = false;
+    std::span<const VariableRegion> regions;
+    std::size_t numElements() const {
+        std::size_t n = 0;
+        for (const VariableRegion& r : regions) {
+            n += r.size();
+        }
+        return n;
+    }
 };
 
 struct DataStream {
@@ -126,6 +141,12 @@ public:
     Tensor findTensor(const std::string& name) const;
     const std::vector<ComputeSetData>& computeSets() const { return computeSets_; }
     const std::vector<VertexData>& vertices() const { return vertices_; }
+    // Entries of a field: 0 or 1 for scalar and vector fields (connected or
+    // not), the list size for vector lists.
+    std::size_t entryCount(VertexId v, std::size_t field) const;
+    Connection connection(VertexId v, std::size_t field, std::size_t entry = 0) const;
+    std::span<const std::optional<double>> stateValues(VertexId v) const; // per state member
+    std::optional<std::uint64_t> perfEstimate(VertexId v) const;          // setPerfEstimate
     const std::map<std::string, Tensor>& hostWrites() const { return hostWrites_; }
     const std::map<std::string, Tensor>& hostReads() const { return hostReads_; }
     const std::map<std::string, DataStream>& streams() const { return streams_; }
@@ -138,12 +159,35 @@ private:
     VertexData& vertexFor(const FieldRef& f, const char* operation);
     std::size_t fieldIndexFor(const FieldRef& f, const char* operation) const;
     void checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Tensor& t) const;
+    // A field's slot: for scalar and vector fields the connected regions
+    // (first, count) in regions_; for vector lists the entries in listSlots_.
+    struct Slot {
+        std::uint32_t first = 0;
+        std::uint32_t count : 31 = 0;
+        std::uint32_t connected : 1 = 0;
+    };
+    Slot& slot(const VertexData& v, std::size_t field) { return slots_[v.firstSlot + field]; }
+    const Slot& slot(const VertexData& v, std::size_t field) const {
+        return slots_[v.firstSlot + field];
+    }
+    Slot storeTensor(const Tensor& t); // appends t's regions
+    // Where `added` items appended to an array of `size` start; indices are
+    // 31-bit (the count shares a word with a flag): fails by name beyond.
+    static std::uint32_t appendIndex(std::size_t size, std::size_t added, const char* what);
 
     Target target_;
     std::vector<VariableData> variables_;
     std::vector<ComputeSetData> computeSets_;
     std::vector<VertexData> vertices_;
+    std::vector<Slot> slots_;
+    std::vector<Slot> listSlots_;
+    std::vector<VariableRegion> regions_;
+    std::vector<std::optional<double>> stateValues_;
+    std::unordered_map<VertexId, std::uint64_t> perfEstimates_;
     CodeletRegistry userCodelets_;
+    // addVertex's last codelet: programs add vertices of one codelet in runs.
+    std::string lastCodeletName_;
+    const CodeletInfo* lastCodelet_ = nullptr;
     std::map<std::string, PerfEstimator> estimators_;
     std::map<std::string, Tensor> hostWrites_;
     std::map<std::string, Tensor> hostReads_;

@@ -49,6 +49,34 @@ std::string shapeString(const std::vector<std::size_t>& shape) {
     return os.str();
 }
 
+std::size_t product(const std::vector<std::size_t>& shape, std::size_t from, std::size_t to) {
+    std::size_t n = 1;
+    for (std::size_t d = from; d < to; ++d) {
+        n *= shape[d];
+    }
+    return n;
+}
+
+void RegionList::append(const VariableRegion& r) {
+    if (r.begin == r.end) {
+        return;
+    }
+    VariableRegion* last = count_ == 0 ? nullptr : count_ == 1 ? &first_ : &all_.back();
+    if (last && last->var == r.var && last->end == r.begin) {
+        last->end = r.end;
+        return;
+    }
+    if (count_ == 0) {
+        first_ = r;
+    } else {
+        if (count_ == 1) {
+            all_.push_back(first_);
+        }
+        all_.push_back(r);
+    }
+    ++count_;
+}
+
 void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r) {
     if (r.begin == r.end) {
         return;
@@ -60,18 +88,22 @@ void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r)
     regions.push_back(r);
 }
 
-Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
-               std::vector<VariableRegion> regions, std::string description)
+Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape, RegionList regions,
+               std::string description)
     : graph_(graph) {
     checkShape(shape, type, "tensor " + description);
     auto data = std::make_shared<Data>();
     data->type = type;
     data->shape = std::move(shape);
     data->regions = std::move(regions);
-    data->regionStarts.reserve(data->regions.size());
     std::size_t n = 0;
-    for (const VariableRegion& r : data->regions) {
-        data->regionStarts.push_back(n);
+    if (data->regions.size() > 1) {
+        data->regionStarts.reserve(data->regions.size());
+    }
+    for (const VariableRegion& r : data->regions.view()) {
+        if (data->regions.size() > 1) {
+            data->regionStarts.push_back(n);
+        }
         n += r.size();
     }
     data->numElements = n;
@@ -81,6 +113,28 @@ Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
                     " elements but shape " + shapeString(data->shape));
     }
     data_ = std::move(data);
+}
+
+Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
+               const std::vector<VariableRegion>& regions, std::string description)
+    : Tensor(
+          graph, type, std::move(shape),
+          [&] {
+              RegionList list;
+              for (const VariableRegion& r : regions) {
+                  list.append(r);
+              }
+              return list;
+          }(),
+          std::move(description)) {}
+
+std::string Tensor::describe(const Data& d) {
+    if (!d.sliceOf) {
+        return d.description;
+    }
+    return describe(*d.sliceOf) + ".slice(" + std::to_string(d.sliceBegin) + "," +
+           std::to_string(d.sliceEnd) +
+           (d.sliceDim ? "," + std::to_string(d.sliceDim) : std::string()) + ")";
 }
 
 void Tensor::requireValid() const {
@@ -105,12 +159,12 @@ std::size_t Tensor::numElements() const {
     requireValid();
     return data_->numElements;
 }
-const std::vector<VariableRegion>& Tensor::regions() const {
+std::span<const VariableRegion> Tensor::regions() const {
     requireValid();
-    return data_->regions;
+    return data_->regions.view();
 }
 std::string Tensor::describe() const {
-    return graph_ ? data_->description : "<empty tensor>";
+    return graph_ ? describe(*data_) : "<empty tensor>";
 }
 
 std::size_t Tensor::dim(std::size_t i) const {
@@ -121,9 +175,14 @@ std::size_t Tensor::dim(std::size_t i) const {
     return shape()[i];
 }
 
-void Tensor::appendFlatRange(std::size_t begin, std::size_t end,
-                             std::vector<VariableRegion>& out) const {
+void Tensor::appendFlatRange(std::size_t begin, std::size_t end, RegionList& out) const {
     if (begin >= end) {
+        return;
+    }
+    const auto regions = data_->regions.view();
+    if (regions.size() == 1) { // one region starting at flat index 0
+        const VariableRegion& reg = regions[0];
+        out.append({reg.var, reg.begin + begin, reg.begin + end});
         return;
     }
     const auto& starts = data_->regionStarts;
@@ -131,10 +190,10 @@ void Tensor::appendFlatRange(std::size_t begin, std::size_t end,
                                              starts.begin()) -
                     1;
     while (begin < end) {
-        const VariableRegion& reg = data_->regions[r];
+        const VariableRegion& reg = regions[r];
         const std::size_t offset = begin - starts[r];
         const std::size_t take = std::min(end - begin, reg.size() - offset);
-        appendRegion(out, {reg.var, reg.begin + offset, reg.begin + offset + take});
+        out.append({reg.var, reg.begin + offset, reg.begin + offset + take});
         begin += take;
         ++r;
     }
@@ -145,14 +204,14 @@ VariableRegion Tensor::flatElement(std::size_t i) const {
         throw Error("tensor " + describe() + ": element " + std::to_string(i) + " out of range (" +
                     std::to_string(numElements()) + " elements)");
     }
-    std::vector<VariableRegion> out;
+    RegionList out;
     appendFlatRange(i, i + 1, out);
-    return out.front();
+    return out.view().front();
 }
 
 Tensor Tensor::gather(const std::vector<std::size_t>& newShape,
                       const std::vector<std::size_t>& flatIndices, std::string description) const {
-    std::vector<VariableRegion> regions;
+    RegionList regions;
     // Walk runs of consecutive indices so contiguous stretches stay one region.
     std::size_t i = 0;
     while (i < flatIndices.size()) {
@@ -188,7 +247,7 @@ Tensor Tensor::index(const std::vector<std::size_t>& indices) const {
     std::vector<std::size_t> rest(shape().begin() + static_cast<std::ptrdiff_t>(indices.size()),
                                   shape().end());
     const std::size_t inner = product(rest);
-    std::vector<VariableRegion> regions;
+    RegionList regions;
     appendFlatRange(offset * inner, offset * inner + inner, regions);
     std::string desc = describe();
     for (std::size_t v : indices) {
@@ -208,20 +267,37 @@ Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) 
                     std::to_string(end) + ") out of range for dimension " +
                     std::to_string(dimension) + " of size " + std::to_string(shape()[dimension]));
     }
-    std::vector<std::size_t> newShape = shape();
+    const std::vector<std::size_t>& s = data_->shape;
+    std::vector<std::size_t> newShape = s;
     newShape[dimension] = end - begin;
-    const std::size_t inner = product(std::vector<std::size_t>(
-        shape().begin() + static_cast<std::ptrdiff_t>(dimension) + 1, shape().end()));
-    const std::size_t outer = product(std::vector<std::size_t>(
-        shape().begin(), shape().begin() + static_cast<std::ptrdiff_t>(dimension)));
-    const std::size_t block = shape()[dimension] * inner;
-    std::vector<VariableRegion> regions;
+    const std::size_t inner = product(s, dimension + 1, s.size());
+    const std::size_t outer = product(s, 0, dimension);
+    const std::size_t block = s[dimension] * inner;
+    RegionList regions;
     for (std::size_t o = 0; o < outer; ++o) {
         appendFlatRange(o * block + begin * inner, o * block + end * inner, regions);
     }
-    std::string desc = describe() + ".slice(" + std::to_string(begin) + "," + std::to_string(end) +
-                       (dimension ? "," + std::to_string(dimension) : std::string()) + ")";
-    return Tensor(graph_, data_->type, std::move(newShape), std::move(regions), std::move(desc));
+    // The shape is a sub-shape of a checked one: no overflow check needed.
+    Tensor out;
+    auto data = std::make_shared<Data>();
+    data->type = data_->type;
+    data->shape = std::move(newShape);
+    data->regions = std::move(regions);
+    data->numElements = outer * (end - begin) * inner;
+    if (data->regions.size() > 1) {
+        std::size_t n = 0;
+        for (const VariableRegion& r : data->regions.view()) {
+            data->regionStarts.push_back(n);
+            n += r.size();
+        }
+    }
+    data->sliceOf = data_;
+    data->sliceBegin = begin;
+    data->sliceEnd = end;
+    data->sliceDim = dimension;
+    out.graph_ = graph_;
+    out.data_ = std::move(data);
+    return out;
 }
 
 Tensor Tensor::slice(const std::vector<std::size_t>& begin,
@@ -395,7 +471,9 @@ bool Tensor::operator==(const Tensor& other) const {
     if (!valid() || !other.valid()) {
         return valid() == other.valid();
     }
-    return graph_ == other.graph_ && shape() == other.shape() && regions() == other.regions();
+    const auto a = regions(), b = other.regions();
+    return graph_ == other.graph_ && shape() == other.shape() &&
+           std::equal(a.begin(), a.end(), b.begin(), b.end());
 }
 
 Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension) {
@@ -436,7 +514,7 @@ Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension) {
     for (std::size_t d = 0; d < dimension; ++d) {
         outer *= first.shape()[d];
     }
-    std::vector<VariableRegion> regions;
+    RegionList regions;
     for (std::size_t o = 0; o < outer; ++o) {
         for (const Tensor& t : tensors) {
             const std::size_t block = t.numElements() / std::max<std::size_t>(outer, 1);

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,23 @@ struct VariableRegion {
     bool operator==(const VariableRegion&) const = default;
 };
 
+// An ordered list of regions, contiguous neighbours merged. One region (what
+// most views, slices of a mapped variable, are) is held without allocating.
+class RegionList {
+public:
+    void append(const VariableRegion& r);
+    std::span<const VariableRegion> view() const {
+        return count_ <= 1 ? std::span<const VariableRegion>(&first_, count_)
+                           : std::span<const VariableRegion>(all_);
+    }
+    std::size_t size() const { return count_; }
+
+private:
+    VariableRegion first_;
+    std::vector<VariableRegion> all_; // every region, once there are two or more
+    std::size_t count_ = 0;
+};
+
 class Tensor {
 public:
     Tensor() = default; // an empty, invalid tensor; any query but valid() throws
@@ -35,7 +53,7 @@ public:
     std::size_t dim(std::size_t i) const;
     std::size_t numElements() const;
     // The variable ranges in this view's row-major element order.
-    const std::vector<VariableRegion>& regions() const;
+    std::span<const VariableRegion> regions() const;
     // A short description for error messages, e.g. "'weights'[0:4]".
     std::string describe() const;
 
@@ -62,23 +80,29 @@ public:
 private:
     friend class Graph;
     friend Tensor concat(const std::vector<Tensor>&, std::size_t);
+    Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape, RegionList regions,
+           std::string description);
     Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
-           std::vector<VariableRegion> regions, std::string description);
+           const std::vector<VariableRegion>& regions, std::string description);
     void requireValid() const;
     // Flat element range [begin, end) of this view as variable regions.
-    void appendFlatRange(std::size_t begin, std::size_t end,
-                         std::vector<VariableRegion>& out) const;
+    void appendFlatRange(std::size_t begin, std::size_t end, RegionList& out) const;
     Tensor gather(const std::vector<std::size_t>& shape,
                   const std::vector<std::size_t>& flatIndices, std::string description) const;
 
     struct Data {
         Type type;
         std::vector<std::size_t> shape;
-        std::vector<VariableRegion> regions;
-        std::vector<std::size_t> regionStarts; // flat index of each region's first element
+        RegionList regions;
+        std::vector<std::size_t> regionStarts; // flat index of each region's first element (2+)
         std::size_t numElements = 0;
+        // The description, or for a slice (made by the million, described
+        // only in errors) its tensor and bounds, formatted on demand.
         std::string description;
+        std::shared_ptr<const Data> sliceOf;
+        std::size_t sliceBegin = 0, sliceEnd = 0, sliceDim = 0;
     };
+    static std::string describe(const Data& d);
     const Graph* graph_ = nullptr;
     std::shared_ptr<const Data> data_;
 };
@@ -88,6 +112,8 @@ Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension = 0);
 
 // Appends a region, merging it into the previous one when contiguous.
 void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r);
+// The element count of shape[from, to), unchecked (the shape was checked whole).
+std::size_t product(const std::vector<std::size_t>& shape, std::size_t from, std::size_t to);
 
 // The element count of a shape; throws Error when it overflows 64 bits.
 std::size_t product(const std::vector<std::size_t>& shape);

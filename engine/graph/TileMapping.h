@@ -26,7 +26,13 @@ public:
     TileId tileOf(std::size_t element) const; // kNoId when unmapped
 
 private:
+    void moveToTree();
+    // Mappings made in element order (what mapping tensors linearly does)
+    // stay a flat sorted list; the first assignment behind its end moves
+    // the intervals to a tree, where overriding is logarithmic.
+    std::vector<TileInterval> sorted_;
     std::map<std::size_t, TileInterval> byBegin_;
+    bool tree_ = false;
 };
 
 } // namespace tessera

@@ -171,20 +171,24 @@ void Engine::prepare() {
         p.gather = group(plan.gather);
         p.scatter = group(plan.scatter);
         TileId current = kNoId;
-        for (const compiler::VertexPlan& vp : plan.vertices) {
+        for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {
+            const compiler::VertexPlan& vp = plan.vertices[vi];
             const VertexData& v = graph_.vertices()[vp.vertex];
             Instance inst{createInstance(graph_, vp.vertex), v.codelet, vp.vertex};
             prepared_->owned.push_back(inst);
-            for (const compiler::FieldBindingPlan& f : vp.fields) {
+            const auto entries = plan.entriesOf(vi);
+            std::size_t next = 0; // entries are in field order
+            for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
                 std::vector<FieldBinding> bindings;
-                for (std::size_t i = 0; i < f.entries.size(); ++i) {
-                    bindings.push_back({pointer(f.entries[i]), f.counts[i]});
+                for (std::size_t n = graph_.entryCount(vp.vertex, f); n > 0; --n, ++next) {
+                    bindings.push_back({pointer(entries[next].location()), entries[next].count});
                 }
-                v.codelet->fields[f.field].bind(inst.object, bindings);
+                v.codelet->fields[f].bind(inst.object, bindings);
             }
-            for (std::size_t i = 0; i < v.stateValues.size(); ++i) {
-                if (v.stateValues[i]) {
-                    v.codelet->states[i].set(inst.object, *v.stateValues[i]);
+            const auto states = graph_.stateValues(vp.vertex);
+            for (std::size_t i = 0; i < states.size(); ++i) {
+                if (states[i]) {
+                    v.codelet->states[i].set(inst.object, *states[i]);
                 }
             }
             if (vp.tile != current) {

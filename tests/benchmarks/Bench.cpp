@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -94,22 +95,34 @@ void printResult(const std::string& name, double value, const std::string& unit,
 
 int main(int argc, char** argv) {
     tessera::bench::Options options;
-    std::string only; // "engine", "views" or "model": one group (reports are in "engine")
+    std::string only; // "engine", "views", "model" or "build": one group (reports are in "engine")
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
         } else if (arg == "--only" && i + 1 < argc &&
                    (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views" ||
-                    std::string(argv[i + 1]) == "model")) {
+                    std::string(argv[i + 1]) == "model" || std::string(argv[i + 1]) == "build")) {
             only = argv[++i];
+        } else if (arg == "--max-vertices" && i + 1 < argc) {
+            char* end = nullptr;
+            const double n = std::strtod(argv[++i], &end);
+            if (end == argv[i] || *end != '\0' || !(n >= 1)) {
+                std::cerr << "tessera-bench: error: --max-vertices needs a count, not '" << argv[i]
+                          << "'\n";
+                return 2;
+            }
+            options.maxVertices = static_cast<std::size_t>(n);
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick] [--only engine|views|model]\n"
+            std::cout << "usage: tessera-bench [--quick] [--only engine|views|model|build]\n"
+                         "                     [--max-vertices N]\n"
                          "Prints one JSON object a line: name, value, unit, reference (a native\n"
                          "measurement taken in the same run) and ratio = value / reference.\n"
                          "--quick uses small sizes (for the smoke test).\n"
                          "--only runs one group: engine (engine and reports), views, or model\n"
-                         "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n";
+                         "(the model-fidelity microbenchmarks, docs/model-fidelity.md), or build\n"
+                         "(graph construction and compile, 1e4 to 1e7 vertices).\n"
+                         "--max-vertices skips build benchmarks of larger graphs.\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";
@@ -119,6 +132,9 @@ int main(int argc, char** argv) {
     try {
         if (only.empty() || only == "engine") {
             tessera::bench::runEngineBenchmarks(options);
+        }
+        if (only.empty() || only == "build") {
+            tessera::bench::runGraphBuildBenchmarks(options);
         }
         if ((only.empty() || only == "model") && tessera::bench::runModelBenchmarks(options) != 0) {
             return 1;

@@ -1,13 +1,15 @@
 #pragma once
 // Shared helpers of tessera-bench: timing, peak memory, JSON lines.
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <string>
 
 namespace tessera::bench {
 
 struct Options {
-    bool quick = false; // small sizes, for the smoke test
+    bool quick = false;          // small sizes, for the smoke test
+    std::size_t maxVertices = 0; // graph build benchmark: skip larger graphs (0: all)
 };
 
 // Seconds taken by fn, best of `repeats` runs (the machine is noisy).
@@ -26,6 +28,8 @@ void runEngineBenchmarks(const Options& options);
 // Report write, capture and open benchmarks (ReportBenchmarks.cpp); run
 // after the engine's by runEngineBenchmarks.
 void runReportBenchmarks(const Options& options);
+// Graph construction and compile per vertex (GraphBuildBenchmarks.cpp).
+void runGraphBuildBenchmarks(const Options& options);
 // The model-fidelity microbenchmarks (docs/model-fidelity.md), run as the
 // separate SDK program tessera-model-bench; 0 when it succeeded.
 int runModelBenchmarks(const Options& options);

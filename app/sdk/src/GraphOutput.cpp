@@ -74,13 +74,12 @@ std::string variableName(const tessera::Graph& g, tessera::VariableId v) {
 }
 
 // The variables a vertex field's tensors touch.
-std::set<tessera::VariableId> fieldVariables(const std::vector<tessera::Tensor>& ts) {
+std::set<tessera::VariableId> fieldVariables(const tessera::Graph& g, tessera::VertexId v,
+                                             std::size_t field) {
     std::set<tessera::VariableId> out;
-    for (const tessera::Tensor& t : ts) {
-        if (t.valid()) {
-            for (const tessera::VariableRegion& r : t.regions()) {
-                out.insert(r.var);
-            }
+    for (std::size_t e = 0; e < g.entryCount(v, field); ++e) {
+        for (const tessera::VariableRegion& r : g.connection(v, field, e).regions) {
+            out.insert(r.var);
         }
     }
     return out;
@@ -137,7 +136,8 @@ void writeJson(std::ostream& out, const tessera::Graph& g) {
             out << (f ? ", " : "") << jsonString(info.name) << ": {\"direction\": \""
                 << directionName(info.direction) << "\", \"variables\": [";
             bool first = true;
-            for (tessera::VariableId var : fieldVariables(d.connections[f])) {
+            for (tessera::VariableId var :
+                 fieldVariables(g, static_cast<tessera::VertexId>(v), f)) {
                 out << (first ? "" : ", ") << var;
                 first = false;
             }
@@ -191,7 +191,8 @@ void Graph::outputVertexGraph(std::ostream& out, ArrayRef<program::Program>) con
             out << "  v" << v << " [shape=ellipse, label=" << dotString(label) << "];\n";
             for (std::size_t f = 0; f < d.codelet->fields.size(); ++f) {
                 const tessera::FieldInfo& info = d.codelet->fields[f];
-                for (tessera::VariableId var : fieldVariables(d.connections[f])) {
+                for (tessera::VariableId var :
+                     fieldVariables(g, static_cast<tessera::VertexId>(v), f)) {
                     const std::string edge = " [label=" + dotString(info.name) + "]";
                     if (tessera::reads(info.direction)) {
                         out << "  t" << var << " -> v" << v << edge << ";\n";
@@ -221,7 +222,8 @@ void Graph::outputComputeGraph(std::ostream& out, ArrayRef<program::Program>) co
                 const tessera::VertexData& d = g.vertices()[v];
                 for (std::size_t f = 0; f < d.codelet->fields.size(); ++f) {
                     const tessera::FieldInfo& info = d.codelet->fields[f];
-                    for (tessera::VariableId var : fieldVariables(d.connections[f])) {
+                    for (tessera::VariableId var :
+                         fieldVariables(g, static_cast<tessera::VertexId>(v), f)) {
                         if (tessera::reads(info.direction)) {
                             reads.insert(var);
                         }

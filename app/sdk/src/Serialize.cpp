@@ -113,24 +113,27 @@ void writeVertices(Writer& w, const tessera::Graph& g) {
         w.str(cs.name);
     }
     w.u64(g.vertices().size());
-    for (const tessera::VertexData& v : g.vertices()) {
+    for (tessera::VertexId id = 0; id < g.vertices().size(); ++id) {
+        const tessera::VertexData& v = g.vertices()[id];
         w.str(v.codelet->name);
         w.u64(v.computeSet);
         w.u64(v.tile);
-        w.u64(v.connections.size());
-        for (const auto& field : v.connections) {
-            w.u64(field.size());
-            for (const tessera::Tensor& c : field) {
-                w.tensor(c);
+        w.u64(v.codelet->fields.size());
+        for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
+            w.u64(g.entryCount(id, f));
+            for (std::size_t e = 0; e < g.entryCount(id, f); ++e) {
+                w.connection(g.connection(id, f, e));
             }
         }
-        w.u64(v.stateValues.size());
-        for (const auto& s : v.stateValues) {
+        const auto states = g.stateValues(id);
+        w.u64(states.size());
+        for (const auto& s : states) {
             w.u64(s ? 1 : 0);
             w.f64(s.value_or(0));
         }
-        w.u64(v.perfEstimate ? 1 : 0);
-        w.u64(v.perfEstimate.value_or(0));
+        const auto perf = g.perfEstimate(id);
+        w.u64(perf ? 1 : 0);
+        w.u64(perf.value_or(0));
     }
 }
 

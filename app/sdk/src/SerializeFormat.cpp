@@ -63,6 +63,20 @@ void Writer::tensor(const tessera::Tensor& t) {
     }
 }
 
+void Writer::connection(const tessera::Connection& c) {
+    u64(c.connected ? 1 : 0);
+    if (!c.connected) {
+        return;
+    }
+    sizes({c.numElements()});
+    u64(c.regions.size());
+    for (const tessera::VariableRegion& r : c.regions) {
+        u64(r.var);
+        u64(r.begin);
+        u64(r.end);
+    }
+}
+
 void Reader::damaged(const std::string& what) {
     throw poplar_error("Executable::deserialize: damaged stream: " + what);
 }

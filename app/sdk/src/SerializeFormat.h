@@ -28,6 +28,9 @@ public:
     void str(const std::string& s);
     void sizes(const std::vector<std::size_t>& v);
     void tensor(const tessera::Tensor& t);
+    // A vertex field's connection, as tensor() writes it: the graph keeps a
+    // connection's regions, not its view's shape, so the shape is 1-D.
+    void connection(const tessera::Connection& c);
 
 private:
     std::ostream& out_;

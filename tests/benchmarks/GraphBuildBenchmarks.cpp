@@ -1,0 +1,145 @@
+// Graph construction and compile speed and memory per vertex (issue 17),
+// against the goals: 2M vertices/s each and 300 bytes per vertex.
+#include "Bench.h"
+#include "engine/compiler/Compiled.h"
+#include "engine/core/Error.h"
+#include "engine/graph/Graph.h"
+#include "engine/program/Program.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+namespace tessera::bench {
+
+namespace {
+
+constexpr double kGoalVerticesPerSecond = 2e6;
+constexpr double kGoalBytesPerVertex = 300;
+constexpr std::size_t kComputeSets = 4;
+constexpr std::size_t kElementsPerVertex = 8;
+
+struct Built {
+    program::Sequence program;
+};
+
+// Builds what an element-wise PopLibs chain builds: four float tensors mapped
+// linearly over every tile of mk2, then four compute sets, each with one
+// vertex per 8-element slice of its tensors on the tile holding the slice.
+Built buildGraph(Graph& graph, std::size_t vertices) {
+    const std::size_t perSet = vertices / kComputeSets;
+    const std::size_t elements = perSet * kElementsPerVertex;
+    const std::size_t tiles = graph.getTarget().numTiles();
+    std::vector<Tensor> t;
+    for (const char* name : {"a", "b", "c", "d"}) {
+        t.push_back(graph.addVariable(Type::Float, {elements}, name));
+    }
+    // Tile i holds slices [chunks * i / tiles, chunks * (i + 1) / tiles).
+    const std::size_t chunks = perSet;
+    auto tileBegin = [&](std::size_t tile) { return chunks * tile / tiles * kElementsPerVertex; };
+    for (const Tensor& x : t) {
+        for (std::size_t tile = 0; tile < tiles; ++tile) {
+            if (tileBegin(tile) < tileBegin(tile + 1)) {
+                graph.setTileMapping(x.slice(tileBegin(tile), tileBegin(tile + 1)),
+                                     static_cast<TileId>(tile));
+            }
+        }
+    }
+    // c = a + b; d = c * a; a = d - b; b = a + c.
+    const struct {
+        const char* codelet;
+        std::size_t in1, in2, out;
+    } ops[kComputeSets] = {{"Add<float>", 0, 1, 2},
+                           {"Mul<float>", 2, 0, 3},
+                           {"Sub<float>", 3, 1, 0},
+                           {"Add<float>", 0, 2, 1}};
+    Built built;
+    for (std::size_t k = 0; k < kComputeSets; ++k) {
+        const ComputeSet cs = graph.addComputeSet("op" + std::to_string(k));
+        for (std::size_t tile = 0; tile < tiles; ++tile) {
+            for (std::size_t b = tileBegin(tile); b < tileBegin(tile + 1);
+                 b += kElementsPerVertex) {
+                const std::size_t e = b + kElementsPerVertex;
+                VertexRef v = graph.addVertex(cs, ops[k].codelet,
+                                              {{"in1", t[ops[k].in1].slice(b, e)},
+                                               {"in2", t[ops[k].in2].slice(b, e)},
+                                               {"out", t[ops[k].out].slice(b, e)}});
+                graph.setTileMapping(v, static_cast<TileId>(tile));
+            }
+        }
+        built.program.add(program::Execute(cs));
+    }
+    return built;
+}
+
+double secondsSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// The process's CPU seconds: on a loaded machine the honest speed measure
+// next to wall time (building and compiling are single-threaded).
+double cpuSeconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// Build and compile in a forked child (so its peak memory is its own); the
+// child prints the speeds, the parent the bytes per vertex.
+void buildBenchmark(std::size_t vertices) {
+    const std::string name = "build.vertices_" + std::to_string(vertices);
+    const std::size_t peak = peakResidentOfChild([&] {
+        const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = cpuSeconds();
+        Graph graph(Target::preset("mk2"));
+        const Built built = buildGraph(graph, vertices);
+        const double buildSeconds = secondsSince(t0);
+        const double buildCpu = cpuSeconds() - c0;
+        const auto t1 = std::chrono::steady_clock::now();
+        const double c1 = cpuSeconds();
+        const compiler::CompiledGraph compiled = compiler::compile(graph, {built.program});
+        const double compileSeconds = secondsSince(t1);
+        const double compileCpu = cpuSeconds() - c1;
+        if (graph.vertices().size() != vertices) {
+            throw Error("graph build benchmark made " + std::to_string(graph.vertices().size()) +
+                        " vertices, not " + std::to_string(vertices));
+        }
+        printResult(name + ".construction", static_cast<double>(vertices) / buildSeconds,
+                    "vertices/s", kGoalVerticesPerSecond);
+        printResult(name + ".compile", static_cast<double>(vertices) / compileSeconds, "vertices/s",
+                    kGoalVerticesPerSecond);
+        printResult(name + ".construction_cpu", static_cast<double>(vertices) / buildCpu,
+                    "vertices/cpu-s", kGoalVerticesPerSecond);
+        printResult(name + ".compile_cpu", static_cast<double>(vertices) / compileCpu,
+                    "vertices/cpu-s", kGoalVerticesPerSecond);
+    });
+    printResult(name + ".peak_memory_per_vertex",
+                static_cast<double>(peak) / static_cast<double>(vertices), "bytes/vertex",
+                kGoalBytesPerVertex);
+}
+
+} // namespace
+
+void runGraphBuildBenchmarks(const Options& options) {
+    { // One-time set-up (the codelet library, target tables) outside the measured children.
+        Graph graph(Target::preset("mk2"));
+        const Built built = buildGraph(graph, kComputeSets);
+        compiler::compile(graph, {built.program});
+    }
+    std::vector<std::size_t> sizes = {10'000, 100'000};
+    if (!options.quick) {
+        sizes.push_back(1'000'000);
+        sizes.push_back(10'000'000);
+    }
+    for (const std::size_t n : sizes) {
+        if (options.maxVertices != 0 && n > options.maxVertices) {
+            std::fprintf(stderr, "tessera-bench: build.vertices_%zu skipped (--max-vertices)\n", n);
+            continue;
+        }
+        buildBenchmark(n);
+    }
+}
+
+} // namespace tessera::bench
