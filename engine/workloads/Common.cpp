@@ -33,18 +33,6 @@ std::vector<float> roundTo(const std::vector<float>& v, Type type) {
     return out;
 }
 
-RandomStream::RandomStream(std::uint32_t seed, Type type, float lo, float hi)
-    : rng_(seed)
-    , type_(type)
-    , lo_(lo)
-    , scale_(hi - lo) {}
-
-float RandomStream::next() {
-    // Built from the raw 32-bit output, so every standard library gives the same numbers.
-    const float x = lo_ + scale_ * static_cast<float>(rng_() >> 8) / static_cast<float>(1u << 24);
-    return type_ == Type::Half ? float(half(x)) : x;
-}
-
 std::vector<float> randomValues(std::size_t n, std::uint32_t seed, Type type, float lo, float hi) {
     RandomStream stream(seed, type, lo, hi);
     std::vector<float> v(n);
@@ -66,7 +54,7 @@ void fillRandom(Engine& engine, const Tensor& t, std::uint32_t seed, float lo, f
             }
         } else if (type == Type::Half) {
             for (std::size_t i = 0; i < bytes.size(); i += sizeof(half)) {
-                const half x(stream.next());
+                const std::uint16_t x = halfBits(stream.next());
                 std::memcpy(p + i, &x, sizeof x);
             }
         } else {

@@ -1,6 +1,7 @@
 #pragma once
 // The built-in workloads and helpers they share (inputs, host references,
 // comparison with tolerances).
+#include "engine/workloads/FastHalf.h"
 #include "engine/workloads/Workload.h"
 
 #include <algorithm>
@@ -30,8 +31,17 @@ std::vector<float> randomValues(std::size_t n, std::uint32_t seed, Type type, fl
 // large input can be made (and made again to check a result) without a host copy.
 class RandomStream {
 public:
-    RandomStream(std::uint32_t seed, Type type, float lo = -1, float hi = 1);
-    float next();
+    RandomStream(std::uint32_t seed, Type type, float lo = -1, float hi = 1)
+        : rng_(seed)
+        , type_(type)
+        , lo_(lo)
+        , scale_(hi - lo) {}
+    float next() {
+        // Built from the raw 32-bit output, so every standard library gives the same numbers.
+        const float x =
+            lo_ + scale_ * static_cast<float>(rng_() >> 8) / static_cast<float>(1u << 24);
+        return type_ == Type::Half ? roundToHalf(x) : x;
+    }
 
 private:
     std::mt19937 rng_;

@@ -24,15 +24,15 @@ Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
 }
 
 float roundScalar(float v, Type type) {
-    return type == Type::Half ? float(half(v)) : v;
+    return type == Type::Half ? roundToHalf(v) : v;
 }
 
 // Element i of a run of float or half values.
 float deviceValue(Type type, const std::byte* run, std::size_t i) {
     if (type == Type::Half) {
-        half h;
+        std::uint16_t h;
         std::memcpy(&h, run + i * sizeof h, sizeof h);
-        return float(h);
+        return halfToFloat(h);
     }
     float f;
     std::memcpy(&f, run + i * sizeof f, sizeof f);
