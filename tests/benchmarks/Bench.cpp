@@ -94,21 +94,23 @@ void printResult(const std::string& name, double value, const std::string& unit,
 
 int main(int argc, char** argv) {
     tessera::bench::Options options;
-    std::string only; // "engine", "views" or "model": one group (reports are in "engine")
+    // "engine", "capture", "views" or "model": one group (reports are in "engine").
+    std::string only;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
         } else if (arg == "--only" && i + 1 < argc &&
-                   (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views" ||
-                    std::string(argv[i + 1]) == "model")) {
+                   (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "capture" ||
+                    std::string(argv[i + 1]) == "views" || std::string(argv[i + 1]) == "model")) {
             only = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick] [--only engine|views|model]\n"
+            std::cout << "usage: tessera-bench [--quick] [--only engine|capture|views|model]\n"
                          "Prints one JSON object a line: name, value, unit, reference (a native\n"
                          "measurement taken in the same run) and ratio = value / reference.\n"
                          "--quick uses small sizes (for the smoke test).\n"
-                         "--only runs one group: engine (engine and reports), views, or model\n"
+                         "--only runs one group: engine (engine and reports), capture (whole\n"
+                         "captures, docs/BENCHMARKS.md), views, or model\n"
                          "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n";
             return 0;
         } else {
@@ -119,6 +121,9 @@ int main(int argc, char** argv) {
     try {
         if (only.empty() || only == "engine") {
             tessera::bench::runEngineBenchmarks(options);
+        }
+        if (only.empty() || only == "capture") {
+            tessera::bench::runCaptureBenchmarks(options);
         }
         if ((only.empty() || only == "model") && tessera::bench::runModelBenchmarks(options) != 0) {
             return 1;

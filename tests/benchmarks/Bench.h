@@ -26,6 +26,9 @@ void runEngineBenchmarks(const Options& options);
 // Report write, capture and open benchmarks (ReportBenchmarks.cpp); run
 // after the engine's by runEngineBenchmarks.
 void runReportBenchmarks(const Options& options);
+// Capture around the run (CaptureBenchmarks.cpp): whole captures' wall time,
+// peak memory and phases, the out-of-memory verdict's time.
+void runCaptureBenchmarks(const Options& options);
 // The model-fidelity microbenchmarks (docs/model-fidelity.md), run as the
 // separate SDK program tessera-model-bench; 0 when it succeeded.
 int runModelBenchmarks(const Options& options);
