@@ -18,7 +18,7 @@ PACKAGES=(
     libqcustomplot-dev libboost-graph-dev libsqlite3-dev sqlite3
     # clang + its sanitizer/libFuzzer runtimes
     clang libclang-rt-14-dev
-    # tessera-bench's reference for the simulated matrix product (OpenBLAS sgemm)
+    # the workloads' host matrix products (dgemm) and tessera-bench's sgemm reference
     libopenblas-dev
     # libpva's Python module (pybind11) and the pva tests' plots
     pybind11-dev python3-dev python3-matplotlib

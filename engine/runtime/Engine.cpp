@@ -6,9 +6,11 @@
 #include "engine/runtime/VertexPrint.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <new>
 
 namespace tessera {
 
@@ -117,6 +119,10 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
 
 Engine::~Engine() = default;
 
+void Engine::FreeStore::operator()(std::byte* p) const {
+    std::free(p);
+}
+
 std::byte* Engine::pointer(const Location& l) const {
     const compiler::DataBlock& b = compiled_->blocks[l.block];
     return stores_[b.tile].get() + b.storeOffset + l.offset;
@@ -136,7 +142,15 @@ void Engine::prepare() {
     for (TileId t = 0; t < target.numTiles(); ++t) {
         const std::uint64_t bytes = compiled_->storeBytes[t];
         if (bytes > 0) {
-            stores_[t] = std::make_unique<std::byte[]>(bytes); // zeroed: runs are reproducible
+            // Zeroed, so runs are reproducible, but by calloc: large stores are
+            // fresh anonymous pages the kernel zeroes when first touched, so
+            // memory the program writes before reading (or never uses) is
+            // neither cleared here nor faulted in.
+            auto* store = static_cast<std::byte*>(std::calloc(bytes, 1));
+            if (!store) {
+                throw std::bad_alloc();
+            }
+            stores_[t].reset(store);
         }
     }
     // Initial values of constants and initialised variables.
@@ -562,6 +576,28 @@ void Engine::readTensor(const Tensor& t, std::span<std::byte> bytes) const {
     for (const compiler::Run& r : compiled_->runsOf(t)) {
         std::memcpy(bytes.data() + offset, pointer(r.location), r.elements * size);
         offset += r.elements * size;
+    }
+}
+
+void Engine::forEachRun(const Tensor& t,
+                        const std::function<void(std::size_t, std::span<std::byte>)>& fn) {
+    requireCompiledTensor(graph_, *compiled_, t, "forEachRun");
+    const std::size_t size = sizeOf(t.elementType());
+    std::size_t first = 0;
+    for (const compiler::Run& r : compiled_->runsOf(t)) {
+        fn(first, {pointer(r.location), r.elements * size});
+        first += r.elements;
+    }
+}
+
+void Engine::forEachRun(
+    const Tensor& t, const std::function<void(std::size_t, std::span<const std::byte>)>& fn) const {
+    requireCompiledTensor(graph_, *compiled_, t, "forEachRun");
+    const std::size_t size = sizeOf(t.elementType());
+    std::size_t first = 0;
+    for (const compiler::Run& r : compiled_->runsOf(t)) {
+        fn(first, {pointer(r.location), r.elements * size});
+        first += r.elements;
     }
 }
 

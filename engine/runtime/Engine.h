@@ -53,6 +53,13 @@ public:
     void writeTensor(const Tensor& t, std::span<const std::byte> bytes);
     void readTensor(const Tensor& t, std::span<std::byte> bytes) const;
     std::vector<double> readValues(const Tensor& t) const;
+    // The tensor's contents in place, run by run in its element order: fn(first
+    // element of the run, the run's bytes). Lets a host fill or check a large
+    // tensor without a host copy of it.
+    void forEachRun(const Tensor& t,
+                    const std::function<void(std::size_t, std::span<std::byte>)>& fn);
+    void forEachRun(const Tensor& t,
+                    const std::function<void(std::size_t, std::span<const std::byte>)>& fn) const;
     void writeValues(const Tensor& t, std::span<const double> values);
     template <typename T>
     std::vector<T> read(const Tensor& t) const {
@@ -99,7 +106,10 @@ private:
     EngineOptions options_;
     std::unique_ptr<compiler::CompiledGraph> compiled_;
     ThreadPool pool_;
-    std::vector<std::unique_ptr<std::byte[]>> stores_;
+    struct FreeStore {
+        void operator()(std::byte* p) const;
+    };
+    std::vector<std::unique_ptr<std::byte[], FreeStore>> stores_;
     std::unique_ptr<Prepared> prepared_;
     std::vector<std::unique_ptr<StreamState>> streams_;
     std::vector<bool> predicateFlags_;

@@ -1,10 +1,27 @@
+#include "engine/core/Error.h"
 #include "engine/workloads/Library.h"
 
+#include <cblas.h>
+
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <random>
 #include <sstream>
 
 namespace tessera::workloads {
+
+namespace {
+
+// OpenBLAS takes int dimensions; workload dimensions are at most 65536.
+blasint blasInt(std::size_t n) {
+    if (n > static_cast<std::size_t>(std::numeric_limits<blasint>::max())) {
+        throw Error("not supported by Tessera: a host matrix dimension of " + std::to_string(n));
+    }
+    return static_cast<blasint>(n);
+}
+
+} // namespace
 
 std::vector<float> roundTo(const std::vector<float>& v, Type type) {
     std::vector<float> out(v);
@@ -17,13 +34,72 @@ std::vector<float> roundTo(const std::vector<float>& v, Type type) {
 }
 
 std::vector<float> randomValues(std::size_t n, std::uint32_t seed, Type type, float lo, float hi) {
-    std::mt19937 rng(seed);
+    RandomStream stream(seed, type, lo, hi);
     std::vector<float> v(n);
     for (float& x : v) {
-        // Built from the raw 32-bit output, so every standard library gives the same numbers.
-        x = lo + (hi - lo) * static_cast<float>(rng() >> 8) / static_cast<float>(1u << 24);
+        x = stream.next();
     }
-    return roundTo(v, type);
+    return v;
+}
+
+void fillRandom(Engine& engine, const Tensor& t, std::uint32_t seed, float lo, float hi) {
+    const Type type = t.elementType();
+    RandomStream stream(seed, type, lo, hi);
+    engine.forEachRun(t, [&](std::size_t, std::span<std::byte> bytes) {
+        std::byte* p = bytes.data();
+        if (type == Type::Float) {
+            for (std::size_t i = 0; i < bytes.size(); i += sizeof(float)) {
+                const float x = stream.next();
+                std::memcpy(p + i, &x, sizeof x);
+            }
+        } else if (type == Type::Half) {
+            for (std::size_t i = 0; i < bytes.size(); i += sizeof(half)) {
+                const std::uint16_t x = halfBits(stream.next());
+                std::memcpy(p + i, &x, sizeof x);
+            }
+        } else {
+            const std::size_t size = sizeOf(type);
+            for (std::size_t i = 0; i < bytes.size(); i += size) {
+                storeFromDouble(type, p + i, stream.next());
+            }
+        }
+    });
+}
+
+void Comparison::fail(std::size_t index, double device, double reference, double err) {
+    const double excess = std::isnan(err) ? INFINITY : err;
+    if (!failed_ || excess > worstExcess_) {
+        worst_ = index;
+        worstExcess_ = excess;
+        worstDevice_ = device;
+        worstReference_ = reference;
+    }
+    failed_ = true;
+}
+
+Verification Comparison::result(const std::string& what, std::size_t count) const {
+    Verification result;
+    result.passed = !failed_ && count_ == count;
+    result.maxAbsError = maxAbsError_;
+    std::ostringstream os;
+    if (count_ != count) {
+        os << what << ": " << count_ << " values, expected " << count;
+    } else if (result.passed) {
+        os << what << ": " << count_ << " values match (max abs error " << maxAbsError_ << ")";
+    } else {
+        os << what << ": element " << worst_ << " is " << worstDevice_ << ", expected "
+           << worstReference_;
+    }
+    result.detail = os.str();
+    return result;
+}
+
+std::vector<float> readFloats(const Engine& engine, const Tensor& t) {
+    if (t.elementType() == Type::Float) {
+        return engine.read<float>(t);
+    }
+    const std::vector<double> values = engine.readValues(t);
+    return {values.begin(), values.end()};
 }
 
 std::vector<double> toDouble(const std::vector<float>& v) {
@@ -32,34 +108,31 @@ std::vector<double> toDouble(const std::vector<float>& v) {
 
 Verification compare(const std::vector<double>& device, const std::vector<double>& reference,
                      double atol, double rtol, const std::string& what) {
-    Verification result;
-    result.passed = device.size() == reference.size();
-    std::size_t worst = 0;
-    double worstExcess = 0;
+    Comparison comparison(atol, rtol);
     for (std::size_t i = 0; i < device.size() && i < reference.size(); ++i) {
-        const double err = std::fabs(device[i] - reference[i]);
-        if (!(err <= atol + rtol * std::fabs(reference[i]))) { // also catches NaN
-            const double excess = std::isnan(err) ? INFINITY : err;
-            if (result.passed || excess > worstExcess) {
-                worst = i;
-                worstExcess = excess;
-            }
-            result.passed = false;
-        }
-        result.maxAbsError = std::max(result.maxAbsError, std::isnan(err) ? INFINITY : err);
+        comparison.check(i, device[i], reference[i]);
     }
-    std::ostringstream os;
-    if (device.size() != reference.size()) {
+    if (device.size() != reference.size()) { // as before: the sizes are the message
+        Verification v = comparison.result(what, std::min(device.size(), reference.size()));
+        std::ostringstream os;
         os << what << ": " << device.size() << " values, expected " << reference.size();
-    } else if (result.passed) {
-        os << what << ": " << device.size() << " values match (max abs error " << result.maxAbsError
-           << ")";
-    } else {
-        os << what << ": element " << worst << " is " << device[worst] << ", expected "
-           << reference[worst];
+        v.passed = false;
+        v.detail = os.str();
+        return v;
     }
-    result.detail = os.str();
-    return result;
+    return comparison.result(what, reference.size());
+}
+
+Verification compareFloats(const std::vector<float>& device, const std::vector<double>& reference,
+                           double atol, double rtol, const std::string& what) {
+    if (device.size() != reference.size()) {
+        return compare(toDouble(device), reference, atol, rtol, what);
+    }
+    Comparison comparison(atol, rtol);
+    for (std::size_t i = 0; i < device.size(); ++i) {
+        comparison.check(i, device[i], reference[i]);
+    }
+    return comparison.result(what, reference.size());
 }
 
 double absoluteTolerance(Type type, std::size_t accumulation) {
@@ -74,14 +147,13 @@ double relativeTolerance(Type type) {
 std::vector<double> hostMatMul(const std::vector<double>& a, const std::vector<double>& b,
                                std::size_t m, std::size_t k, std::size_t n) {
     std::vector<double> c(m * n, 0.0);
-    for (std::size_t i = 0; i < m; ++i) {
-        for (std::size_t x = 0; x < k; ++x) {
-            const double av = a[i * k + x];
-            for (std::size_t j = 0; j < n; ++j) {
-                c[i * n + j] += av * b[x * n + j];
-            }
-        }
+    if (m == 0 || n == 0 || k == 0) {
+        return c;
     }
+    // Double precision: the reference's own rounding (about 1e-16 relative)
+    // is far below the float tolerances it is compared with.
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, blasInt(m), blasInt(n), blasInt(k), 1.0,
+                a.data(), blasInt(k), b.data(), blasInt(n), 0.0, c.data(), blasInt(n));
     return c;
 }
 
@@ -106,6 +178,10 @@ std::vector<double> hostSoftmaxRows(const std::vector<double>& x, std::size_t ro
 }
 
 void writeFloats(Engine& engine, const Tensor& t, const std::vector<float>& values) {
+    if (t.elementType() == Type::Float) {
+        engine.write<float>(t, values);
+        return;
+    }
     std::vector<double> d(values.begin(), values.end());
     engine.writeValues(t, d);
 }

@@ -95,14 +95,16 @@ void printResult(const std::string& name, double value, const std::string& unit,
 
 int main(int argc, char** argv) {
     tessera::bench::Options options;
-    std::string only; // "engine", "views", "model" or "build": one group (reports are in "engine")
+    // One group: "engine" (reports are in it), "capture", "build", "views" or "model".
+    std::string only;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
         } else if (arg == "--only" && i + 1 < argc &&
-                   (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views" ||
-                    std::string(argv[i + 1]) == "model" || std::string(argv[i + 1]) == "build")) {
+                   (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "capture" ||
+                    std::string(argv[i + 1]) == "views" || std::string(argv[i + 1]) == "model" ||
+                    std::string(argv[i + 1]) == "build")) {
             only = argv[++i];
         } else if (arg == "--max-vertices" && i + 1 < argc) {
             char* end = nullptr;
@@ -114,14 +116,15 @@ int main(int argc, char** argv) {
             }
             options.maxVertices = static_cast<std::size_t>(n);
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick] [--only engine|views|model|build]\n"
+            std::cout << "usage: tessera-bench [--quick] [--only engine|capture|build|views|model]\n"
                          "                     [--max-vertices N]\n"
                          "Prints one JSON object a line: name, value, unit, reference (a native\n"
                          "measurement taken in the same run) and ratio = value / reference.\n"
                          "--quick uses small sizes (for the smoke test).\n"
-                         "--only runs one group: engine (engine and reports), views, or model\n"
-                         "(the model-fidelity microbenchmarks, docs/model-fidelity.md), or build\n"
-                         "(graph construction and compile, 1e4 to 1e7 vertices).\n"
+                         "--only runs one group: engine (engine and reports), capture (whole\n"
+                         "captures, docs/BENCHMARKS.md), build (graph construction and compile,\n"
+                         "1e4 to 1e7 vertices), views, or model (the model-fidelity\n"
+                         "microbenchmarks, docs/model-fidelity.md).\n"
                          "--max-vertices skips build benchmarks of larger graphs.\n";
             return 0;
         } else {
@@ -135,6 +138,9 @@ int main(int argc, char** argv) {
         }
         if (only.empty() || only == "build") {
             tessera::bench::runGraphBuildBenchmarks(options);
+        }
+        if (only.empty() || only == "capture") {
+            tessera::bench::runCaptureBenchmarks(options);
         }
         if ((only.empty() || only == "model") && tessera::bench::runModelBenchmarks(options) != 0) {
             return 1;

@@ -30,6 +30,9 @@ void runEngineBenchmarks(const Options& options);
 void runReportBenchmarks(const Options& options);
 // Graph construction and compile per vertex (GraphBuildBenchmarks.cpp).
 void runGraphBuildBenchmarks(const Options& options);
+// Capture around the run (CaptureBenchmarks.cpp): whole captures' wall time,
+// peak memory and phases, the out-of-memory verdict's time.
+void runCaptureBenchmarks(const Options& options);
 // The model-fidelity microbenchmarks (docs/model-fidelity.md), run as the
 // separate SDK program tessera-model-bench; 0 when it succeeded.
 int runModelBenchmarks(const Options& options);
