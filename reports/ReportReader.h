@@ -58,6 +58,7 @@ public:
     std::vector<MemoryBlockEntry> memoryBlocks(std::uint32_t tile) const;
 
     // Program and liveness.
+    // Block nodes carry their layer (schema 1.2; Unknown in older reports).
     std::vector<ProgramNodeEntry> programNodes() const;
     std::vector<ProgramStepEntry> programSteps() const;
     StepTiles stepTiles(std::uint32_t step) const;
@@ -86,6 +87,7 @@ public:
     struct Impl;
 
 private:
+    void readOperationLayers(std::vector<ProgramNodeEntry>& nodes) const;
     std::unique_ptr<Impl> d_;
 };
 
