@@ -177,6 +177,20 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             .bindId(8, n.step)
             .run();
     }
+    auto layer = db.prepare(
+        "INSERT INTO operation_layers (node_id, layer_id, function_id) VALUES (?1, ?2, ?3)");
+    for (const auto& n : c.programNodes) {
+        if (n.kind != record::ProgramKind::Block) {
+            continue;
+        }
+        layer.bind(1, int64_t{n.id}).bind(2, strings.id(record::operationLayerName(n.layer)));
+        if (n.libraryFunction.empty()) {
+            layer.bindNull(3);
+        } else {
+            layer.bind(3, strings.id(n.libraryFunction));
+        }
+        layer.run();
+    }
     const std::uint32_t numTiles = c.target.numTiles();
     auto step = db.prepare(
         "INSERT INTO program_steps (id, node_id, program_index, kind_id, name_id, compute_set_id,"

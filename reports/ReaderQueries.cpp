@@ -2,6 +2,8 @@
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
 
+#include <unordered_map>
+
 namespace tessera::reports {
 
 std::vector<MemoryCategoryEntry> ReportReader::memoryCategories() const {
@@ -191,7 +193,43 @@ std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
         out.push_back({q.index(0), q.optionalIndex(1), q.index(2), d_->programKind(q, 3),
                        d_->str(q, 4), q.optionalIndex(5), q.count(6), q.optionalIndex(7)});
     }
+    readOperationLayers(out);
     return out;
+}
+
+void ReportReader::readOperationLayers(std::vector<ProgramNodeEntry>& nodes) const {
+    {
+        auto has = d_->db->prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
+                                   "name = 'operation_layers'");
+        if (!has.step() || has.integer(0) == 0) {
+            return; // before schema 1.2: every layer stays unknown
+        }
+    }
+    std::unordered_map<std::uint32_t, std::size_t> position;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+        position.emplace(nodes[i].id, i);
+    }
+    auto q = d_->db->prepare("SELECT node_id, layer_id, function_id FROM operation_layers");
+    while (q.step()) {
+        const std::uint32_t id = q.index(0);
+        const std::string layer = d_->str(q, 1);
+        const auto l = layer == record::operationLayerName(record::OperationLayer::Application)
+                           ? record::OperationLayer::Application
+                       : layer == record::operationLayerName(record::OperationLayer::Library)
+                           ? record::OperationLayer::Library
+                           : record::OperationLayer::Unknown;
+        const auto it = position.find(id);
+        if (it == position.end() || nodes[it->second].kind != record::ProgramKind::Block ||
+            l == record::OperationLayer::Unknown) {
+            throw ReportError(d_->info.path + ": operation_layers row for node " +
+                              std::to_string(id) + " (layer '" + layer +
+                              "') names no Block node or no layer");
+        }
+        nodes[it->second].layer = l;
+        if (!q.isNull(2)) {
+            nodes[it->second].libraryFunction = d_->str(q, 2);
+        }
+    }
 }
 
 std::vector<ProgramStepEntry> ReportReader::programSteps() const {

@@ -63,6 +63,7 @@ public:
     std::vector<TileOverlap> notAlwaysLiveOverlap() const;
 
     // Program and liveness.
+    // Block nodes carry their layer (schema 1.2; Unknown in older reports).
     std::vector<ProgramNodeEntry> programNodes() const;
     std::vector<ProgramStepEntry> programSteps() const;
     StepTiles stepTiles(std::uint32_t step) const;
@@ -91,6 +92,7 @@ public:
     struct Impl;
 
 private:
+    void readOperationLayers(std::vector<ProgramNodeEntry>& nodes) const;
     std::unique_ptr<Impl> d_;
 };
 

@@ -100,6 +100,10 @@ struct ProgramNodeEntry {
     std::uint32_t computeSet = kNone;
     std::uint64_t repeatCount = 0;
     std::uint32_t step = kNone;
+    // Block nodes: who opened it (Unknown in reports before schema 1.2) and,
+    // for a library block, the function.
+    record::OperationLayer layer = record::OperationLayer::Unknown;
+    std::string libraryFunction = {};
 };
 
 // Step-level figures of a compile-time program step; per-tile arrays are in

@@ -114,6 +114,13 @@ CREATE TABLE program_nodes (
     step_id INTEGER
 );
 
+-- Schema 1.2: which software layer opened each Block node (an operation).
+CREATE TABLE operation_layers (
+    node_id INTEGER PRIMARY KEY,
+    layer_id INTEGER NOT NULL,
+    function_id INTEGER
+);
+
 CREATE TABLE program_steps (
     id INTEGER PRIMARY KEY,
     node_id INTEGER NOT NULL,

@@ -14,7 +14,7 @@ class Database;
 // minor ones only add (a table, a column, a meta key). Readers open any minor
 // version of their major and refuse newer majors.
 inline constexpr int kSchemaMajor = 1;
-inline constexpr int kSchemaMinor = 1;
+inline constexpr int kSchemaMinor = 2;
 // PRAGMA application_id: "TSSR", so `file` and readers can tell a report at a glance.
 inline constexpr std::int32_t kApplicationId = 0x54535352;
 // PRAGMA user_version = major * 1000 + minor.
@@ -27,7 +27,7 @@ inline constexpr const char* kFormatName = "tessera-report";
 inline constexpr std::uint32_t kLodFanout = 64;
 inline constexpr std::uint32_t kLodGroupTiles = 16;
 
-std::string schemaVersionString(); // "1.1"
+std::string schemaVersionString(); // "1.2"
 
 // Creates every table and index of an empty database and sets the pragmas
 // that identify it (application_id, user_version).

@@ -161,6 +161,11 @@ private:
         r.name = n.name;
         r.computeSet = n.kind == Kind::Execute ? n.computeSet : record::kNone;
         r.repeatCount = n.kind == Kind::Repeat ? n.count : 0;
+        if (n.kind == Kind::Block) {
+            r.layer = n.libraryFunction.empty() ? record::OperationLayer::Application
+                                                : record::OperationLayer::Library;
+            r.libraryFunction = n.libraryFunction;
+        }
         if (n.kind == Kind::Execute && n.computeSet >= out_.graph->computeSets().size()) {
             throw Error("Execute: compute set id " + std::to_string(n.computeSet) +
                         " does not belong to this graph");

@@ -284,7 +284,7 @@ Tensor convolution(Graph& graph, program::Sequence& seq, const Tensor& in, const
         const Tensor out = matMul(graph, body, patches, w, name + "/group" + std::to_string(g));
         groups.push_back(out.reshape({spec.batchSize, positions, co}).dimShuffle({0, 2, 1}));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
     std::vector<std::size_t> shape = spec.outputShape();
     return concat(groups, 1).reshape(shape);
 }

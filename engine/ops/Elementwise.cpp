@@ -21,8 +21,10 @@ void forEachChunk(const Graph& graph, const Tensor& t, F&& make) {
     }
 }
 
-void addOperation(program::Sequence& seq, ComputeSet cs, const std::string& name) {
-    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name));
+void addOperation(program::Sequence& seq, ComputeSet cs, const std::string& name,
+                  const char* function) {
+    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
+                           program::LibraryCall{function}));
 }
 
 void requireSameShape(const Tensor& a, const Tensor& b, const std::string& name) {
@@ -62,7 +64,7 @@ Tensor unary(Graph& graph, program::Sequence& seq, const std::string& op, const 
             graph.addVertex(cs, codelet, {{"in", fin.slice(b, e)}, {"out", fout.slice(b, e)}});
         graph.setTileMapping(v, tile);
     });
-    addOperation(seq, cs, name);
+    addOperation(seq, cs, name, __func__);
     return out;
 }
 
@@ -81,7 +83,7 @@ Tensor binary(Graph& graph, program::Sequence& seq, const std::string& op, const
             {{"in1", fa.slice(s, e)}, {"in2", fb.slice(s, e)}, {"out", fout.slice(s, e)}});
         graph.setTileMapping(v, tile);
     });
-    addOperation(seq, cs, name);
+    addOperation(seq, cs, name, __func__);
     return out;
 }
 
@@ -109,7 +111,7 @@ Tensor binaryRowScalar(Graph& graph, program::Sequence& seq, const std::string& 
             b = e;
         }
     }
-    addOperation(seq, cs, name);
+    addOperation(seq, cs, name, __func__);
     return out;
 }
 
@@ -123,7 +125,7 @@ void fill(Graph& graph, program::Sequence& seq, const Tensor& t, double value,
         graph.setInitialValue(v["value"], value);
         graph.setTileMapping(v, tile);
     });
-    addOperation(seq, cs, name);
+    addOperation(seq, cs, name, __func__);
 }
 
 void scaledAddTo(Graph& graph, program::Sequence& seq, const Tensor& data, const Tensor& deltas,
@@ -139,7 +141,7 @@ void scaledAddTo(Graph& graph, program::Sequence& seq, const Tensor& data, const
         graph.setInitialValue(v["scale"], scale);
         graph.setTileMapping(v, tile);
     });
-    addOperation(seq, cs, name);
+    addOperation(seq, cs, name, __func__);
 }
 
 Tensor cast(Graph& graph, program::Sequence& seq, const Tensor& in, Type to,
@@ -155,7 +157,7 @@ Tensor cast(Graph& graph, program::Sequence& seq, const Tensor& in, Type to,
             graph.addVertex(cs, codelet, {{"in", fin.slice(b, e)}, {"out", fout.slice(b, e)}});
         graph.setTileMapping(v, tile);
     });
-    addOperation(seq, cs, name);
+    addOperation(seq, cs, name, __func__);
     return out;
 }
 

@@ -133,7 +133,7 @@ void requireFullyMapped(const Graph& graph, const Tensor& t, const std::string& 
 // Adds the compute set writing `out` (already of the broadcast shape).
 void run(Graph& graph, program::Sequence& seq, const expr::Expression& e,
          const std::vector<Tensor>& inputs, const Tensor& out, bool inPlace,
-         const std::string& name) {
+         const std::string& name, const char* function) {
     std::vector<Type> types;
     for (const Tensor& t : inputs) {
         types.push_back(t.elementType());
@@ -164,7 +164,8 @@ void run(Graph& graph, program::Sequence& seq, const expr::Expression& e,
             graph.setTileMapping(graph.addVertex(cs, codelet, fields), r.tile);
         }
     }
-    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name));
+    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
+                           program::LibraryCall{function}));
 }
 
 std::vector<std::vector<std::size_t>> shapesOf(const std::vector<Tensor>& inputs) {
@@ -251,7 +252,7 @@ Tensor map(Graph& graph, program::Sequence& seq, const expr::Expression& e,
         out = graph.addVariable(result, shape, name + "/out");
         mapLinearly(graph, out);
     }
-    run(graph, seq, e, inputs, out, false, name);
+    run(graph, seq, e, inputs, out, false, name, __func__);
     return out;
 }
 
@@ -266,7 +267,7 @@ void mapInPlace(Graph& graph, program::Sequence& seq, const expr::Expression& e,
                     shapeString(inputs[0].shape()) + " would have to grow to " +
                     shapeString(shape));
     }
-    run(graph, seq, e, inputs, inputs[0], true, name);
+    run(graph, seq, e, inputs, inputs[0], true, name, __func__);
 }
 
 void mapWithOutput(Graph& graph, program::Sequence& seq, const expr::Expression& e,
@@ -277,7 +278,7 @@ void mapWithOutput(Graph& graph, program::Sequence& seq, const expr::Expression&
         throw Error(name + ": the output " + out.describe() + " " + shapeString(out.shape()) +
                     " is not of the result's shape " + shapeString(shape));
     }
-    run(graph, seq, e, inputs, out, false, name);
+    run(graph, seq, e, inputs, out, false, name, __func__);
 }
 
 std::string addMapCodelet(Graph& graph, const expr::Expression& e,

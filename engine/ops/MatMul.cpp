@@ -107,7 +107,7 @@ void checkOperands(const Tensor& a, const Tensor& b, const std::string& name) {
 void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>& as,
                  const std::vector<Tensor>& bs,
                  const std::function<std::vector<Tensor>()>& makeOutputs, std::size_t tilesPerGroup,
-                 const std::string& name) {
+                 const std::string& name, const char* function) {
     const Type type = as[0].elementType();
     const std::string tn(typeName(type));
     const std::size_t m = as[0].dim(0), k = as[0].dim(1), n = bs[0].dim(1);
@@ -229,7 +229,7 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
     if (reduce) {
         body.add(program::Execute(sums));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{function}));
 }
 
 } // namespace
@@ -242,7 +242,7 @@ Tensor matMul(Graph& graph, program::Sequence& seq, const Tensor& a, const Tenso
         c = graph.addVariable(a.elementType(), {a.dim(0), b.dim(1)}, name + "/out");
         return std::vector<Tensor>{c};
     };
-    buildGroups(graph, seq, {a}, {b}, makeOutput, graph.getTarget().numTiles(), name);
+    buildGroups(graph, seq, {a}, {b}, makeOutput, graph.getTarget().numTiles(), name, __func__);
     return c;
 }
 
@@ -273,7 +273,8 @@ Tensor matMulGrouped(Graph& graph, program::Sequence& seq, const Tensor& a, cons
         return c;
     }
     const std::size_t tiles = graph.getTarget().numTiles();
-    buildGroups(graph, seq, as, bs, makeOutputs, std::max<std::size_t>(1, tiles / groups), name);
+    buildGroups(graph, seq, as, bs, makeOutputs, std::max<std::size_t>(1, tiles / groups), name,
+                __func__);
     return c;
 }
 

@@ -67,7 +67,8 @@ void sortLines(Graph& graph, program::Sequence& seq, const Tensor& keys,
                                : graph.addVertex(cs, codelet, {{"data", k[i]}});
         graph.setTileMapping(vx, tileOf(graph, k[i]));
     }
-    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name));
+    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
+                           program::LibraryCall{__func__}));
 }
 
 // A copy of t mapped like t (Copy programs move the data).
@@ -84,7 +85,7 @@ Tensor sort(Graph& graph, program::Sequence& seq, const Tensor& t, std::size_t d
     program::Sequence body;
     const Tensor out = copyOf(graph, body, t, name + "/out");
     sortLines(graph, body, out, std::nullopt, dim, name + "/sort");
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
     return out;
 }
 
@@ -99,7 +100,7 @@ Tensor sortKeyValue(Graph& graph, program::Sequence& seq, const Tensor& keys, co
     const Tensor k = copyOf(graph, body, keys, name + "/keys");
     const Tensor v = copyOf(graph, body, values, name + "/out");
     sortLines(graph, body, k, v, dim, name + "/sort");
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
     return v;
 }
 
@@ -159,7 +160,7 @@ void encodeOneHot(Graph& graph, program::Sequence& seq, const Tensor& indices,
         graph.setTileMapping(v, r.tile);
     }
     body.add(program::Execute(cs));
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
 }
 
 void iota(Graph& graph, program::Sequence& seq, const Tensor& t, double start,
@@ -176,7 +177,8 @@ void iota(Graph& graph, program::Sequence& seq, const Tensor& t, double start,
         graph.setInitialValue(v["offset"], double(r.begin));
         graph.setTileMapping(v, r.tile);
     }
-    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name));
+    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
+                           program::LibraryCall{__func__}));
 }
 
 } // namespace tessera::ops

@@ -83,7 +83,7 @@ void generate(Graph& graph, program::Sequence& seq, const Tensor& out, const Ran
         }
         body.add(program::Execute(advance));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
 }
 
 } // namespace
@@ -169,7 +169,8 @@ void setSeed(Graph& graph, program::Sequence& seq, const Tensor& seed, std::uint
         graph.setInitialValue(v["modifier"], double(seedModifier));
         graph.setTileMapping(v, static_cast<TileId>(t));
     }
-    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name));
+    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
+                           program::LibraryCall{__func__}));
 }
 
 } // namespace tessera::ops

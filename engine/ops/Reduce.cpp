@@ -90,7 +90,7 @@ Tensor reduceRows(Graph& graph, program::Sequence& seq, const Tensor& in, const 
         }
         body.add(program::Execute(second));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
     return result;
 }
 
@@ -114,7 +114,8 @@ Tensor reduceColumnsAdd(Graph& graph, program::Sequence& seq, const Tensor& in,
         graph.connect(v["partials"], slices);
         graph.setTileMapping(v, r.tile);
     }
-    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name));
+    seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
+                           program::LibraryCall{__func__}));
     return result;
 }
 

@@ -305,13 +305,13 @@ Tensor reduce(Graph& graph, const Tensor& in, Type outType, const std::vector<st
     return out;
 }
 
-void addStages(program::Sequence& seq, const std::vector<ComputeSet>& css,
-               const std::string& name) {
+void addStages(program::Sequence& seq, const std::vector<ComputeSet>& css, const std::string& name,
+               const char* function) {
     program::Sequence body;
     for (const ComputeSet& cs : css) {
         body.add(program::Execute(cs));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{function}));
 }
 
 } // namespace tessera::ops

@@ -51,6 +51,8 @@ Tensor reduce(Graph& graph, const Tensor& in, Type outType, const std::vector<st
               const ReduceSpec& spec, std::vector<ComputeSet>& css, const std::string& name);
 
 // The compute sets as a named Block of Executes, as one operation in the profile.
-void addStages(program::Sequence& seq, const std::vector<ComputeSet>& css, const std::string& name);
+// `function`: the library function the profile names (see program::LibraryCall).
+void addStages(program::Sequence& seq, const std::vector<ComputeSet>& css, const std::string& name,
+               const char* function = "reduce");
 
 } // namespace tessera::ops

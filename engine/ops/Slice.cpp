@@ -146,12 +146,12 @@ void updateOne(Graph& graph, ComputeSet cs, const Tensor& t, const Tensor& s, co
 }
 
 void addOperation(program::Sequence& seq, const std::vector<ComputeSet>& css,
-                  const std::string& name) {
+                  const std::string& name, const char* function) {
     program::Sequence body;
     for (const ComputeSet& cs : css) {
         body.add(program::Execute(cs));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{function}));
 }
 
 } // namespace
@@ -202,7 +202,7 @@ Tensor dynamicSlice(Graph& graph, program::Sequence& seq, const Tensor& t, const
     if (dims.empty()) {
         return t;
     }
-    addOperation(seq, css, name);
+    addOperation(seq, css, name, __func__);
     return current;
 }
 
@@ -262,7 +262,7 @@ void dynamicUpdate(Graph& graph, program::Sequence& seq, const Tensor& t, const 
         updateOne(graph, put, t, s, flat[0].reshape({}), dims[0], sizes[0]);
         body.add(program::Execute(put));
     }
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
 }
 
 namespace {
@@ -321,7 +321,7 @@ Tensor multiSlice(Graph& graph, program::Sequence& seq, const Tensor& t, const T
         graph.setTileMapping(v, r.tile);
     }
     if (n > 0) {
-        addOperation(seq, {cs}, name);
+        addOperation(seq, {cs}, name, __func__);
     }
     return out;
 }
@@ -380,7 +380,7 @@ void multiUpdate(Graph& graph, program::Sequence& seq, const Tensor& t, const Te
         graph.setTileMapping(v, r.tile);
     }
     if (n > 0) {
-        addOperation(seq, {cs}, name);
+        addOperation(seq, {cs}, name, __func__);
     }
 }
 

@@ -13,7 +13,7 @@ Tensor softmaxRows(Graph& graph, program::Sequence& seq, const Tensor& in,
     const Tensor e = unary(graph, body, "Exp", shifted, name + "/exp");
     const Tensor sum = reduceRows(graph, body, e, "Add", name + "/sum");
     const Tensor out = binaryRowScalar(graph, body, "Div", e, sum, name + "/normalise");
-    seq.add(program::Block(body, name));
+    seq.add(program::Block(body, name, program::LibraryCall{__func__}));
     return out;
 }
 

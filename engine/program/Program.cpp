@@ -150,6 +150,31 @@ Block::Block(const Program& body, const std::string& name)
     node_->children.push_back(body.node());
 }
 
+LibraryCall LibraryCall::at(const std::source_location& where) {
+    // "ret ns::f(args)" or "ns::f(args)::<lambda()>" (GCC), "ret ns::f(args)" or
+    // "auto ns::f(args)::(anonymous class)::operator()() const" (Clang): the
+    // name is the last word before the first '('.
+    std::string name = where.function_name();
+    for (const std::string anonymous : {"{anonymous}::", "(anonymous namespace)::"}) {
+        for (auto at = name.find(anonymous); at != std::string::npos; at = name.find(anonymous)) {
+            name.erase(at, anonymous.size());
+        }
+    }
+    name = name.substr(0, name.find('('));
+    if (const auto space = name.rfind(' '); space != std::string::npos) {
+        name = name.substr(space + 1);
+    }
+    return {name.empty() ? std::string("unknown library function") : name};
+}
+
+Block::Block(const Program& body, const std::string& name, LibraryCall call)
+    : Block(body, name) {
+    if (call.function.empty()) {
+        throw Error("Block '" + name + "': a library call needs its function's name");
+    }
+    node_->libraryFunction = std::move(call.function);
+}
+
 Sync::Sync()
     : Program(Kind::Sync) {}
 

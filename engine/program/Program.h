@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <source_location>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ enum class SyncScope : std::uint8_t { Internal, External, Global };
 struct Node {
     Kind kind = Kind::Sequence;
     std::string name; // debug name; Block names an operation
+    // Block: the library function (a PopLibs call, one of Tessera's ops)
+    // that opened it; empty when the application named the block itself.
+    std::string libraryFunction = {};
     std::vector<std::shared_ptr<Node>> children;
     ComputeSetId computeSet = kNoId; // Execute
     std::size_t count = 0;           // Repeat
@@ -116,10 +120,23 @@ public:
     explicit PrintTensor(const Tensor& t);
 };
 
+// Marks a Block as opened by a library function rather than by the
+// application: the profile's "PopLibs" layer (docs/report-format.md).
+struct LibraryCall {
+    std::string function; // e.g. "matMul", "popnn::bn::batchNormalise"; never empty
+
+    // The function `where` is in (a lambda's enclosing function), qualified
+    // by its namespaces: for library code that opens Blocks on its callers'
+    // behalf (the SDK's PopLibs functions).
+    static LibraryCall at(const std::source_location& where = std::source_location::current());
+};
+
 // Names a sub-program: an operation in the profile (a library call, a layer).
+// Without a LibraryCall the block is the application's own.
 class Block : public Program {
 public:
     Block(const Program& body, const std::string& name);
+    Block(const Program& body, const std::string& name, LibraryCall call);
 };
 
 // A sync step of every tile. Without a scope it is an IPU-internal sync on a

@@ -92,6 +92,18 @@ const char* programKindName(ProgramKind k) {
     return "?";
 }
 
+const char* operationLayerName(OperationLayer l) {
+    switch (l) {
+    case OperationLayer::Unknown:
+        return "unknown";
+    case OperationLayer::Application:
+        return "application";
+    case OperationLayer::Library:
+        return "library";
+    }
+    return "?";
+}
+
 std::optional<ProgramKind> programKindFromName(std::string_view name) {
     for (std::size_t i = 0; i < kProgramKindCount; ++i) {
         const auto kind = static_cast<ProgramKind>(i);

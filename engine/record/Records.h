@@ -105,6 +105,12 @@ static_assert(static_cast<std::size_t>(ProgramKind::CycleStamp) + 1 == kProgramK
 const char* programKindName(ProgramKind k);
 std::optional<ProgramKind> programKindFromName(std::string_view name);
 
+// Which software layer opened a Block (an operation): the application (its
+// own named blocks, a framework's layers) or a library function (PopLibs,
+// Tessera's ops). Unknown: a report written before layers were recorded.
+enum class OperationLayer : std::uint8_t { Unknown, Application, Library };
+const char* operationLayerName(OperationLayer l); // "unknown", "application", "library"
+
 struct ProgramNodeRecord {
     std::uint32_t id = 0;
     std::uint32_t parent = kNone;
@@ -114,6 +120,9 @@ struct ProgramNodeRecord {
     std::uint32_t computeSet = kNone;
     std::uint64_t repeatCount = 0;
     std::uint32_t step = kNone; // program step id when this node is a step
+    // Block nodes only: the layer, and for a library block its function.
+    OperationLayer layer = OperationLayer::Unknown;
+    std::string libraryFunction = {};
 };
 
 // One compile-time program step (a leaf that runs: Execute, Copy, ...), with

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 using namespace tessera;
@@ -33,6 +34,29 @@ prog::Program fill(Graph& g, const Tensor& out, double value) {
     return prog::Execute(cs);
 }
 
+} // namespace
+
+// Library code opening Blocks for its caller: LibraryCall::at() names the
+// enclosing function with its namespaces (a lambda's enclosing function).
+namespace sample_library {
+std::string named() {
+    return prog::LibraryCall::at().function;
+}
+std::string fromLambda() {
+    return [] { return prog::LibraryCall::at().function; }();
+}
+namespace {
+std::string hidden() {
+    return prog::LibraryCall::at().function;
+}
+} // namespace
+std::string hiddenCaller() {
+    return hidden();
+}
+} // namespace sample_library
+
+namespace {
+
 std::uint64_t stamp(const Engine& e, const Tensor& t) {
     const std::vector<std::uint32_t> w = e.read<std::uint32_t>(t);
     return w[0] | (std::uint64_t(w[1]) << 32);
@@ -43,6 +67,16 @@ std::uint64_t stamp(const Engine& e, const Tensor& t) {
 class TestEngineControl : public QObject {
     Q_OBJECT
 private slots:
+    void libraryCallsNameTheirFunction() {
+        QCOMPARE(sample_library::named(), std::string("sample_library::named"));
+        QCOMPARE(sample_library::fromLambda(), std::string("sample_library::fromLambda"));
+        QCOMPARE(sample_library::hiddenCaller(), std::string("sample_library::hidden"));
+        const prog::Block block(prog::Sequence(), "op", prog::LibraryCall{"matMul"});
+        QCOMPARE(block.node()->libraryFunction, std::string("matMul"));
+        QCOMPARE(prog::Block(prog::Sequence(), "mine").node()->libraryFunction, std::string());
+        QVERIFY_THROWS_EXCEPTION(Error, prog::Block(prog::Sequence(), "op", prog::LibraryCall{""}));
+    }
+
     void switchRunsTheMatchingCase();
     void switchRejectsBadControls();
     void abortStopsTheRun();

@@ -193,6 +193,8 @@ private slots:
             QCOMPARE(nodes[i].name, c.programNodes[i].name);
             QCOMPARE(nodes[i].repeatCount, c.programNodes[i].repeatCount);
             QCOMPARE(nodes[i].step, c.programNodes[i].step);
+            QCOMPARE(nodes[i].layer, c.programNodes[i].layer); // Blocks only (schema 1.2)
+            QCOMPARE(nodes[i].libraryFunction, c.programNodes[i].libraryFunction);
         }
         const auto steps = reader_->programSteps();
         QCOMPARE(steps.size(), c.programSteps.size());

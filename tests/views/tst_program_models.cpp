@@ -150,41 +150,72 @@ private slots:
         const auto steps = l.reader->programSteps();
         const auto executions = executionsFromReader(*l.reader);
         std::map<std::uint32_t, const reports::ProgramNodeEntry*> nodeById;
-        std::size_t blocks = 0;
+        int blocks = 0;
         for (const auto& n : nodes) {
             nodeById[n.id] = &n;
             blocks += n.kind == record::ProgramKind::Block ? 1 : 0;
+            // Captured reports record who opened each Block.
+            QCOMPARE(n.layer != record::OperationLayer::Unknown,
+                     n.kind == record::ProgramKind::Block);
         }
-        QCOMPARE(model.rowCount(), static_cast<int>(blocks));
         // Independent sums: a step counts for every Block enclosing it.
         std::map<std::uint32_t, std::uint64_t> cycles, self, flops;
+        std::uint64_t allCycles = 0;
         for (const auto& s : steps) {
             const auto it = executions.find(s.id);
             const std::uint64_t runs = it == executions.end() ? 0 : it->second;
             if (s.operation != reports::kNone) {
                 self[s.operation] += s.totalCycles * runs;
             }
+            bool inOperation = false;
             for (auto n = s.node; n != reports::kNone; n = nodeById[n]->parent) {
                 if (nodeById[n]->kind == record::ProgramKind::Block) {
                     cycles[n] += s.totalCycles * runs;
                     flops[n] += s.flops * runs;
+                    inOperation = true;
+                }
+            }
+            allCycles += inOperation ? s.totalCycles * runs : 0;
+        }
+        QCOMPARE(model.tree().total.cycles, allCycles);
+        // Walk the tree: one operation row per Block; a leaf operation's figures
+        // are its node's; a row holds at least each child's cycles.
+        int operations = 0;
+        std::vector<QModelIndex> stack{QModelIndex()};
+        while (!stack.empty()) {
+            const QModelIndex parent = stack.back();
+            stack.pop_back();
+            for (int r = 0; r < model.rowCount(parent); ++r) {
+                const QModelIndex index = model.index(r, 0, parent);
+                stack.push_back(index);
+                const auto rowCycles =
+                    model.data(index.siblingAtColumn(OperationsModel::Cycles), kSortRole)
+                        .toULongLong();
+                if (parent.isValid()) {
+                    QVERIFY(model.data(parent.siblingAtColumn(OperationsModel::Cycles), kSortRole)
+                                .toULongLong() >= rowCycles);
+                }
+                const auto id = model.nodeIdAt(index);
+                if (id == reports::kNone) {
+                    continue;
+                }
+                ++operations;
+                QCOMPARE(nodeById[id]->kind, record::ProgramKind::Block);
+                QCOMPARE(model.data(index.siblingAtColumn(OperationsModel::DebugName)).toString(),
+                         QString::fromStdString(nodeById[id]->name));
+                QCOMPARE(model.data(index.siblingAtColumn(OperationsModel::SelfCycles), kSortRole)
+                             .toULongLong(),
+                         self[id]);
+                if (model.rowCount(index) == 0) {
+                    QCOMPARE(rowCycles, cycles[id]);
+                    QCOMPARE(model.data(index.siblingAtColumn(OperationsModel::Flops), kSortRole)
+                                 .toULongLong(),
+                             flops[id]);
                 }
             }
         }
-        for (int r = 0; r < model.rowCount(); ++r) {
-            const auto id = model.data(model.index(r, 0), kIdRole).toUInt();
-            QCOMPARE(model.nodeIdAt(r), id);
-            QCOMPARE(nodeById[id]->kind, record::ProgramKind::Block);
-            QCOMPARE(model.data(model.index(r, OperationsModel::Name)).toString(),
-                     QString::fromStdString(nodeById[id]->name));
-            QCOMPARE(model.data(model.index(r, OperationsModel::Cycles), kSortRole).toULongLong(),
-                     cycles[id]);
-            QCOMPARE(
-                model.data(model.index(r, OperationsModel::SelfCycles), kSortRole).toULongLong(),
-                self[id]);
-            QCOMPARE(model.data(model.index(r, OperationsModel::Flops), kSortRole).toULongLong(),
-                     flops[id]);
-        }
+        QCOMPARE(operations, blocks);
+        QCOMPARE(model.tree().operationCount, blocks);
     }
 
     void operationsSortAndFilter() {
@@ -197,8 +228,10 @@ private slots:
         proxy.setSourceModel(&model);
         proxy.setSortRole(kSortRole);
         proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+        proxy.setFilterRole(OperationsModel::kFilterTextRole);
+        proxy.setRecursiveFilteringEnabled(true);
         proxy.sort(OperationsModel::Cycles, Qt::DescendingOrder);
-        QVERIFY(proxy.rowCount() > 3);
+        QVERIFY(proxy.rowCount() > 1);
         for (int r = 1; r < proxy.rowCount(); ++r) {
             QVERIFY(
                 proxy.data(proxy.index(r - 1, OperationsModel::Cycles), kSortRole).toULongLong() >=
@@ -212,15 +245,27 @@ private slots:
         int expected = 0;
         for (const auto& n : l.data->programNodes) {
             expected += n.kind == record::ProgramKind::Block &&
-                        QString::fromStdString(n.name).contains("SOFTMAX", Qt::CaseInsensitive);
+                        QString::fromStdString(n.name + " " + n.libraryFunction)
+                            .contains("SOFTMAX", Qt::CaseInsensitive);
         }
         QVERIFY(expected > 0);
-        proxy.setFilterKeyColumn(OperationsModel::Name);
         proxy.setFilterFixedString("SOFTMAX");
-        QCOMPARE(proxy.rowCount(), expected);
-        for (int r = 0; r < proxy.rowCount(); ++r) {
-            QVERIFY(proxy.data(proxy.index(r, 0)).toString().contains("softmax"));
+        // Operations that match, anywhere in the tree.
+        int matching = 0;
+        std::vector<QModelIndex> stack{QModelIndex()};
+        while (!stack.empty()) {
+            const QModelIndex parent = stack.back();
+            stack.pop_back();
+            for (int r = 0; r < proxy.rowCount(parent); ++r) {
+                const QModelIndex index = proxy.index(r, 0, parent);
+                stack.push_back(index);
+                matching += proxy.data(index, kIdRole).isValid() &&
+                            proxy.data(index, OperationsModel::kFilterTextRole)
+                                .toString()
+                                .contains("softmax", Qt::CaseInsensitive);
+            }
         }
+        QCOMPARE(matching, expected);
         proxy.setFilterFixedString("no such operation");
         QCOMPARE(proxy.rowCount(), 0);
     }

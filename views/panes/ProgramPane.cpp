@@ -9,6 +9,7 @@
 #include "views/models/ProgramStats.h"
 #include "views/models/ProgramTreeModel.h"
 #include "views/panes/program/DataflowView.h"
+#include "views/panes/program/OperationsView.h"
 #include "views/panes/program/ShareBarDelegate.h"
 
 #include <QHBoxLayout>
@@ -18,7 +19,6 @@
 #include <QSortFilterProxyModel>
 #include <QStringList>
 #include <QTabWidget>
-#include <QTableView>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -52,9 +52,7 @@ ProgramPane::ProgramPane(QWidget* parent)
     : Pane(parent) {
     setObjectName("programPane");
     treeModel_ = new ProgramTreeModel(this);
-    opsModel_ = new OperationsModel(this);
     treeProxy_ = makeProxy(treeModel_, this);
-    opsProxy_ = makeProxy(opsModel_, this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
     tabs_ = new QTabWidget;
@@ -121,45 +119,33 @@ QWidget* ProgramPane::buildTreeTab() {
 }
 
 QWidget* ProgramPane::buildOperationsTab() {
-    auto* page = new QWidget;
-    auto* layout = new QVBoxLayout(page);
-    layout->setContentsMargins(0, 6, 0, 0);
-    auto* top = new QHBoxLayout;
-    opsFilter_ = makeFilter("Filter operations");
-    opsSummary_ = new QLabel;
-    top->addWidget(opsFilter_);
-    top->addWidget(opsSummary_, 1);
-    layout->addLayout(top);
-    opsView_ = new QTableView;
-    opsView_->setModel(opsProxy_);
-    opsView_->setSortingEnabled(true);
-    opsView_->sortByColumn(OperationsModel::Cycles, Qt::DescendingOrder);
-    opsView_->setAlternatingRowColors(true);
-    opsView_->setSelectionBehavior(QAbstractItemView::SelectRows);
-    opsView_->setSelectionMode(QAbstractItemView::SingleSelection);
-    opsView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    opsView_->verticalHeader()->hide();
-    opsView_->verticalHeader()->setDefaultSectionSize(opsView_->fontMetrics().height() + 6);
-    opsView_->setToolTip("Double-click an operation to draw its dataflow graph");
-    opsView_->setItemDelegateForColumn(OperationsModel::CyclesShare,
-                                       new ShareBarDelegate(opsView_));
-    layout->addWidget(opsView_, 1);
-    connect(opsFilter_, &QLineEdit::textChanged, opsProxy_,
-            &QSortFilterProxyModel::setFilterFixedString);
-    connect(opsView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) {
-                if (stats_ && current.isValid()) {
-                    showNodeDetails(
-                        stats_->nodePosition(opsProxy_->data(current, kIdRole).toUInt()));
-                }
-            });
-    connect(opsView_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
-        if (stats_) {
-            graph_->setScope(stats_->nodePosition(opsProxy_->data(index, kIdRole).toUInt()));
-            tabs_->setCurrentIndex(GraphTab);
+    ops_ = new OperationsView;
+    connect(ops_, &OperationsView::operationSelected, this,
+            [this](int node) { showNodeDetails(node); });
+    connect(ops_, &OperationsView::operationActivated, this, [this](int node) {
+        graph_->setScope(node);
+        tabs_->setCurrentIndex(GraphTab);
+    });
+    connect(ops_, &OperationsView::stepActivated, this, [this](int step) {
+        revealStep(step);
+        if (selection_) {
+            selection_->setStep(step);
         }
     });
-    return page;
+    return ops_;
+}
+
+QTreeView* ProgramPane::operationsView() const {
+    return ops_->view();
+}
+OperationsModel* ProgramPane::operationsModel() const {
+    return ops_->model();
+}
+QSortFilterProxyModel* ProgramPane::operationsProxy() const {
+    return ops_->proxy();
+}
+QLineEdit* ProgramPane::operationsFilter() const {
+    return ops_->filter();
 }
 
 QWidget* ProgramPane::buildDetails() {
@@ -191,7 +177,7 @@ void ProgramPane::setReport(std::shared_ptr<const ReportData> reportData,
                     *data_, readReport([&] { return countStepExecutions(*data_, *reportSource); })))
               : nullptr;
     treeModel_->setProgram(data_, stats_);
-    opsModel_->setProgram(data_, stats_);
+    ops_->setProgram(data_, stats_);
     graph_->setProgram(data_, stats_);
     treeView_->expandToDepth(2);
     treeView_->header()->setSectionResizeMode(ProgramTreeModel::Name, QHeaderView::Interactive);
@@ -200,18 +186,11 @@ void ProgramPane::setReport(std::shared_ptr<const ReportData> reportData,
         treeView_->resizeColumnToContents(c);
         treeView_->setColumnWidth(c, treeView_->columnWidth(c) + 12);
     }
-    opsView_->resizeColumnsToContents();
-    opsView_->setColumnWidth(OperationsModel::Name,
-                             std::clamp(opsView_->columnWidth(0) + 16, 220, 460));
     split_->setSegments({});
     if (!stats_) {
-        opsSummary_->clear();
         details_->setText("No report");
         return;
     }
-    opsSummary_->setText(
-        QString("%1 operations · %2 cycles in total")
-            .arg(formatCount(stats_->operations.size()), formatCount(stats_->totalCycles)));
     details_->setText("Select a node, an operation or a compute set to see its figures.");
     if (selection_ && selection_->step() >= 0) {
         revealStep(selection_->step());
@@ -238,7 +217,7 @@ void ProgramPane::setSelection(Selection* selection) {
 QList<ExportTarget> ProgramPane::exportTargets() const {
     // The proxies: rows in the order (and with the filter) the views show.
     return {{"program-tree", treeView_, treeProxy_},
-            {"operations", opsView_, opsProxy_},
+            {"operations", ops_->view(), ops_->proxy()},
             {"dataflow-graph", graph_, nullptr}};
 }
 

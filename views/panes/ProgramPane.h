@@ -1,7 +1,7 @@
 #pragma once
 // The Program pane, in three tabs: the program tree with executions, cycles,
-// memory and vertices per node; the operations table (each named operation
-// with its nested steps aggregated; sort and filter); and the dataflow graph
+// memory and vertices per node; the operations (OperationsView: named
+// operations by layer and debug-name hierarchy, with details tabs); and the dataflow graph
 // of compute sets and tensors. A details strip under the tabs shows the
 // selected node's or operation's figures and its compute / exchange / sync
 // split. Follows and drives the shared Selection (step, compute set).
@@ -14,13 +14,13 @@ class QLineEdit;
 class QModelIndex;
 class QSortFilterProxyModel;
 class QTabWidget;
-class QTableView;
 class QTreeView;
 
 namespace tessera::views {
 
 class DataflowView;
 class OperationsModel;
+class OperationsView;
 class ProgramTreeModel;
 class ProportionBar;
 struct ProgramStats;
@@ -49,10 +49,11 @@ public:
     QTreeView* treeView() const { return treeView_; }
     ProgramTreeModel* treeModel() const { return treeModel_; }
     QSortFilterProxyModel* treeProxy() const { return treeProxy_; }
-    QTableView* operationsView() const { return opsView_; }
-    OperationsModel* operationsModel() const { return opsModel_; }
-    QSortFilterProxyModel* operationsProxy() const { return opsProxy_; }
-    QLineEdit* operationsFilter() const { return opsFilter_; }
+    OperationsView* operations() const { return ops_; }
+    QTreeView* operationsView() const;
+    OperationsModel* operationsModel() const;
+    QSortFilterProxyModel* operationsProxy() const;
+    QLineEdit* operationsFilter() const;
     DataflowView* graph() const { return graph_; }
     QLabel* details() const { return details_; }
     std::shared_ptr<const ProgramStats> stats() const { return stats_; }
@@ -75,11 +76,7 @@ private:
     QTreeView* treeView_ = nullptr;
     ProgramTreeModel* treeModel_ = nullptr;
     QSortFilterProxyModel* treeProxy_ = nullptr;
-    QLineEdit* opsFilter_ = nullptr;
-    QTableView* opsView_ = nullptr;
-    OperationsModel* opsModel_ = nullptr;
-    QSortFilterProxyModel* opsProxy_ = nullptr;
-    QLabel* opsSummary_ = nullptr;
+    OperationsView* ops_ = nullptr;
     DataflowView* graph_ = nullptr;
     QLabel* details_ = nullptr;
     ProportionBar* split_ = nullptr;

@@ -196,6 +196,7 @@ void writePrograms(Writer& w, const std::vector<tessera::program::Program>& prog
             w.u64(static_cast<std::uint64_t>(v));
         }
         w.u64(n->syncScope ? 1 + static_cast<std::uint64_t>(*n->syncScope) : 0);
+        w.str(n->libraryFunction);
     }
     w.u64(programs.size());
     for (const auto& p : programs) {

@@ -14,8 +14,8 @@
 namespace poplar::detail::format {
 
 // "TSRX" + format version. 0003: codelet object checksums, generated codelet
-// recipes, remote buffers.
-inline constexpr char kMagic[8] = {'T', 'S', 'R', 'X', '0', '0', '0', '3'};
+// recipes, remote buffers. 0004: the library function that opened a Block.
+inline constexpr char kMagic[8] = {'T', 'S', 'R', 'X', '0', '0', '0', '4'};
 
 std::uint64_t checksum(const std::string& bytes); // FNV-1a, 64 bits
 

@@ -304,9 +304,13 @@ private:
         }
         // 0: the default rule; else 1 + the SyncScope.
         const std::size_t scope = r_.below(kSyncScopes + 1, "sync scope");
+        std::string libraryFunction = r_.str(); // a Block's layer: empty is the application's
         tessera::program::Program p = build(n);
         if (scope != 0) {
             p.node()->syncScope = static_cast<tessera::program::SyncScope>(scope - 1);
+        }
+        if (n.kind == tessera::program::Kind::Block) {
+            p.node()->libraryFunction = std::move(libraryFunction);
         }
         return p;
     }

@@ -154,7 +154,7 @@ void allReduceToDestinationWithinReplica(poplar::Graph& graph, const poplar::Ten
                 allReduce(Access::graph(graph).graph, body, Access::tensor(data), op,
                           name + "/reduce", "allReduceToDestinationWithinReplica");
             body.add(tessera::program::Copy(out, Access::tensor(destination), name + "/copy"));
-            seq.add(tessera::program::Block(body, name));
+            seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
         });
         return 0;
     });

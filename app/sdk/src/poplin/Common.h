@@ -6,6 +6,7 @@
 
 #include <poplar/OptionFlags.hpp>
 
+#include <source_location>
 #include <string>
 #include <vector>
 
@@ -25,17 +26,18 @@ poplar::Tensor newOperand(poplar::Graph& graph, const poplar::Type& type,
 
 // Runs `f` on a fresh engine sequence and appends it to `seq` as one Block
 // named `name`, so a PopLibs call made of several engine operations shows as
-// one operation in the profile.
+// one operation in the profile, of the PopLibs layer (the caller's function).
 template <typename F>
-auto asOperation(tessera::program::Sequence& seq, const std::string& name, F&& f)
+auto asOperation(tessera::program::Sequence& seq, const std::string& name, F&& f,
+                 const std::source_location& where = std::source_location::current())
     -> decltype(f(seq)) {
     tessera::program::Sequence body;
     if constexpr (std::is_void_v<decltype(f(body))>) {
         f(body);
-        seq.add(tessera::program::Block(body, name));
+        seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at(where)));
     } else {
         auto result = f(body);
-        seq.add(tessera::program::Block(body, name));
+        seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at(where)));
         return result;
     }
 }

@@ -249,9 +249,12 @@ void accuracyImpl(tessera::Graph& g, tessera::program::Sequence& seq, const tess
                prefix + "/numCorrect");
 }
 
-poplar::program::Program asProgram(tessera::program::Sequence body, const std::string& name) {
+poplar::program::Program
+asProgram(tessera::program::Sequence body, const std::string& name,
+          const std::source_location& where = std::source_location::current()) {
     poplar::program::Program out;
-    Access::setProgram(out, tessera::program::Block(body, name));
+    Access::setProgram(
+        out, tessera::program::Block(body, name, tessera::program::LibraryCall::at(where)));
     return out;
 }
 
@@ -379,7 +382,7 @@ std::pair<poplar::Tensor, poplar::Tensor> extremeOp(poplar::Graph& graph,
             tessera::program::Sequence body;
             auto result = extremeAndIndex(g, body, Access::tensor(input),
                                           tessera::Type::UnsignedInt, max, name);
-            seq.add(tessera::program::Block(body, name));
+            seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
             return result;
         });
         return std::make_pair(Access::makeTensor(value), Access::makeTensor(index));
@@ -422,7 +425,7 @@ poplar::Tensor topK(poplar::Graph& graph, const poplar::Tensor& input, poplar::T
         const tessera::Tensor values = intoSequence(prog, [&](tessera::program::Sequence& seq) {
             tessera::program::Sequence body;
             const tessera::Tensor v = topKRows(g, body, Access::tensor(input), K, idx, name);
-            seq.add(tessera::program::Block(body, name));
+            seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
             return v;
         });
         indices = Access::makeTensor(idx);

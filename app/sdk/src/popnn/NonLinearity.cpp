@@ -348,9 +348,10 @@ tessera::ComputeSet engineCs(const poplar::ComputeSet& cs) {
     return tessera::ComputeSet{cs.getId()};
 }
 
-void runInBlock(tessera::program::Sequence& seq, tessera::ComputeSet cs, const std::string& name) {
+void runInBlock(tessera::program::Sequence& seq, tessera::ComputeSet cs, const std::string& name,
+                const std::source_location& where = std::source_location::current()) {
     seq.add(tessera::program::Block(tessera::program::Sequence{tessera::program::Execute(cs, name)},
-                                    name));
+                                    name, tessera::program::LibraryCall::at(where)));
 }
 
 } // namespace
@@ -375,7 +376,7 @@ void nonLinearityInPlace(poplar::Graph& graph, NonLinearityType nl, poplar::Tens
             if (isSoftmax(nl)) {
                 tessera::program::Sequence body;
                 softmax(g, body, in, nl, true, name);
-                seq.add(tessera::program::Block(body, name));
+                seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
                 return;
             }
             const tessera::ComputeSet cs = g.addComputeSet(name);
@@ -422,7 +423,7 @@ poplar::Tensor nonLinearity(poplar::Graph& graph, NonLinearityType nl, poplar::T
             if (isSoftmax(nl)) {
                 tessera::program::Sequence body;
                 const tessera::Tensor out = softmax(g, body, in, nl, false, name);
-                seq.add(tessera::program::Block(body, name));
+                seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
                 return out;
             }
             checkFloating(in, std::string("nonLinearity ") + nlName(nl));
@@ -479,7 +480,7 @@ poplar::Tensor nonLinearityInputGradient(poplar::Graph& graph, NonLinearityType 
                 tessera::program::Sequence body;
                 const tessera::Tensor out = softmaxGradient(g, body, Access::tensor(act),
                                                             Access::tensor(outGradient), name);
-                seq.add(tessera::program::Block(body, name));
+                seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
                 return out;
             }));
         });
@@ -541,7 +542,7 @@ poplar::Tensor logSoftmax(poplar::Graph& graph, poplar::Tensor t, poplar::progra
         return Access::makeTensor(intoSequence(prog, [&](tessera::program::Sequence& seq) {
             tessera::program::Sequence body;
             const tessera::Tensor out = logSoftmaxImpl(g, body, Access::tensor(t), false, name);
-            seq.add(tessera::program::Block(body, name));
+            seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
             return out;
         }));
     });
@@ -555,7 +556,7 @@ void logSoftmaxInPlace(poplar::Graph& graph, poplar::Tensor t, poplar::program::
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             tessera::program::Sequence body;
             logSoftmaxImpl(g, body, Access::tensor(t), true, name);
-            seq.add(tessera::program::Block(body, name));
+            seq.add(tessera::program::Block(body, name, tessera::program::LibraryCall::at()));
         });
         return 0;
     });

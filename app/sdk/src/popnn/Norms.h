@@ -65,11 +65,12 @@ void paramUpdate(tessera::Graph& g, tessera::program::Sequence& seq, const tesse
 
 // Runs `body` into a named Block appended to `prog`.
 template <typename F>
-auto inBlock(poplar::program::Sequence& prog, const std::string& name, F body) {
+auto inBlock(poplar::program::Sequence& prog, const std::string& name, F body,
+             const std::source_location& where = std::source_location::current()) {
     return intoSequence(prog, [&](tessera::program::Sequence& seq) {
         tessera::program::Sequence inner;
         auto result = body(inner);
-        seq.add(tessera::program::Block(inner, name));
+        seq.add(tessera::program::Block(inner, name, tessera::program::LibraryCall::at(where)));
         return result;
     });
 }

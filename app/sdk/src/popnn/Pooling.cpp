@@ -371,8 +371,9 @@ void planPlanes(tessera::Graph& g, poplar::program::Sequence& prog, const PoolPa
         g.setTileMapping(v, tile);
     }
     intoSequence(prog, [&](tessera::program::Sequence& seq) {
-        seq.add(tessera::program::Block(
-            tessera::program::Sequence{tessera::program::Execute(cs, name)}, name));
+        seq.add(
+            tessera::program::Block(tessera::program::Sequence{tessera::program::Execute(cs, name)},
+                                    name, tessera::program::LibraryCall::at()));
     });
 }
 

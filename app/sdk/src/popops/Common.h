@@ -11,6 +11,7 @@
 #include <popops/Expr.hpp>
 #include <poputil/exceptions.hpp>
 
+#include <source_location>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -19,6 +20,17 @@ namespace popops::detail {
 
 using poplar::detail::Access;
 using poplar::detail::intoSequence;
+
+// `body` as one Block named `name` of the PopLibs layer: the profile names
+// the function `where` is in (poplar::program::Block is the application's).
+inline poplar::program::Program
+libraryBlock(const poplar::program::Program& body, const std::string& name,
+             const std::source_location& where = std::source_location::current()) {
+    poplar::program::Program out;
+    Access::setProgram(out, tessera::program::Block(Access::program(body), name,
+                                                    tessera::program::LibraryCall::at(where)));
+    return out;
+}
 
 inline tessera::Graph& eg(const poplar::Graph& g) {
     return Access::graph(g).graph;

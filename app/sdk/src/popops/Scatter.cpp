@@ -150,7 +150,7 @@ void scatterWith(poplar::Graph& graph, const poplar::Tensor& operand, const popl
     poplar::program::Sequence body;
     const std::size_t g = p.starts.dim(0);
     if (g == 0 || p.windows.numElements() == 0) {
-        prog.add(poplar::program::Block(body, name));
+        prog.add(detail::libraryBlock(body, name));
         return;
     }
     // Dimensions not scattered: the window starts at 0 (a static slice).
@@ -184,7 +184,7 @@ void scatterWith(poplar::Graph& graph, const poplar::Tensor& operand, const popl
         }
         dynamicUpdate(graph, target, update, starts[i], p.dims, p.sizes, body, step);
     }
-    prog.add(poplar::program::Block(body, name));
+    prog.add(detail::libraryBlock(body, name));
 }
 
 } // namespace

@@ -212,7 +212,7 @@ poplar::Tensor multiSlice(poplar::Graph& graph, const poplar::Tensor& t,
             dynamicSliceWithOutput(graph, out[i], t, offsets[i], dims, sizes, body,
                                    poplar::DebugContext(dc, std::to_string(i)));
         }
-        prog.add(poplar::program::Block(body, nameOf(dc, "multiSlice")));
+        prog.add(detail::libraryBlock(body, nameOf(dc, "multiSlice")));
         return out;
     }
     if (offsets.rank() == 2) {
@@ -247,7 +247,7 @@ poplar::Tensor multiSlice(poplar::Graph& graph, const poplar::Tensor& t,
         copies.add(
             poplar::program::Copy(t.slice(offsets[i], offsets[i] + 1, unsigned(dim)), out[i]));
     }
-    prog.add(poplar::program::Block(copies, nameOf(dc, "multiSlice")));
+    prog.add(detail::libraryBlock(copies, nameOf(dc, "multiSlice")));
     return out;
 }
 
@@ -275,7 +275,7 @@ void multiUpdateOp(poplar::Graph& graph, const poplar::Tensor& t, const poplar::
             dynamicUpdate(graph, t, s[i], offsets[i], dims, sizes, body,
                           poplar::DebugContext(dc, std::to_string(i)));
         }
-        prog.add(poplar::program::Block(body, nameOf(dc, what)));
+        prog.add(detail::libraryBlock(body, nameOf(dc, what)));
         return;
     }
     if (offsets.rank() == 2) {
@@ -449,7 +449,7 @@ poplar::program::Sequence loop(poplar::Graph& graph, const poplar::Tensor& count
     addInPlace(graph, count, scalarConstant(graph, count.elementType(), step), pass,
                name + "/increment");
     out.add(poplar::program::RepeatWhileTrue(condition, more, pass));
-    return poplar::program::Sequence({poplar::program::Block(out, name)});
+    return poplar::program::Sequence({detail::libraryBlock(out, name)});
 }
 
 } // namespace

@@ -121,7 +121,7 @@ topKPairs(tessera::Graph& g, tessera::program::Sequence& outer, const tessera::T
         topValues = copyOf(g, seq, topValues, topKeys, name + "/orderedValues");
         sortRows(g, seq, topKeys, topValues, !p.largest, name + "/order");
     }
-    outer.add(tessera::program::Block(seq, name));
+    outer.add(tessera::program::Block(seq, name, tessera::program::LibraryCall::at()));
     return {topKeys, topValues};
 }
 

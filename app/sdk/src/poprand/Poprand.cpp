@@ -120,7 +120,7 @@ poplar::Tensor shapedDropout(poplar::Graph& graph, const poplar::Tensor* seed,
                      e.constant(scale, type));
             const tessera::Tensor out =
                 tessera::ops::map(g, seq, e, {Access::tensor(input), mask}, name + "/apply");
-            outer.add(tessera::program::Block(seq, name));
+            outer.add(tessera::program::Block(seq, name, tessera::program::LibraryCall::at()));
             return out;
         }));
     });
@@ -180,7 +180,7 @@ poplar::Tensor logUniform(poplar::Graph& graph, const poplar::Tensor* seed, uint
                           e.constant(maxVal, tessera::Type::Float));
             e.cast(clamped, engineType(outType));
             const tessera::Tensor out = tessera::ops::map(g, seq, e, {u}, name + "/apply");
-            outer.add(tessera::program::Block(seq, name));
+            outer.add(tessera::program::Block(seq, name, tessera::program::LibraryCall::at()));
             return out;
         }));
     });

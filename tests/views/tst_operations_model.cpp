@@ -1,0 +1,177 @@
+// The Operations model on the hand-built report of OperationsFixture.h:
+// rows grouped by debug-name path, per layer, with figures compared against
+// the literal values worked out there, under QAbstractItemModelTester.
+#include "OperationsFixture.h"
+#include "views/models/OperationsModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
+#include <QtTest>
+
+using namespace tessera;
+using namespace tessera::views;
+
+namespace {
+
+// One line per row, depth first, indented two spaces a level:
+// "name | debug name | layer | code bytes | cycles | FLOPs | peak bytes | steps | self cycles".
+void outline(const QAbstractItemModel& m, const QModelIndex& parent, int depth, QStringList& out) {
+    for (int r = 0; r < m.rowCount(parent); ++r) {
+        QStringList cells;
+        for (int c : {OperationsModel::Name, OperationsModel::DebugName, OperationsModel::Layer}) {
+            cells << m.data(m.index(r, c, parent)).toString();
+        }
+        for (int c :
+             {OperationsModel::CodeSize, OperationsModel::Cycles, OperationsModel::Flops,
+              OperationsModel::Memory, OperationsModel::Steps, OperationsModel::SelfCycles}) {
+            cells << QString::number(m.data(m.index(r, c, parent), kSortRole).toULongLong());
+        }
+        out << QString(depth * 2, ' ') + cells.join(" | ");
+        outline(m, m.index(r, 0, parent), depth + 1, out);
+    }
+}
+
+QStringList outline(const QAbstractItemModel& m) {
+    QStringList out;
+    outline(m, {}, 0, out);
+    return out;
+}
+
+} // namespace
+
+class TestOperationsModel : public QObject {
+    Q_OBJECT
+
+private slots:
+    void allLayersGroupByDebugName() {
+        const auto data = testing::operationsReport();
+        OperationsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setProgram(data, testing::operationsStats(*data));
+        // "fwd" is an operation and also the path of the two under it: it
+        // heads them; "bwd" and "fwd/layer1" are groups.
+        const QStringList expected = {
+            "fwd | fwd | Application | 800 | 525 | 3600 | 512 | 2 | 0",
+            "  layer1 | fwd/layer1 |  | 800 | 525 | 3600 | 512 | 2 | 0",
+            "    matMul | fwd/layer1/matmul | PopLibs | 600 | 390 | 3000 | 512 | 1 | 390",
+            "    add | fwd/layer1/add | PopLibs | 200 | 135 | 600 | 256 | 1 | 135",
+            "bwd | bwd |  | 650 | 240 | 2000 | 1024 | 1 | 0",
+            "  matMul | bwd/matmul | PopLibs | 650 | 240 | 2000 | 1024 | 1 | 240",
+        };
+        QCOMPARE(outline(model), expected);
+        // Totals count each step once: steps 0-2, the Copy is no operation's.
+        QCOMPARE(model.tree().operationCount, 4);
+        QCOMPARE(model.tree().total.cycles, std::uint64_t{765});
+        QCOMPARE(model.tree().total.codeBytes, std::uint64_t{850}); // not 600 + 200 + 650
+        QCOMPARE(model.tree().total.flops, std::uint64_t{5600});
+        QVERIFY(model.tree().layersKnown);
+        // Display text of one row: 525 of the report's 875 cycles.
+        const QModelIndex fwd = model.index(0, 0);
+        QCOMPARE(model.data(fwd.siblingAtColumn(OperationsModel::CodeSize)).toString(),
+                 QString("800 B"));
+        QCOMPARE(model.data(fwd.siblingAtColumn(OperationsModel::CyclesShare)).toString(),
+                 QString("60.0%"));
+        QCOMPARE(model.data(fwd.siblingAtColumn(OperationsModel::Executions)).toString(),
+                 QString("3"));
+        QCOMPARE(model.nodeIdAt(fwd), 1u);
+        QCOMPARE(model.nodeIdAt(model.index(1, 0)), reports::kNone); // the "bwd" group
+        const QModelIndex bwdMatMul = model.indexOfNode(6);
+        QCOMPARE(model.data(bwdMatMul).toString(), QString("matMul"));
+        QCOMPARE(model.data(model.parent(bwdMatMul)).toString(), QString("bwd"));
+    }
+
+    void layersChooseTheOperations() {
+        const auto data = testing::operationsReport();
+        OperationsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setProgram(data, testing::operationsStats(*data));
+        model.setLayer(LayerFilter::Library);
+        QCOMPARE(outline(model), QStringList({
+                                     "fwd | fwd |  | 800 | 525 | 3600 | 512 | 2 | 0",
+                                     "  layer1 | fwd/layer1 |  | 800 | 525 | 3600 | 512 | 2 | 0",
+                                     "    matMul | fwd/layer1/matmul | PopLibs | 600 | 390 | "
+                                     "3000 | 512 | 1 | 390",
+                                     "    add | fwd/layer1/add | PopLibs | 200 | 135 | 600 | "
+                                     "256 | 1 | 135",
+                                     "bwd | bwd |  | 650 | 240 | 2000 | 1024 | 1 | 0",
+                                     "  matMul | bwd/matmul | PopLibs | 650 | 240 | 2000 | "
+                                     "1024 | 1 | 240",
+                                 }));
+        QCOMPARE(model.tree().operationCount, 3);
+        QCOMPARE(model.tree().total.cycles, std::uint64_t{765});
+        model.setLayer(LayerFilter::Application);
+        QCOMPARE(outline(model),
+                 QStringList({"fwd | fwd | Application | 800 | 525 | 3600 | 512 | 2 | 0"}));
+        QCOMPARE(model.tree().operationCount, 1);
+        QCOMPARE(model.tree().total.codeBytes, std::uint64_t{800});
+    }
+
+    void filterKeepsTheGroupsAbove() {
+        const auto data = testing::operationsReport();
+        OperationsModel model;
+        model.setProgram(data, testing::operationsStats(*data));
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setFilterRole(OperationsModel::kFilterTextRole);
+        proxy.setRecursiveFilteringEnabled(true);
+        proxy.setFilterCaseSensitivity(Qt::CaseInsensitive);
+        proxy.setFilterFixedString("ADD");
+        QCOMPARE(outline(proxy), QStringList({
+                                     "fwd | fwd | Application | 800 | 525 | 3600 | 512 | 2 | 0",
+                                     "  layer1 | fwd/layer1 |  | 800 | 525 | 3600 | 512 | 2 | 0",
+                                     "    add | fwd/layer1/add | PopLibs | 200 | 135 | 600 | "
+                                     "256 | 1 | 135",
+                                 }));
+        // The debug name matches too, not only the shown name.
+        proxy.setFilterFixedString("bwd/matmul");
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
+        proxy.setFilterFixedString("no such operation");
+        QCOMPARE(proxy.rowCount(), 0);
+    }
+
+    void codeletsOfAnOperation() {
+        const auto data = testing::operationsReport();
+        const auto stats = testing::operationsStats(*data);
+        // bwd/matmul: MatMulPartial on 2 tiles (3 vertices), ReduceAdd on 1.
+        const auto uses = codeletsOf(*data, *stats, {2});
+        QCOMPARE(uses.size(), std::size_t{2});
+        QCOMPARE(uses[0].name, std::string("MatMulPartial"));
+        QCOMPARE(uses[0].tiles, 2u);
+        QCOMPARE(uses[0].vertices, std::uint64_t{3});
+        QCOMPARE(uses[0].codeBytes(), std::uint64_t{600});
+        QCOMPARE(uses[1].name, std::string("ReduceAdd"));
+        QCOMPARE(uses[1].codeBytes(), std::uint64_t{50});
+        QCOMPARE(codeBytesOf(*data, *stats, {0, 1, 2}), std::uint64_t{850});
+    }
+
+    void reportsWithoutLayersShowEveryOperation() {
+        auto copy = std::make_shared<ReportData>(*testing::operationsReport());
+        for (auto& n : copy->programNodes) {
+            n.layer = record::OperationLayer::Unknown;
+            n.libraryFunction.clear();
+        }
+        std::shared_ptr<const ReportData> data = copy;
+        OperationsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setProgram(data, testing::operationsStats(*data));
+        QVERIFY(!model.tree().layersKnown);
+        QCOMPARE(model.tree().operationCount, 4);
+        // Without functions an operation is named by its debug name's last part.
+        QCOMPARE(outline(model).at(2),
+                 QString("    matmul | fwd/layer1/matmul | unknown | 600 | 390 | 3000 | 512 | 1 "
+                         "| 390"));
+        model.setLayer(LayerFilter::Library);
+        QCOMPARE(model.rowCount(), 0);
+        model.setProgram(nullptr, nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestOperationsModel)
+#include "tst_operations_model.moc"

@@ -1,0 +1,53 @@
+#pragma once
+// The details under the operations tree, in PopVision's tabs: Summary (the
+// totals of the operations shown when nothing is selected, else the
+// selection's figures), Program steps (double-click one to select it
+// everywhere), Code (code size and vertices per codelet), Cycles (per step:
+// total, compute, exchange, sync) and Debug (debug name path, layer, library
+// function).
+#include "views/models/OperationsTree.h"
+
+#include <QTabWidget>
+
+#include <memory>
+
+class QLabel;
+class QTableWidget;
+
+namespace tessera::views {
+
+class OperationDetails : public QTabWidget {
+    Q_OBJECT
+
+public:
+    enum Tab { SummaryTab, StepsTab, CodeTab, CyclesTab, DebugTab };
+
+    explicit OperationDetails(QWidget* parent = nullptr);
+
+    void setProgram(std::shared_ptr<const ReportData> reportData,
+                    std::shared_ptr<const ProgramStats> programStats);
+    void showTotals(const OperationsTree& tree); // nothing selected
+    void showRow(const OperationRow& row);
+
+    QLabel* summary() const { return summary_; }
+    QTableWidget* steps() const { return steps_; }
+    QTableWidget* code() const { return code_; }
+    QTableWidget* cycles() const { return cycles_; }
+    QLabel* debug() const { return debug_; }
+
+signals:
+    void stepActivated(int stepId);
+
+private:
+    void clearTables();
+
+    std::shared_ptr<const ReportData> data_;
+    std::shared_ptr<const ProgramStats> stats_;
+    QLabel* summary_ = nullptr;
+    QTableWidget* steps_ = nullptr;
+    QTableWidget* code_ = nullptr;
+    QTableWidget* cycles_ = nullptr;
+    QLabel* debug_ = nullptr;
+};
+
+} // namespace tessera::views
