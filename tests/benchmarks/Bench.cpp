@@ -101,15 +101,16 @@ int main(int argc, char** argv) {
             options.quick = true;
         } else if (arg == "--only" && i + 1 < argc &&
                    (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views" ||
-                    std::string(argv[i + 1]) == "model")) {
+                    std::string(argv[i + 1]) == "model" || std::string(argv[i + 1]) == "reports")) {
             only = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick] [--only engine|views|model]\n"
-                         "Prints one JSON object a line: name, value, unit, reference (a native\n"
-                         "measurement taken in the same run) and ratio = value / reference.\n"
-                         "--quick uses small sizes (for the smoke test).\n"
-                         "--only runs one group: engine (engine and reports), views, or model\n"
-                         "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n";
+            std::cout
+                << "usage: tessera-bench [--quick] [--only engine|reports|views|model]\n"
+                   "Prints one JSON object a line: name, value, unit, reference (a native\n"
+                   "measurement taken in the same run) and ratio = value / reference.\n"
+                   "--quick uses small sizes (for the smoke test).\n"
+                   "--only runs one group: engine (engine and reports), reports, views, or model\n"
+                   "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";
@@ -119,6 +120,9 @@ int main(int argc, char** argv) {
     try {
         if (only.empty() || only == "engine") {
             tessera::bench::runEngineBenchmarks(options);
+        }
+        if (only == "reports") {
+            tessera::bench::runReportBenchmarks(options);
         }
         if ((only.empty() || only == "model") && tessera::bench::runModelBenchmarks(options) != 0) {
             return 1;
