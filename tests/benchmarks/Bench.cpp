@@ -101,15 +101,17 @@ int main(int argc, char** argv) {
             options.quick = true;
         } else if (arg == "--only" && i + 1 < argc &&
                    (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views" ||
-                    std::string(argv[i + 1]) == "model" || std::string(argv[i + 1]) == "reports")) {
+                    std::string(argv[i + 1]) == "model" || std::string(argv[i + 1]) == "reports" ||
+                    std::string(argv[i + 1]) == "open")) {
             only = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
             std::cout
-                << "usage: tessera-bench [--quick] [--only engine|reports|views|model]\n"
+                << "usage: tessera-bench [--quick] [--only engine|reports|views|open|model]\n"
                    "Prints one JSON object a line: name, value, unit, reference (a native\n"
                    "measurement taken in the same run) and ratio = value / reference.\n"
                    "--quick uses small sizes (for the smoke test).\n"
-                   "--only runs one group: engine (engine and reports), reports, views, or model\n"
+                   "--only runs one group: engine (engine and reports), reports, views, open\n"
+                   "(the 10M-step report opened in the Program pane, part of views), or model\n"
                    "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n";
             return 0;
         } else {
@@ -130,6 +132,9 @@ int main(int argc, char** argv) {
 #ifdef TESSERA_BENCH_VIEWS
         if (only.empty() || only == "views") {
             tessera::bench::runViewBenchmarks(options); // last: it starts Qt
+        }
+        if (only == "open") {
+            tessera::bench::runOpenBenchmark(options);
         }
 #endif
     } catch (const std::exception& e) {

@@ -322,6 +322,13 @@ void runViewBenchmarks(const Options& options) {
     for (const std::string& steps : sizes) {
         peakResidentOfChild([&] { executionPaneAtScale(steps, options.quick); });
     }
+    runOpenBenchmark(options);
+}
+
+void runOpenBenchmark(const Options& options) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     // Issue 17: a 10M-step report opens in under a second (--quick: 100k steps).
     const std::uint64_t openSteps = options.quick ? 100'000 : 10'000'000;
     peakResidentOfChild([&] {
