@@ -170,11 +170,12 @@ void ReportReader::Impl::checkStructure() {
     if (hasStoredFigures()) {
         // The executions stored per step add up to the run's steps.
         record(runsProblem, [&] {
-            auto q = db->prepare("SELECT run, sum(executions) AS \"step_executions.executions\""
-                                 " FROM step_executions GROUP BY run");
+            // Summed here: each value is checked (SQLite's sum() of a damaged
+            // one would overflow without naming the column).
+            auto q = db->prepare("SELECT run, executions FROM step_executions");
             std::map<std::uint32_t, std::uint64_t> sums;
             while (q.step()) {
-                sums[q.index(0)] = q.count(1);
+                sums[q.index(0)] += q.count(1);
             }
             for (const auto& [id, run] : runs) {
                 std::string& problem = problems.runs[id];

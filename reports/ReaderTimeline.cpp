@@ -76,20 +76,25 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecution
         d_->checkRun(run.id);
     }
     std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
-    // Since 1.2 the writer stores the counts (a row per step and run); an
-    // older report counts its executed steps, a scan of all of them.
-    auto q = d_->db->prepare(
-        d_->hasStoredFigures()
-            ? "SELECT program_step, sum(executions) AS \"step_executions.executions\""
-              " FROM step_executions GROUP BY program_step ORDER BY program_step"
-            : "SELECT program_step, count(*) FROM executed_steps"
-              " GROUP BY program_step ORDER BY program_step");
+    // Since 1.2 the writer stores the counts (a row per step and run, summed
+    // here so each value is checked); an older report counts its executed
+    // steps, a scan of all of them.
+    auto q = d_->db->prepare(d_->hasStoredFigures()
+                                 ? "SELECT program_step, executions FROM step_executions"
+                                   " ORDER BY program_step"
+                                 : "SELECT program_step, count(*) FROM executed_steps"
+                                   " GROUP BY program_step ORDER BY program_step");
     while (q.step()) {
         const std::uint32_t step = q.index(0);
         if (!d_->programStepIds.contains(step)) {
             q.damaged(0, std::to_string(step) + " names no program step");
         }
-        out.emplace_back(step, q.count(1));
+        const std::uint64_t count = q.count(1);
+        if (!out.empty() && out.back().first == step) {
+            out.back().second += count;
+        } else {
+            out.emplace_back(step, count);
+        }
     }
     return out;
 }

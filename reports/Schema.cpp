@@ -161,10 +161,28 @@ std::string schemaVersionString() {
 void createSchema(sql::Database& db) {
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) + ";" +
             "PRAGMA user_version = " + std::to_string(kUserVersion) + ";");
-    db.exec(kTables);
-    for (const tables::Table* t : tables::kDescribed) {
-        db.exec(tables::createSql(*t));
-    }
+    // Split after a table's DDL so the tables keep the order of the format's
+    // documentation (the described ones among the others).
+    const std::string ddl = kTables;
+    auto until = [&](std::string_view table) {
+        return ddl.find("CREATE TABLE " + std::string(table) + " (");
+    };
+    const std::size_t afterCodelets = until("variable_tiles");
+    const std::size_t afterVertexCounts = until("program_step_tiles");
+    const std::size_t afterAccess = until("tile_memory_categories");
+    const std::size_t afterBlocks = until("verification");
+    using namespace tables;
+    db.exec(ddl.substr(0, afterCodelets));
+    db.exec(createSql(variables::kTable));
+    db.exec(ddl.substr(afterCodelets, afterVertexCounts - afterCodelets));
+    db.exec(createSql(program_nodes::kTable) + createSql(program_steps::kTable));
+    db.exec(ddl.substr(afterVertexCounts, afterAccess - afterVertexCounts));
+    db.exec(createSql(tile_memory::kTable));
+    db.exec(ddl.substr(afterAccess, afterBlocks - afterAccess));
+    db.exec(createSql(runs::kTable) + createSql(executed_steps::kTable) +
+            createSql(step_executions::kTable));
+    db.exec(ddl.substr(afterBlocks));
+    db.exec(createSql(lod_levels::kTable) + createSql(lod_buckets::kTable));
     db.exec("CREATE UNIQUE INDEX lod_buckets_by_position ON lod_buckets (run, level, bucket);");
 }
 

@@ -173,7 +173,7 @@ TESSERA_TABLE(lod_levels, TESSERA_LOD_LEVELS, "PRIMARY KEY (run, level)", true)
     X(sync, "BLOB NOT NULL")
 TESSERA_TABLE(lod_buckets, TESSERA_LOD_BUCKETS, "", false)
 
-// The tables described here, in the order Schema.cpp creates them.
+// The tables described here (Schema.cpp places each among the others).
 inline constexpr std::array kDescribed = {
     &variables::kTable,       &program_nodes::kTable, &program_steps::kTable,
     &tile_memory::kTable,     &runs::kTable,          &executed_steps::kTable,

@@ -225,6 +225,20 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ReportError, reader.stepExecutions());
     }
 
+    void outOfRangeStoredCountIsNamed() {
+        exec(path_, "UPDATE step_executions SET executions = 9223372036854775807");
+        const ReportReader reader(path_);
+        // Every run is damaged by it (the check reads all runs' rows at once).
+        const auto problems = reader.problems();
+        QCOMPARE(problems.size(), kRuns.size());
+        for (const std::string& p : problems) {
+            QVERIFY2(p.find("(step_executions.executions is 9223372036854775807") !=
+                         std::string::npos,
+                     p.c_str());
+        }
+        QVERIFY_THROWS_EXCEPTION(ReportError, reader.stepExecutions());
+    }
+
     void newerMajorIsRefused() {
         exec(path_, "UPDATE meta SET value = '2.0' WHERE key = 'schema_version';"
                     " PRAGMA user_version = 2000;");
