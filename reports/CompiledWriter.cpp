@@ -3,10 +3,12 @@
 #include "reports/ReportTypes.h"
 #include "reports/Sqlite.h"
 #include "reports/StringTable.h"
+#include "reports/Tables.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <numeric>
 #include <span>
 #include <vector>
 
@@ -107,11 +109,7 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             .bind(4, strings.id(r.cycleFormula))
             .run();
     }
-    auto variable = db.prepare(
-        "INSERT INTO variables (id, name_id, type_id, shape, num_elements, is_constant, "
-        "always_live,"
-        " host_access, is_exchange_buffer, first_step, last_step, total_bytes, num_tiles)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+    auto variable = db.prepare(tables::insertSql(tables::variables::kTable));
     auto tileBytes =
         db.prepare("INSERT INTO variable_tiles (variable_id, tile, bytes) VALUES (?1, ?2, ?3)");
     for (const auto& v : c.variables) {
@@ -121,19 +119,21 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             total += bytes;
             tiles += bytes > 0 ? 1 : 0;
         }
-        variable.bind(1, int64_t{v.id})
-            .bind(2, strings.id(v.name))
-            .bind(3, strings.id(v.type))
-            .bindBlob(4, sql::packU64(v.shape))
-            .bind(5, i64(v.numElements))
-            .bind(6, int64_t{v.isConstant})
-            .bind(7, int64_t{v.alwaysLive})
-            .bind(8, int64_t{v.hostAccess})
-            .bind(9, int64_t{v.isExchangeBuffer})
-            .bindId(10, v.firstStep)
-            .bindId(11, v.lastStep)
-            .bind(12, i64(total))
-            .bind(13, i64(tiles))
+        using V = tables::variables::Col;
+        using tables::param;
+        variable.bind(param(V::id), int64_t{v.id})
+            .bind(param(V::name_id), strings.id(v.name))
+            .bind(param(V::type_id), strings.id(v.type))
+            .bindBlob(param(V::shape), sql::packU64(v.shape))
+            .bind(param(V::num_elements), i64(v.numElements))
+            .bind(param(V::is_constant), int64_t{v.isConstant})
+            .bind(param(V::always_live), int64_t{v.alwaysLive})
+            .bind(param(V::host_access), int64_t{v.hostAccess})
+            .bind(param(V::is_exchange_buffer), int64_t{v.isExchangeBuffer})
+            .bindId(param(V::first_step), v.firstStep)
+            .bindId(param(V::last_step), v.lastStep)
+            .bind(param(V::total_bytes), i64(total))
+            .bind(param(V::num_tiles), i64(tiles))
             .run();
         for (const auto& [tile, bytes] : v.bytesByTile) {
             if (bytes > 0) {
@@ -163,18 +163,18 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
 }
 
 void writeProgram(sql::Database& db, StringTable& strings, const record::CompiledRecord& c) {
-    auto node = db.prepare(
-        "INSERT INTO program_nodes (id, parent_id, program_index, kind_id, name_id,"
-        " compute_set_id, repeat_count, step_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    auto node = db.prepare(tables::insertSql(tables::program_nodes::kTable));
     for (const auto& n : c.programNodes) {
-        node.bind(1, int64_t{n.id})
-            .bindId(2, n.parent)
-            .bind(3, int64_t{n.programIndex})
-            .bind(4, strings.id(record::programKindName(n.kind)))
-            .bind(5, strings.id(n.name))
-            .bindId(6, n.computeSet)
-            .bind(7, i64(n.repeatCount))
-            .bindId(8, n.step)
+        using N = tables::program_nodes::Col;
+        using tables::param;
+        node.bind(param(N::id), int64_t{n.id})
+            .bindId(param(N::parent_id), n.parent)
+            .bind(param(N::program_index), int64_t{n.programIndex})
+            .bind(param(N::kind_id), strings.id(record::programKindName(n.kind)))
+            .bind(param(N::name_id), strings.id(n.name))
+            .bindId(param(N::compute_set_id), n.computeSet)
+            .bind(param(N::repeat_count), i64(n.repeatCount))
+            .bindId(param(N::step_id), n.step)
             .run();
     }
     auto layer = db.prepare(
@@ -192,15 +192,7 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
         layer.run();
     }
     const std::uint32_t numTiles = c.target.numTiles();
-    auto step = db.prepare(
-        "INSERT INTO program_steps (id, node_id, program_index, kind_id, name_id, compute_set_id,"
-        " operation_node_id, sync_cycles, exchange_phase_cycles, compute_phase_cycles, "
-        "total_cycles,"
-        " flops, vertices, crosses_ipus, compute_cycles_max, compute_cycles_sum, "
-        "exchange_cycles_max,"
-        " exchange_cycles_sum, bytes_in_sum, bytes_out_sum, not_always_live_bytes_max,"
-        " live_variable_count) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,"
-        " ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)");
+    auto step = db.prepare(tables::insertSql(tables::program_steps::kTable));
     auto arrays =
         db.prepare("INSERT INTO program_step_tiles (step_id, compute_cycles, exchange_cycles,"
                    " bytes_in, bytes_out, not_always_live_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
@@ -209,28 +201,31 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
     auto access = db.prepare(
         "INSERT INTO step_variable_access (step_id, variable_id, access) VALUES (?1, ?2, ?3)");
     for (const auto& s : c.programSteps) {
-        step.bind(1, int64_t{s.id})
-            .bind(2, int64_t{s.node})
-            .bind(3, int64_t{s.programIndex})
-            .bind(4, strings.id(record::programKindName(s.kind)))
-            .bind(5, strings.id(s.name))
-            .bindId(6, s.computeSet)
-            .bindId(7, s.operation)
-            .bind(8, i64(s.syncCycles))
-            .bind(9, i64(s.exchangePhaseCycles))
-            .bind(10, i64(s.computePhaseCycles))
-            .bind(11, i64(s.totalCycles))
-            .bind(12, i64(s.flops))
-            .bind(13, i64(s.vertices))
-            .bind(14, int64_t{s.crossesIpus})
-            .bind(15, i64(maxOf(s.computeCycles)))
-            .bind(16, i64(sumOf(s.computeCycles)))
-            .bind(17, i64(maxOf(s.exchangeCycles)))
-            .bind(18, i64(sumOf(s.exchangeCycles)))
-            .bind(19, i64(sumOf(s.bytesIn)))
-            .bind(20, i64(sumOf(s.bytesOut)))
-            .bind(21, i64(maxOf(s.notAlwaysLiveBytes)))
-            .bind(22, i64(s.liveVariables.size()))
+        using C = tables::program_steps::Col;
+        using tables::param;
+        step.bind(param(C::id), int64_t{s.id})
+            .bind(param(C::node_id), int64_t{s.node})
+            .bind(param(C::program_index), int64_t{s.programIndex})
+            .bind(param(C::kind_id), strings.id(record::programKindName(s.kind)))
+            .bind(param(C::name_id), strings.id(s.name))
+            .bindId(param(C::compute_set_id), s.computeSet)
+            .bindId(param(C::operation_node_id), s.operation)
+            .bind(param(C::sync_cycles), i64(s.syncCycles))
+            .bind(param(C::exchange_phase_cycles), i64(s.exchangePhaseCycles))
+            .bind(param(C::compute_phase_cycles), i64(s.computePhaseCycles))
+            .bind(param(C::total_cycles), i64(s.totalCycles))
+            .bind(param(C::flops), i64(s.flops))
+            .bind(param(C::vertices), i64(s.vertices))
+            .bind(param(C::crosses_ipus), int64_t{s.crossesIpus})
+            .bind(param(C::compute_cycles_max), i64(maxOf(s.computeCycles)))
+            .bind(param(C::compute_cycles_sum), i64(sumOf(s.computeCycles)))
+            .bind(param(C::exchange_cycles_max), i64(maxOf(s.exchangeCycles)))
+            .bind(param(C::exchange_cycles_sum), i64(sumOf(s.exchangeCycles)))
+            .bind(param(C::bytes_in_sum), i64(sumOf(s.bytesIn)))
+            .bind(param(C::bytes_out_sum), i64(sumOf(s.bytesOut)))
+            .bind(param(C::not_always_live_bytes_max), i64(maxOf(s.notAlwaysLiveBytes)))
+            .bind(param(C::live_variable_count), i64(s.liveVariables.size()))
+            .bind(param(C::not_always_live_bytes_sum), i64(sumOf(s.notAlwaysLiveBytes)))
             .run();
         arrays.bind(1, int64_t{s.id})
             .bindBlob(2, tileBlob(s.computeCycles, numTiles))
@@ -252,23 +247,22 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
 }
 
 void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
-    auto tile = db.prepare(
-        "INSERT INTO tile_memory (tile, total_including_gaps, total_excluding_gaps,"
-        " gap_bytes, always_live_bytes, not_always_live_peak_bytes,"
-        " not_always_live_sum_bytes, overflow_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    auto tile = db.prepare(tables::insertSql(tables::tile_memory::kTable));
     auto category = db.prepare(
         "INSERT INTO tile_memory_categories (tile, category_id, bytes) VALUES (?1, ?2, ?3)");
     auto region =
         db.prepare("INSERT INTO tile_memory_regions (tile, region_id, bytes) VALUES (?1, ?2, ?3)");
     for (const auto& m : c.tileMemory) {
-        tile.bind(1, int64_t{m.tile})
-            .bind(2, i64(m.totalIncludingGaps))
-            .bind(3, i64(m.totalExcludingGaps))
-            .bind(4, i64(m.gapBytes))
-            .bind(5, i64(m.alwaysLiveBytes))
-            .bind(6, i64(m.notAlwaysLivePeakBytes))
-            .bind(7, i64(m.notAlwaysLiveSumBytes))
-            .bind(8, i64(m.overflowBytes))
+        using M = tables::tile_memory::Col;
+        using tables::param;
+        tile.bind(param(M::tile), int64_t{m.tile})
+            .bind(param(M::total_including_gaps), i64(m.totalIncludingGaps))
+            .bind(param(M::total_excluding_gaps), i64(m.totalExcludingGaps))
+            .bind(param(M::gap_bytes), i64(m.gapBytes))
+            .bind(param(M::always_live_bytes), i64(m.alwaysLiveBytes))
+            .bind(param(M::not_always_live_peak_bytes), i64(m.notAlwaysLivePeakBytes))
+            .bind(param(M::not_always_live_sum_bytes), i64(m.notAlwaysLiveSumBytes))
+            .bind(param(M::overflow_bytes), i64(m.overflowBytes))
             .run();
         for (std::size_t k = 0; k < m.bytesByCategory.size(); ++k) {
             if (m.bytesByCategory[k] > 0) {
@@ -291,7 +285,15 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     auto block =
         db.prepare("INSERT INTO memory_blocks (tile, id, category_id, address, bytes, owner)"
                    " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    for (std::size_t i = 0; i < c.memoryBlocks.size(); ++i) {
+    // In primary-key order (tile, id): the layout makes blocks category by
+    // category across tiles, and inserting those into the tile-clustered
+    // B-tree at random places costs a page split or a seek each.
+    std::vector<std::size_t> order(c.memoryBlocks.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return c.memoryBlocks[a].tile < c.memoryBlocks[b].tile;
+    });
+    for (const std::size_t i : order) {
         const auto& b = c.memoryBlocks[i];
         block.bind(1, int64_t{b.tile})
             .bind(2, i64(i))

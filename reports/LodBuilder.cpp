@@ -104,22 +104,46 @@ void LodBuilder::add(std::uint64_t sequence, std::uint64_t startCycle, std::uint
     l.exchangePhase += costs.exchangePhaseCycles;
     l.syncPhase += costs.syncPhaseCycles;
     l.maxStep = std::max(l.maxStep, cycles);
-    // Empty spans mean "zero on every tile" (e.g. a sync-only step).
-    const std::size_t nc = std::min<std::size_t>(costs.compute.size(), numTiles_);
-    for (std::size_t t = 0; t < nc; ++t) {
-        l.compute[t] += costs.compute[t];
-    }
-    const std::size_t ne = std::min<std::size_t>(costs.exchange.size(), numTiles_);
-    for (std::size_t t = 0; t < ne; ++t) {
-        l.exchange[t] += costs.exchange[t];
+    // The same program step has the same arrays: count it (a bucket holds
+    // at most fanout steps, typically a few distinct ones).
+    const auto same = [&](const Pending& p) {
+        return p.costs.compute.data() == costs.compute.data() &&
+               p.costs.compute.size() == costs.compute.size() &&
+               p.costs.exchange.data() == costs.exchange.data() &&
+               p.costs.exchange.size() == costs.exchange.size();
+    };
+    if (const auto it = std::find_if(pending_.begin(), pending_.end(), same);
+        it != pending_.end()) {
+        ++it->count;
+    } else {
+        pending_.push_back({costs, 1});
     }
     if (l.steps == fanout_) {
         complete(0);
     }
 }
 
+void LodBuilder::addPending() {
+    Level& l = *levels_[0];
+    for (const Pending& p : pending_) {
+        // Empty spans mean "zero on every tile" (e.g. a sync-only step).
+        const std::size_t nc = std::min<std::size_t>(p.costs.compute.size(), numTiles_);
+        for (std::size_t t = 0; t < nc; ++t) {
+            l.compute[t] += p.count * p.costs.compute[t];
+        }
+        const std::size_t ne = std::min<std::size_t>(p.costs.exchange.size(), numTiles_);
+        for (std::size_t t = 0; t < ne; ++t) {
+            l.exchange[t] += p.count * p.costs.exchange[t];
+        }
+    }
+    pending_.clear();
+}
+
 // Emits level's bucket in progress and folds it into the level above.
 void LodBuilder::complete(std::size_t level) {
+    if (level == 0) {
+        addPending();
+    }
     Level& l = *levels_[level];
     LodBucket b;
     b.level = static_cast<std::uint32_t>(level + 1);

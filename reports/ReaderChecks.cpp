@@ -167,6 +167,27 @@ void ReportReader::Impl::checkStructure() {
             }
         });
     }
+    if (hasStoredFigures()) {
+        // The executions stored per step add up to the run's steps.
+        record(runsProblem, [&] {
+            // Summed here: each value is checked (SQLite's sum() of a damaged
+            // one would overflow without naming the column).
+            auto q = db->prepare("SELECT run, executions FROM step_executions");
+            std::map<std::uint32_t, std::uint64_t> sums;
+            while (q.step()) {
+                sums[q.index(0)] += q.count(1);
+            }
+            for (const auto& [id, run] : runs) {
+                std::string& problem = problems.runs[id];
+                const std::uint64_t sum = sums.contains(id) ? sums[id] : 0;
+                if (problem.empty() && sum != run.steps) {
+                    problem = damaged("step_executions" + ofRun(id) + " add up to " +
+                                      std::to_string(sum) + " executions, but runs.steps is " +
+                                      std::to_string(run.steps));
+                }
+            }
+        });
+    }
     record(runsProblem, [&] {
         // (Aliases name the column in errors about the aggregates.)
         auto counts = db->prepare(

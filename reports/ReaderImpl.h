@@ -51,6 +51,9 @@ struct ReportReader::Impl {
     std::uint32_t tile(const sql::Statement& row, int column) const;
     // A per-tile BLOB of u32 values: numTiles values (an empty BLOB means all zero).
     std::vector<std::uint32_t> tileArray(const sql::Statement& row, int column) const;
+    // Schema 1.2 or later: step_executions and
+    // program_steps.not_always_live_bytes_sum are there.
+    bool hasStoredFigures() const;
     [[noreturn]] void corrupt(const std::string& why) const;
     // Runs the structural checks (ReaderChecks.cpp) and fills `problems`.
     void checkStructure();

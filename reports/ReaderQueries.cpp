@@ -1,6 +1,7 @@
 // Graph, memory and program queries of ReportReader.
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
+#include "reports/Tables.h"
 
 #include <unordered_map>
 
@@ -32,32 +33,33 @@ std::vector<CodeletEntry> ReportReader::codelets() const {
 
 std::vector<VariableEntry> ReportReader::variables() const {
     std::vector<VariableEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT id, name_id, type_id, shape, num_elements, is_constant, always_live,"
-        " host_access, is_exchange_buffer, first_step, last_step, total_bytes, num_tiles"
-        " FROM variables ORDER BY id");
+    using tables::col;
+    using C = tables::variables::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::variables::kTable) + " ORDER BY id");
     while (q.step()) {
         VariableEntry v;
-        v.id = q.index(0);
-        v.name = d_->str(q, 1);
-        v.type = d_->str(q, 2);
-        const std::span<const std::byte> shape = q.bytes(3);
+        v.id = q.index(col(C::id));
+        v.name = d_->str(q, col(C::name_id));
+        v.type = d_->str(q, col(C::type_id));
+        const int shapeColumn = col(C::shape);
+        const std::span<const std::byte> shape = q.bytes(shapeColumn);
         if (shape.size() % 8 != 0) {
-            q.damaged(3, "has " + std::to_string(shape.size()) + " bytes, not 8 per dimension");
+            q.damaged(shapeColumn,
+                      "has " + std::to_string(shape.size()) + " bytes, not 8 per dimension");
         }
-        v.shape = sql::unpackU64(shape, q.columnName(3));
-        v.numElements = q.count(4);
-        v.isConstant = q.flag(5);
-        v.alwaysLive = q.flag(6);
-        v.hostAccess = q.flag(7);
-        v.isExchangeBuffer = q.flag(8);
-        v.firstStep = q.optionalIndex(9);
-        v.lastStep = q.optionalIndex(10);
-        v.totalBytes = q.count(11);
-        v.numTiles = q.index(12);
+        v.shape = sql::unpackU64(shape, q.columnName(shapeColumn));
+        v.numElements = q.count(col(C::num_elements));
+        v.isConstant = q.flag(col(C::is_constant));
+        v.alwaysLive = q.flag(col(C::always_live));
+        v.hostAccess = q.flag(col(C::host_access));
+        v.isExchangeBuffer = q.flag(col(C::is_exchange_buffer));
+        v.firstStep = q.optionalIndex(col(C::first_step));
+        v.lastStep = q.optionalIndex(col(C::last_step));
+        v.totalBytes = q.count(col(C::total_bytes));
+        v.numTiles = q.index(col(C::num_tiles));
         if (v.numTiles > d_->target.numTiles) {
-            q.damaged(12, "is " + std::to_string(v.numTiles) + ", the target has " +
-                              std::to_string(d_->target.numTiles) + " tiles");
+            q.damaged(col(C::num_tiles), "is " + std::to_string(v.numTiles) + ", the target has " +
+                                             std::to_string(d_->target.numTiles) + " tiles");
         }
         out.push_back(std::move(v));
     }
@@ -101,25 +103,24 @@ std::vector<TileMemoryEntry> ReportReader::tileMemory() const {
     const std::size_t categories = memoryCategories().size();
     const std::size_t regions = d_->target.regions.size();
     std::vector<TileMemoryEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT tile, total_including_gaps, total_excluding_gaps, gap_bytes, always_live_bytes,"
-        " not_always_live_peak_bytes, not_always_live_sum_bytes, overflow_bytes"
-        " FROM tile_memory ORDER BY tile");
+    using tables::col;
+    using C = tables::tile_memory::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::tile_memory::kTable) + " ORDER BY tile");
     while (q.step()) {
         TileMemoryEntry m;
-        m.tile = d_->tile(q, 0);
+        m.tile = d_->tile(q, col(C::tile));
         // The panes index tile memory by tile number: tiles count from 0.
         if (m.tile != out.size()) {
-            q.damaged(0, "skips from tile " + std::to_string(out.size()) + " to " +
-                             std::to_string(m.tile));
+            q.damaged(col(C::tile), "skips from tile " + std::to_string(out.size()) + " to " +
+                                        std::to_string(m.tile));
         }
-        m.totalIncludingGaps = q.count(1);
-        m.totalExcludingGaps = q.count(2);
-        m.gapBytes = q.count(3);
-        m.alwaysLiveBytes = q.count(4);
-        m.notAlwaysLivePeakBytes = q.count(5);
-        m.notAlwaysLiveSumBytes = q.count(6);
-        m.overflowBytes = q.count(7);
+        m.totalIncludingGaps = q.count(col(C::total_including_gaps));
+        m.totalExcludingGaps = q.count(col(C::total_excluding_gaps));
+        m.gapBytes = q.count(col(C::gap_bytes));
+        m.alwaysLiveBytes = q.count(col(C::always_live_bytes));
+        m.notAlwaysLivePeakBytes = q.count(col(C::not_always_live_peak_bytes));
+        m.notAlwaysLiveSumBytes = q.count(col(C::not_always_live_sum_bytes));
+        m.overflowBytes = q.count(col(C::overflow_bytes));
         m.bytesByCategory.assign(categories, 0);
         m.bytesByRegion.assign(regions, 0);
         out.push_back(std::move(m));
@@ -186,12 +187,14 @@ std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
         throw ReportError(d_->problems.programTree);
     }
     std::vector<ProgramNodeEntry> out;
-    auto q =
-        d_->db->prepare("SELECT id, parent_id, program_index, kind_id, name_id, compute_set_id,"
-                        " repeat_count, step_id FROM program_nodes ORDER BY id");
+    using tables::col;
+    using C = tables::program_nodes::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::program_nodes::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back({q.index(0), q.optionalIndex(1), q.index(2), d_->programKind(q, 3),
-                       d_->str(q, 4), q.optionalIndex(5), q.count(6), q.optionalIndex(7)});
+        out.push_back({q.index(col(C::id)), q.optionalIndex(col(C::parent_id)),
+                       q.index(col(C::program_index)), d_->programKind(q, col(C::kind_id)),
+                       d_->str(q, col(C::name_id)), q.optionalIndex(col(C::compute_set_id)),
+                       q.count(col(C::repeat_count)), q.optionalIndex(col(C::step_id))});
     }
     readOperationLayers(out);
     return out;
@@ -237,39 +240,58 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
         throw ReportError(d_->problems.programSteps);
     }
     std::vector<ProgramStepEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT id, node_id, program_index, kind_id, name_id, compute_set_id, operation_node_id, "
-        "sync_cycles,"
-        " exchange_phase_cycles, compute_phase_cycles, total_cycles, flops, vertices, crosses_ipus,"
-        " compute_cycles_max, compute_cycles_sum, exchange_cycles_max, exchange_cycles_sum, "
-        "bytes_in_sum,"
-        " bytes_out_sum, not_always_live_bytes_max, live_variable_count FROM program_steps ORDER "
-        "BY id");
+    using tables::col;
+    using C = tables::program_steps::Col;
+    const bool storedSums = d_->hasStoredFigures();
+    std::string sql = tables::selectSql(tables::program_steps::kTable);
+    if (!storedSums) { // before 1.2: no not_always_live_bytes_sum column
+        sql.replace(sql.find(", not_always_live_bytes_sum"), 27, ", 0");
+    }
+    auto q = d_->db->prepare(sql + " ORDER BY id");
     while (q.step()) {
         ProgramStepEntry s;
-        s.id = q.index(0);
-        s.node = q.index(1);
-        s.programIndex = q.index(2);
-        s.kind = d_->programKind(q, 3);
-        s.name = d_->str(q, 4);
-        s.computeSet = q.optionalIndex(5);
-        s.operation = q.optionalIndex(6);
-        s.syncCycles = q.count(7);
-        s.exchangePhaseCycles = q.count(8);
-        s.computePhaseCycles = q.count(9);
-        s.totalCycles = q.count(10);
-        s.flops = q.count(11);
-        s.vertices = q.count(12);
-        s.crossesIpus = q.flag(13);
-        s.computeCyclesMax = q.count(14);
-        s.computeCyclesSum = q.count(15);
-        s.exchangeCyclesMax = q.count(16);
-        s.exchangeCyclesSum = q.count(17);
-        s.bytesInSum = q.count(18);
-        s.bytesOutSum = q.count(19);
-        s.notAlwaysLiveBytesMax = q.count(20);
-        s.liveVariableCount = q.count(21);
+        s.id = q.index(col(C::id));
+        s.node = q.index(col(C::node_id));
+        s.programIndex = q.index(col(C::program_index));
+        s.kind = d_->programKind(q, col(C::kind_id));
+        s.name = d_->str(q, col(C::name_id));
+        s.computeSet = q.optionalIndex(col(C::compute_set_id));
+        s.operation = q.optionalIndex(col(C::operation_node_id));
+        s.syncCycles = q.count(col(C::sync_cycles));
+        s.exchangePhaseCycles = q.count(col(C::exchange_phase_cycles));
+        s.computePhaseCycles = q.count(col(C::compute_phase_cycles));
+        s.totalCycles = q.count(col(C::total_cycles));
+        s.flops = q.count(col(C::flops));
+        s.vertices = q.count(col(C::vertices));
+        s.crossesIpus = q.flag(col(C::crosses_ipus));
+        s.computeCyclesMax = q.count(col(C::compute_cycles_max));
+        s.computeCyclesSum = q.count(col(C::compute_cycles_sum));
+        s.exchangeCyclesMax = q.count(col(C::exchange_cycles_max));
+        s.exchangeCyclesSum = q.count(col(C::exchange_cycles_sum));
+        s.bytesInSum = q.count(col(C::bytes_in_sum));
+        s.bytesOutSum = q.count(col(C::bytes_out_sum));
+        s.notAlwaysLiveBytesMax = q.count(col(C::not_always_live_bytes_max));
+        s.liveVariableCount = q.count(col(C::live_variable_count));
+        s.notAlwaysLiveBytesSum = q.count(col(C::not_always_live_bytes_sum));
         out.push_back(std::move(s));
+    }
+    if (!storedSums) {
+        // An older report: sum each step's tile array once, here, so no view
+        // re-reads them (a damaged array counts as 0; its step names the problem).
+        auto tiles = d_->db->prepare("SELECT not_always_live_bytes FROM program_step_tiles"
+                                     " WHERE step_id = ?1");
+        for (ProgramStepEntry& s : out) {
+            if (d_->problems.stepTiles.contains(s.id)) {
+                continue;
+            }
+            tiles.bind(1, std::int64_t{s.id});
+            if (tiles.step()) {
+                for (const std::uint32_t b : d_->tileArray(tiles, 0)) {
+                    s.notAlwaysLiveBytesSum += b;
+                }
+            }
+            tiles.reset();
+        }
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
 #include "reports/Schema.h"
+#include "reports/Tables.h"
 
 #include <algorithm>
 
@@ -19,21 +20,21 @@ std::int64_t i64(std::uint64_t v) {
 
 std::vector<RunEntry> ReportReader::runs() const {
     std::vector<RunEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT id, program_index, start_cycle, steps, cycles, compute_cycles, exchange_cycles,"
-        " sync_cycles, completed, error_id FROM runs ORDER BY id");
+    using tables::col;
+    using C = tables::runs::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::runs::kTable) + " ORDER BY id");
     while (q.step()) {
         RunEntry r;
-        r.id = q.index(0);
-        r.programIndex = q.index(1);
-        r.startCycle = q.count(2);
-        r.steps = q.count(3);
-        r.cycles = q.count(4);
-        r.computeCycles = q.count(5);
-        r.exchangeCycles = q.count(6);
-        r.syncCycles = q.count(7);
-        r.completed = q.flag(8);
-        r.error = d_->optionalStr(q, 9);
+        r.id = q.index(col(C::id));
+        r.programIndex = q.index(col(C::program_index));
+        r.startCycle = q.count(col(C::start_cycle));
+        r.steps = q.count(col(C::steps));
+        r.cycles = q.count(col(C::cycles));
+        r.computeCycles = q.count(col(C::compute_cycles));
+        r.exchangeCycles = q.count(col(C::exchange_cycles));
+        r.syncCycles = q.count(col(C::sync_cycles));
+        r.completed = q.flag(col(C::completed));
+        r.error = d_->optionalStr(q, col(C::error_id));
         out.push_back(std::move(r));
     }
     return out;
@@ -46,23 +47,26 @@ std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::ui
     if (endSeq <= firstSeq) {
         return out;
     }
-    auto q = d_->db->prepare("SELECT seq, program_step, start_cycle, cycles FROM executed_steps"
+    using tables::col;
+    using C = tables::executed_steps::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::executed_steps::kTable) +
                              " WHERE run = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq");
     q.bind(1, std::int64_t{run}).bind(2, i64(firstSeq)).bind(3, i64(endSeq));
     while (q.step()) {
-        const std::uint64_t seq = q.count(0);
+        const std::uint64_t seq = q.count(col(C::seq));
         // A damaged index can hand back rows outside the range or out of
         // order; callers page by sequence, so that would never end.
         if (seq < firstSeq || seq >= endSeq || (!out.empty() && seq <= out.back().sequence)) {
             throw ReportError(d_->info.path +
                               ": the report is corrupt (executed steps out of order)");
         }
-        const std::uint32_t step = q.index(1);
+        const std::uint32_t step = q.index(col(C::program_step));
         if (!d_->programStepIds.contains(step)) {
-            q.damaged(1, std::to_string(step) + " (step " + std::to_string(seq) + " of run " +
-                             std::to_string(run) + ") names no program step");
+            q.damaged(col(C::program_step), std::to_string(step) + " (step " + std::to_string(seq) +
+                                                " of run " + std::to_string(run) +
+                                                ") names no program step");
         }
-        out.push_back({run, seq, step, q.count(2), q.count(3)});
+        out.push_back({run, seq, step, q.count(col(C::start_cycle)), q.count(col(C::cycles))});
     }
     return out;
 }
@@ -72,14 +76,25 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecution
         d_->checkRun(run.id);
     }
     std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
-    auto q = d_->db->prepare("SELECT program_step, count(*) FROM executed_steps"
-                             " GROUP BY program_step ORDER BY program_step");
+    // Since 1.2 the writer stores the counts (a row per step and run, summed
+    // here so each value is checked); an older report counts its executed
+    // steps, a scan of all of them.
+    auto q = d_->db->prepare(d_->hasStoredFigures()
+                                 ? "SELECT program_step, executions FROM step_executions"
+                                   " ORDER BY program_step"
+                                 : "SELECT program_step, count(*) FROM executed_steps"
+                                   " GROUP BY program_step ORDER BY program_step");
     while (q.step()) {
         const std::uint32_t step = q.index(0);
         if (!d_->programStepIds.contains(step)) {
             q.damaged(0, std::to_string(step) + " names no program step");
         }
-        out.emplace_back(step, q.count(1));
+        const std::uint64_t count = q.count(1);
+        if (!out.empty() && out.back().first == step) {
+            out.back().second += count;
+        } else {
+            out.emplace_back(step, count);
+        }
     }
     return out;
 }
@@ -161,19 +176,20 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
     // Checked at open: bucket_steps > 0, groups agree with the tiles.
     const std::uint64_t bucketSteps = std::max<std::uint64_t>(info.count(0), 1);
     const std::uint64_t entries = (std::uint64_t{info.index(1)} + 1) * 3;
-    auto q = d_->db->prepare(
-        "SELECT bucket, first_seq, steps, start_cycle, cycles, compute_phase_cycles,"
-        " exchange_phase_cycles, sync_phase_cycles, max_step_cycles, compute, exchange, sync"
-        " FROM lod_buckets WHERE run = ?1 AND level = ?2 AND bucket >= ?3 AND bucket <= ?4"
-        " ORDER BY bucket");
+    using tables::col;
+    using C = tables::lod_buckets::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::lod_buckets::kTable) +
+                             " WHERE run = ?1 AND level = ?2 AND bucket >= ?3 AND bucket <= ?4"
+                             " ORDER BY bucket");
     q.bind(1, std::int64_t{run})
         .bind(2, std::int64_t{level})
         .bind(3, i64(firstSeq / bucketSteps))
         .bind(4, i64((endSeq - 1) / bucketSteps));
     auto decode = [&](int column) {
         const std::span<const std::byte> blob = q.bytes(column);
-        const std::string where = " of bucket " + std::to_string(q.count(0)) + " of level " +
-                                  std::to_string(level) + " of run " + std::to_string(run);
+        const std::string where = " of bucket " + std::to_string(q.count(col(C::bucket))) +
+                                  " of level " + std::to_string(level) + " of run " +
+                                  std::to_string(run);
         if (blob.size() != entries * 8) {
             q.damaged(column, where + " has " + std::to_string(blob.size()) + " bytes, expected " +
                                   std::to_string(entries * 8));
@@ -193,25 +209,26 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
     while (q.step()) {
         LodBucket b;
         b.level = level;
-        b.index = q.count(0);
-        b.firstSeq = q.count(1);
-        b.steps = q.count(2);
-        b.startCycle = q.count(3);
-        b.cycles = q.count(4);
-        b.computePhaseCycles = q.count(5);
-        b.exchangePhaseCycles = q.count(6);
-        b.syncPhaseCycles = q.count(7);
-        b.maxStepCycles = q.count(8);
+        b.index = q.count(col(C::bucket));
+        b.firstSeq = q.count(col(C::first_seq));
+        b.steps = q.count(col(C::steps));
+        b.startCycle = q.count(col(C::start_cycle));
+        b.cycles = q.count(col(C::cycles));
+        b.computePhaseCycles = q.count(col(C::compute_phase_cycles));
+        b.exchangePhaseCycles = q.count(col(C::exchange_phase_cycles));
+        b.syncPhaseCycles = q.count(col(C::sync_phase_cycles));
+        b.maxStepCycles = q.count(col(C::max_step_cycles));
         // Buckets tile the run: bucket k holds steps [k * bucketSteps, ...).
         if (b.firstSeq != b.index * bucketSteps || b.steps == 0 || b.steps > bucketSteps) {
-            q.damaged(1, "of bucket " + std::to_string(b.index) + " of level " +
-                             std::to_string(level) + " of run " + std::to_string(run) + " is " +
-                             std::to_string(b.firstSeq) + " with " + std::to_string(b.steps) +
-                             " steps, not a bucket of " + std::to_string(bucketSteps));
+            q.damaged(col(C::first_seq),
+                      "of bucket " + std::to_string(b.index) + " of level " +
+                          std::to_string(level) + " of run " + std::to_string(run) + " is " +
+                          std::to_string(b.firstSeq) + " with " + std::to_string(b.steps) +
+                          " steps, not a bucket of " + std::to_string(bucketSteps));
         }
-        b.compute = decode(9);
-        b.exchange = decode(10);
-        b.sync = decode(11);
+        b.compute = decode(col(C::compute));
+        b.exchange = decode(col(C::exchange));
+        b.sync = decode(col(C::sync));
         out.push_back(std::move(b));
     }
     return out;

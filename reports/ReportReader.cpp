@@ -118,6 +118,11 @@ record::ProgramKind ReportReader::Impl::programKind(const sql::Statement& row, i
     return *kind;
 }
 
+bool ReportReader::Impl::hasStoredFigures() const {
+    return info.schemaMajor > kSchemaMajor ||
+           (info.schemaMajor == kSchemaMajor && info.schemaMinor >= kStoredFiguresMinor);
+}
+
 std::uint32_t ReportReader::Impl::tile(const sql::Statement& row, int column) const {
     const std::uint32_t t = row.index(column);
     if (t >= target.numTiles) {

@@ -131,6 +131,9 @@ struct ProgramStepEntry {
     std::uint64_t bytesOutSum = 0;
     std::uint64_t notAlwaysLiveBytesMax = 0;
     std::uint64_t liveVariableCount = 0;
+    // Sum over tiles of not-always-live bytes (stored since 1.2, summed from
+    // the tile arrays at load for older reports).
+    std::uint64_t notAlwaysLiveBytesSum = 0;
 };
 
 // How a program step uses a variable (column step_variable_access.access).

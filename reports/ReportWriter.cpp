@@ -7,6 +7,7 @@
 #include "reports/Schema.h"
 #include "reports/Sqlite.h"
 #include "reports/StringTable.h"
+#include "reports/Tables.h"
 
 #include <chrono>
 #include <ctime>
@@ -44,6 +45,11 @@ struct StepCost {
 
 struct OpenRun {
     std::uint32_t id = 0;
+    std::uint32_t programIndex = 0;
+    std::uint64_t startCycle = 0;
+    // Executions of each program step in this run (by step id), stored in
+    // step_executions when the run closes.
+    std::vector<std::uint64_t> executions;
     std::uint64_t steps = 0;
     std::uint64_t cycles = 0;
     std::uint64_t compute = 0;
@@ -99,54 +105,72 @@ void ReportWriter::State::writeBucket(std::uint32_t runId, const LodBucket& b) {
         }
         return sql::packU64(flat);
     };
-    insertBucket->bind(1, int64_t{runId})
-        .bind(2, int64_t{b.level})
-        .bind(3, i64(b.index))
-        .bind(4, i64(b.firstSeq))
-        .bind(5, i64(b.steps))
-        .bind(6, i64(b.startCycle))
-        .bind(7, i64(b.cycles))
-        .bind(8, i64(b.computePhaseCycles))
-        .bind(9, i64(b.exchangePhaseCycles))
-        .bind(10, i64(b.syncPhaseCycles))
-        .bind(11, i64(b.maxStepCycles))
-        .bindBlob(12, pack(b.compute))
-        .bindBlob(13, pack(b.exchange))
-        .bindBlob(14, pack(b.sync))
+    using C = tables::lod_buckets::Col;
+    using tables::param;
+    insertBucket->bindNull(param(C::id))
+        .bind(param(C::run), int64_t{runId})
+        .bind(param(C::level), int64_t{b.level})
+        .bind(param(C::bucket), i64(b.index))
+        .bind(param(C::first_seq), i64(b.firstSeq))
+        .bind(param(C::steps), i64(b.steps))
+        .bind(param(C::start_cycle), i64(b.startCycle))
+        .bind(param(C::cycles), i64(b.cycles))
+        .bind(param(C::compute_phase_cycles), i64(b.computePhaseCycles))
+        .bind(param(C::exchange_phase_cycles), i64(b.exchangePhaseCycles))
+        .bind(param(C::sync_phase_cycles), i64(b.syncPhaseCycles))
+        .bind(param(C::max_step_cycles), i64(b.maxStepCycles))
+        .bindBlob(param(C::compute), pack(b.compute))
+        .bindBlob(param(C::exchange), pack(b.exchange))
+        .bindBlob(param(C::sync), pack(b.sync))
         .run();
 }
 
-// Writes the run's totals and LOD levels; the run row exists since onRunBegin.
+// Writes the run: its row with its totals, its LOD levels and how often each
+// program step ran in it.
 void ReportWriter::State::closeRun(bool completed, const std::string& error) {
     OpenRun& r = *run;
     const std::vector<LodLevel> levels = r.lod->finish();
-    auto level = db->prepare(
-        "INSERT INTO lod_levels (run, level, bucket_steps, buckets, group_tiles, groups)"
-        " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    for (const LodLevel& l : levels) {
-        level.bind(1, int64_t{r.id})
-            .bind(2, int64_t{l.level})
-            .bind(3, i64(l.bucketSteps))
-            .bind(4, i64(l.buckets))
-            .bind(5, int64_t{l.groupTiles})
-            .bind(6, int64_t{l.groups})
-            .run();
+    using tables::param;
+    {
+        using C = tables::lod_levels::Col;
+        auto level = db->prepare(tables::insertSql(tables::lod_levels::kTable));
+        for (const LodLevel& l : levels) {
+            level.bind(param(C::run), int64_t{r.id})
+                .bind(param(C::level), int64_t{l.level})
+                .bind(param(C::bucket_steps), i64(l.bucketSteps))
+                .bind(param(C::buckets), i64(l.buckets))
+                .bind(param(C::group_tiles), int64_t{l.groupTiles})
+                .bind(param(C::groups), int64_t{l.groups})
+                .run();
+        }
     }
-    auto update =
-        db->prepare("UPDATE runs SET steps = ?2, cycles = ?3, compute_cycles = ?4,"
-                    " exchange_cycles = ?5, sync_cycles = ?6, completed = ?7, error_id = ?8"
-                    " WHERE id = ?1");
-    update.bind(1, int64_t{r.id})
-        .bind(2, i64(r.steps))
-        .bind(3, i64(r.cycles))
-        .bind(4, i64(r.compute))
-        .bind(5, i64(r.exchange))
-        .bind(6, i64(r.sync))
-        .bind(7, int64_t{completed});
+    {
+        using C = tables::step_executions::Col;
+        auto executions = db->prepare(tables::insertSql(tables::step_executions::kTable));
+        for (std::size_t step = 0; step < r.executions.size(); ++step) {
+            if (r.executions[step] > 0) {
+                executions.bind(param(C::run), int64_t{r.id})
+                    .bind(param(C::program_step), i64(step))
+                    .bind(param(C::executions), i64(r.executions[step]))
+                    .run();
+            }
+        }
+    }
+    using C = tables::runs::Col;
+    auto update = db->prepare(tables::insertSql(tables::runs::kTable, "INSERT OR REPLACE"));
+    update.bind(param(C::id), int64_t{r.id})
+        .bind(param(C::program_index), int64_t{r.programIndex})
+        .bind(param(C::start_cycle), i64(r.startCycle))
+        .bind(param(C::steps), i64(r.steps))
+        .bind(param(C::cycles), i64(r.cycles))
+        .bind(param(C::compute_cycles), i64(r.compute))
+        .bind(param(C::exchange_cycles), i64(r.exchange))
+        .bind(param(C::sync_cycles), i64(r.sync))
+        .bind(param(C::completed), int64_t{completed});
     if (error.empty()) {
-        update.bindNull(8);
+        update.bindNull(param(C::error_id));
     } else {
-        update.bind(8, strings->id(error));
+        update.bind(param(C::error_id), strings->id(error));
     }
     update.run();
     run.reset();
@@ -213,13 +237,8 @@ void ReportWriter::State::open() {
         param.bind(1, i64(i)).bind(2, strings->id(name)).bind(3, strings->id(value)).run();
     }
     writeMemoryCategories(*db, *strings);
-    insertStep.emplace(
-        db->prepare("INSERT INTO executed_steps (run, seq, program_step, start_cycle, cycles)"
-                    " VALUES (?1, ?2, ?3, ?4, ?5)"));
-    insertBucket.emplace(db->prepare(
-        "INSERT INTO lod_buckets (run, level, bucket, first_seq, steps, start_cycle, cycles,"
-        " compute_phase_cycles, exchange_phase_cycles, sync_phase_cycles, max_step_cycles, compute,"
-        " exchange, sync) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"));
+    insertStep.emplace(db->prepare(tables::insertSql(tables::executed_steps::kTable)));
+    insertBucket.emplace(db->prepare(tables::insertSql(tables::lod_buckets::kTable)));
     commit();
 }
 
@@ -292,14 +311,12 @@ void ReportWriter::onRunBegin(const record::RunBeginRecord& run) {
     if (s.run) {
         s.closeRun(false, "the next run began before this one ended");
     }
-    s.db->prepare("INSERT INTO runs (id, program_index, start_cycle, steps, cycles, compute_cycles,"
-                  " exchange_cycles, sync_cycles, completed) VALUES (?1, ?2, ?3, 0, 0, 0, 0, 0, 0)")
-        .bind(1, int64_t{run.run})
-        .bind(2, int64_t{run.programIndex})
-        .bind(3, i64(run.startCycle))
-        .run();
     OpenRun r;
     r.id = run.run;
+    r.programIndex = run.programIndex;
+    r.startCycle = run.startCycle;
+    r.executions.assign(s.costs.size(), 0);
+    // The run's row is written as the run closes, with its totals.
     const std::uint32_t id = run.run;
     State* self = &s;
     r.lod =
@@ -318,14 +335,17 @@ void ReportWriter::onStep(const record::StepExecutionRecord& step) {
         throw ReportError("step " + std::to_string(step.sequence) +
                           " refers to unknown program step " + std::to_string(step.programStep));
     }
-    s.insertStep->bind(1, int64_t{step.run})
-        .bind(2, i64(step.sequence))
-        .bind(3, int64_t{step.programStep})
-        .bind(4, i64(step.startCycle))
-        .bind(5, i64(step.cycles))
+    using C = tables::executed_steps::Col;
+    using tables::param;
+    s.insertStep->bind(param(C::run), int64_t{step.run})
+        .bind(param(C::seq), i64(step.sequence))
+        .bind(param(C::program_step), int64_t{step.programStep})
+        .bind(param(C::start_cycle), i64(step.startCycle))
+        .bind(param(C::cycles), i64(step.cycles))
         .run();
     const StepCost& c = s.costs[step.programStep];
     OpenRun& r = *s.run;
+    ++r.executions[step.programStep];
     ++r.steps;
     r.cycles += step.cycles;
     r.compute += c.computePhase;
@@ -366,7 +386,7 @@ void ReportWriter::discardRuns() {
     }
     s.run.reset();
     s.db->exec("DELETE FROM lod_buckets; DELETE FROM lod_levels; DELETE FROM executed_steps;"
-               " DELETE FROM runs;");
+               " DELETE FROM step_executions; DELETE FROM runs;");
     s.commit();
 }
 

@@ -1,12 +1,14 @@
 #include "reports/Schema.h"
 
 #include "reports/Sqlite.h"
+#include "reports/Tables.h"
 
 namespace tessera::reports {
 
 namespace {
 
-// Column types are SQLite affinities. Integers are exact (cycles, bytes,
+// The tables not yet described in Tables.h (the others are made from their
+// column lists there). Column types are SQLite affinities. Integers are exact (cycles, bytes,
 // ids); strings live once in `strings` and tables hold their ids. Optional
 // references (a step's compute set...) are NULL when absent.
 constexpr const char* kTables = R"sql(
@@ -65,21 +67,6 @@ CREATE TABLE codelets (
     cycle_formula_id INTEGER NOT NULL
 );
 
-CREATE TABLE variables (
-    id INTEGER PRIMARY KEY,
-    name_id INTEGER NOT NULL,
-    type_id INTEGER NOT NULL,
-    shape BLOB NOT NULL,
-    num_elements INTEGER NOT NULL,
-    is_constant INTEGER NOT NULL,
-    always_live INTEGER NOT NULL,
-    host_access INTEGER NOT NULL,
-    is_exchange_buffer INTEGER NOT NULL,
-    first_step INTEGER,
-    last_step INTEGER,
-    total_bytes INTEGER NOT NULL,
-    num_tiles INTEGER NOT NULL
-);
 
 CREATE TABLE variable_tiles (
     variable_id INTEGER NOT NULL,
@@ -103,47 +90,12 @@ CREATE TABLE vertex_counts (
     PRIMARY KEY (compute_set_id, tile, codelet_id)
 ) WITHOUT ROWID;
 
-CREATE TABLE program_nodes (
-    id INTEGER PRIMARY KEY,
-    parent_id INTEGER,
-    program_index INTEGER NOT NULL,
-    kind_id INTEGER NOT NULL,
-    name_id INTEGER NOT NULL,
-    compute_set_id INTEGER,
-    repeat_count INTEGER NOT NULL,
-    step_id INTEGER
-);
 
 -- Schema 1.2: which software layer opened each Block node (an operation).
 CREATE TABLE operation_layers (
     node_id INTEGER PRIMARY KEY,
     layer_id INTEGER NOT NULL,
     function_id INTEGER
-);
-
-CREATE TABLE program_steps (
-    id INTEGER PRIMARY KEY,
-    node_id INTEGER NOT NULL,
-    program_index INTEGER NOT NULL,
-    kind_id INTEGER NOT NULL,
-    name_id INTEGER NOT NULL,
-    compute_set_id INTEGER,
-    operation_node_id INTEGER,
-    sync_cycles INTEGER NOT NULL,
-    exchange_phase_cycles INTEGER NOT NULL,
-    compute_phase_cycles INTEGER NOT NULL,
-    total_cycles INTEGER NOT NULL,
-    flops INTEGER NOT NULL,
-    vertices INTEGER NOT NULL,
-    crosses_ipus INTEGER NOT NULL,
-    compute_cycles_max INTEGER NOT NULL,
-    compute_cycles_sum INTEGER NOT NULL,
-    exchange_cycles_max INTEGER NOT NULL,
-    exchange_cycles_sum INTEGER NOT NULL,
-    bytes_in_sum INTEGER NOT NULL,
-    bytes_out_sum INTEGER NOT NULL,
-    not_always_live_bytes_max INTEGER NOT NULL,
-    live_variable_count INTEGER NOT NULL
 );
 
 CREATE TABLE program_step_tiles (
@@ -168,16 +120,6 @@ CREATE TABLE step_variable_access (
     PRIMARY KEY (step_id, variable_id)
 ) WITHOUT ROWID;
 
-CREATE TABLE tile_memory (
-    tile INTEGER PRIMARY KEY,
-    total_including_gaps INTEGER NOT NULL,
-    total_excluding_gaps INTEGER NOT NULL,
-    gap_bytes INTEGER NOT NULL,
-    always_live_bytes INTEGER NOT NULL,
-    not_always_live_peak_bytes INTEGER NOT NULL,
-    not_always_live_sum_bytes INTEGER NOT NULL,
-    overflow_bytes INTEGER NOT NULL
-);
 
 CREATE TABLE tile_memory_categories (
     tile INTEGER NOT NULL,
@@ -203,27 +145,7 @@ CREATE TABLE memory_blocks (
     PRIMARY KEY (tile, id)
 ) WITHOUT ROWID;
 
-CREATE TABLE runs (
-    id INTEGER PRIMARY KEY,
-    program_index INTEGER NOT NULL,
-    start_cycle INTEGER NOT NULL,
-    steps INTEGER NOT NULL,
-    cycles INTEGER NOT NULL,
-    compute_cycles INTEGER NOT NULL,
-    exchange_cycles INTEGER NOT NULL,
-    sync_cycles INTEGER NOT NULL,
-    completed INTEGER NOT NULL,
-    error_id INTEGER
-);
 
-CREATE TABLE executed_steps (
-    run INTEGER NOT NULL,
-    seq INTEGER NOT NULL,
-    program_step INTEGER NOT NULL,
-    start_cycle INTEGER NOT NULL,
-    cycles INTEGER NOT NULL,
-    PRIMARY KEY (run, seq)
-) WITHOUT ROWID;
 
 CREATE TABLE verification (
     id INTEGER PRIMARY KEY,
@@ -233,34 +155,7 @@ CREATE TABLE verification (
     detail_id INTEGER NOT NULL
 );
 
-CREATE TABLE lod_levels (
-    run INTEGER NOT NULL,
-    level INTEGER NOT NULL,
-    bucket_steps INTEGER NOT NULL,
-    buckets INTEGER NOT NULL,
-    group_tiles INTEGER NOT NULL,
-    groups INTEGER NOT NULL,
-    PRIMARY KEY (run, level)
-) WITHOUT ROWID;
 
-CREATE TABLE lod_buckets (
-    id INTEGER PRIMARY KEY,
-    run INTEGER NOT NULL,
-    level INTEGER NOT NULL,
-    bucket INTEGER NOT NULL,
-    first_seq INTEGER NOT NULL,
-    steps INTEGER NOT NULL,
-    start_cycle INTEGER NOT NULL,
-    cycles INTEGER NOT NULL,
-    compute_phase_cycles INTEGER NOT NULL,
-    exchange_phase_cycles INTEGER NOT NULL,
-    sync_phase_cycles INTEGER NOT NULL,
-    max_step_cycles INTEGER NOT NULL,
-    compute BLOB NOT NULL,
-    exchange BLOB NOT NULL,
-    sync BLOB NOT NULL
-);
-CREATE UNIQUE INDEX lod_buckets_by_position ON lod_buckets (run, level, bucket);
 )sql";
 
 } // namespace
@@ -272,7 +167,29 @@ std::string schemaVersionString() {
 void createSchema(sql::Database& db) {
     db.exec("PRAGMA application_id = " + std::to_string(kApplicationId) + ";" +
             "PRAGMA user_version = " + std::to_string(kUserVersion) + ";");
-    db.exec(kTables);
+    // Split after a table's DDL so the tables keep the order of the format's
+    // documentation (the described ones among the others).
+    const std::string ddl = kTables;
+    auto until = [&](std::string_view table) {
+        return ddl.find("CREATE TABLE " + std::string(table) + " (");
+    };
+    const std::size_t afterCodelets = until("variable_tiles");
+    const std::size_t afterVertexCounts = until("program_step_tiles");
+    const std::size_t afterAccess = until("tile_memory_categories");
+    const std::size_t afterBlocks = until("verification");
+    using namespace tables;
+    db.exec(ddl.substr(0, afterCodelets));
+    db.exec(createSql(variables::kTable));
+    db.exec(ddl.substr(afterCodelets, afterVertexCounts - afterCodelets));
+    db.exec(createSql(program_nodes::kTable) + createSql(program_steps::kTable));
+    db.exec(ddl.substr(afterVertexCounts, afterAccess - afterVertexCounts));
+    db.exec(createSql(tile_memory::kTable));
+    db.exec(ddl.substr(afterAccess, afterBlocks - afterAccess));
+    db.exec(createSql(runs::kTable) + createSql(executed_steps::kTable) +
+            createSql(step_executions::kTable));
+    db.exec(ddl.substr(afterBlocks));
+    db.exec(createSql(lod_levels::kTable) + createSql(lod_buckets::kTable));
+    db.exec("CREATE UNIQUE INDEX lod_buckets_by_position ON lod_buckets (run, level, bucket);");
 }
 
 } // namespace tessera::reports

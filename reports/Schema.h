@@ -12,12 +12,17 @@ class Database;
 
 // Major changes break old readers (a column changes meaning, a table goes);
 // minor ones only add (a table, a column, a meta key). Readers open any minor
-// version of their major and refuse newer majors.
+// version of their major and refuse newer majors. 1.2 added the figures stored
+// at write time so opening never scans executed steps or tile arrays:
+// step_executions and program_steps.not_always_live_bytes_sum.
 inline constexpr int kSchemaMajor = 1;
 inline constexpr int kSchemaMinor = 2;
 // PRAGMA application_id: "TSSR", so `file` and readers can tell a report at a glance.
 inline constexpr std::int32_t kApplicationId = 0x54535352;
 // PRAGMA user_version = major * 1000 + minor.
+// The first minor version with the stored figures above (older reports:
+// the reader computes them, see ReportReader::stepExecutions).
+inline constexpr int kStoredFiguresMinor = 2;
 inline constexpr int kUserVersion = kSchemaMajor * 1000 + kSchemaMinor;
 // meta.format of every report.
 inline constexpr const char* kFormatName = "tessera-report";

@@ -104,7 +104,8 @@ int main(int argc, char** argv) {
         } else if (arg == "--only" && i + 1 < argc &&
                    (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "capture" ||
                     std::string(argv[i + 1]) == "views" || std::string(argv[i + 1]) == "model" ||
-                    std::string(argv[i + 1]) == "build")) {
+                    std::string(argv[i + 1]) == "build" || std::string(argv[i + 1]) == "reports" ||
+                    std::string(argv[i + 1]) == "open")) {
             only = argv[++i];
         } else if (arg == "--max-vertices" && i + 1 < argc) {
             char* end = nullptr;
@@ -116,16 +117,19 @@ int main(int argc, char** argv) {
             }
             options.maxVertices = static_cast<std::size_t>(n);
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick] [--only engine|capture|build|views|model]\n"
-                         "                     [--max-vertices N]\n"
-                         "Prints one JSON object a line: name, value, unit, reference (a native\n"
-                         "measurement taken in the same run) and ratio = value / reference.\n"
-                         "--quick uses small sizes (for the smoke test).\n"
-                         "--only runs one group: engine (engine and reports), capture (whole\n"
-                         "captures, docs/BENCHMARKS.md), build (graph construction and compile,\n"
-                         "1e4 to 1e7 vertices), views, or model (the model-fidelity\n"
-                         "microbenchmarks, docs/model-fidelity.md).\n"
-                         "--max-vertices skips build benchmarks of larger graphs.\n";
+            std::cout
+                << "usage: tessera-bench [--quick]\n"
+                   "                     [--only engine|reports|capture|build|views|open|model]\n"
+                   "                     [--max-vertices N]\n"
+                   "Prints one JSON object a line: name, value, unit, reference (a native\n"
+                   "measurement taken in the same run) and ratio = value / reference.\n"
+                   "--quick uses small sizes (for the smoke test).\n"
+                   "--only runs one group: engine (engine and reports), reports, capture (whole\n"
+                   "captures), build (graph construction and compile, 1e4 to 1e7 vertices),\n"
+                   "views, open (the 10M-step report opened in the Program pane, part of\n"
+                   "views), or model (the model-fidelity microbenchmarks,\n"
+                   "docs/model-fidelity.md).\n"
+                   "--max-vertices skips build benchmarks of larger graphs.\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";
@@ -142,12 +146,18 @@ int main(int argc, char** argv) {
         if (only.empty() || only == "capture") {
             tessera::bench::runCaptureBenchmarks(options);
         }
+        if (only == "reports") {
+            tessera::bench::runReportBenchmarks(options);
+        }
         if ((only.empty() || only == "model") && tessera::bench::runModelBenchmarks(options) != 0) {
             return 1;
         }
 #ifdef TESSERA_BENCH_VIEWS
         if (only.empty() || only == "views") {
             tessera::bench::runViewBenchmarks(options); // last: it starts Qt
+        }
+        if (only == "open") {
+            tessera::bench::runOpenBenchmark(options);
         }
 #endif
     } catch (const std::exception& e) {

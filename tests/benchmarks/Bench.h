@@ -38,5 +38,7 @@ void runCaptureBenchmarks(const Options& options);
 int runModelBenchmarks(const Options& options);
 // The panes rendered offscreen (GUI builds only; creates its QApplication).
 void runViewBenchmarks(const Options& options);
+// Opening a 10M-step report in the Program pane (part of the views group).
+void runOpenBenchmark(const Options& options);
 
 } // namespace tessera::bench

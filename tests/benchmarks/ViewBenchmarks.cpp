@@ -16,10 +16,13 @@
 #include "views/common/Selection.h"
 #include "views/data/ReportLoader.h"
 #include "views/panes/ExecutionPane.h"
+#include "views/panes/ProgramPane.h"
 #include "views/panes/execution/FlameWidget.h"
 #include "views/panes/execution/SummaryStrip.h"
 #include "views/panes/execution/TimelineWidget.h"
 #include "views/panes/execution/Viewport.h"
+
+#include <sqlite3.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -31,6 +34,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <iostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -193,6 +197,119 @@ void executionPaneAtScale(const std::string& steps, bool quick) {
     printResult(label + ".resident_growth", std::max(0.0, resident), "bytes", reportBytes);
 }
 
+// A synthetic report written through ReportWriter (the engine would take
+// hours for 10M steps): 64 tiles, 16 operations (Blocks) of 4 Execute steps
+// each, and one run cycling through the 64 program steps `steps` times in all.
+void writeSyntheticReport(const std::string& path, std::uint64_t steps) {
+    constexpr std::uint32_t kTiles = 64, kOperations = 16, kStepsPerOperation = 4;
+    record::CompiledRecord c;
+    c.target.name = "synthetic";
+    c.target.tilesPerIPU = kTiles;
+    c.target.bytesPerTile = 624 * 1024;
+    c.target.clockHz = 1.33e9;
+    c.programNodes.push_back({0, record::kNone, 0, record::ProgramKind::Sequence, "main"});
+    for (std::uint32_t op = 0; op < kOperations; ++op) {
+        const auto opNode = static_cast<std::uint32_t>(c.programNodes.size());
+        c.programNodes.push_back(
+            {opNode, 0, 0, record::ProgramKind::Block, "operation" + std::to_string(op)});
+        for (std::uint32_t k = 0; k < kStepsPerOperation; ++k) {
+            const auto id = static_cast<std::uint32_t>(c.programSteps.size());
+            const auto node = static_cast<std::uint32_t>(c.programNodes.size());
+            record::ProgramNodeRecord n{node, opNode, 0, record::ProgramKind::Execute, {}};
+            n.step = id;
+            c.programNodes.push_back(n);
+            record::ProgramStepRecord p;
+            p.id = id;
+            p.node = node;
+            p.name = "op" + std::to_string(op) + "/step" + std::to_string(k);
+            p.operation = opNode;
+            for (std::uint32_t t = 0; t < kTiles; ++t) {
+                p.computeCycles.push_back(100 + (t * 7 + id * 13) % 50);
+                p.exchangeCycles.push_back(20 + (t + id) % 10);
+                p.notAlwaysLiveBytes.push_back(1024 * ((t + id) % 8));
+            }
+            p.computePhaseCycles = 150;
+            p.exchangePhaseCycles = 30;
+            p.syncCycles = 20;
+            p.totalCycles = 200;
+            c.programSteps.push_back(std::move(p));
+        }
+    }
+    reports::ReportWriter writer(path);
+    writer.onCompiled(c);
+    writer.onRunBegin({0, 0, 0});
+    const auto programSteps = static_cast<std::uint32_t>(c.programSteps.size());
+    for (std::uint64_t seq = 0; seq < steps; ++seq) {
+        writer.onStep({0, seq, static_cast<std::uint32_t>(seq % programSteps), seq * 200, 200});
+    }
+    writer.onRunEnd({0, steps, steps * 200, steps * 150, steps * 30, steps * 20, true, {}});
+    writer.finish();
+}
+
+// What opening did before schema 1.2 (issue 17): count every executed step
+// (a GROUP BY over executed_steps), on the GUI thread.
+double groupByScanSeconds(const std::string& path) {
+    sqlite3* db = nullptr;
+    sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* q = nullptr;
+    const auto t0 = Clock::now();
+    sqlite3_prepare_v2(db,
+                       "SELECT program_step, count(*) FROM executed_steps GROUP BY program_step",
+                       -1, &q, nullptr);
+    std::uint64_t total = 0;
+    while (sqlite3_step(q) == SQLITE_ROW) {
+        total += static_cast<std::uint64_t>(sqlite3_column_int64(q, 1));
+    }
+    const double seconds = since(t0);
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    if (total == 0) {
+        throw std::runtime_error("the synthetic report has no executed steps");
+    }
+    return seconds;
+}
+
+// Opening a report as the GUI does: the loader (on this thread), then the
+// Program pane's statistics and its first frame painted. Budget: 1 s.
+void programPaneOpen(std::uint64_t steps, const std::string& label) {
+    static int argc = 1;
+    static char name[] = "tessera-bench";
+    static char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("synthetic.tsr").toStdString();
+    const auto written = Clock::now();
+    writeSyntheticReport(path, steps);
+    const double writeSeconds = since(written);
+
+    views::ProgramPane warm; // Qt's own start-up is not the report's
+    warm.resize(1400, 900);
+    QImage image(warm.size(), QImage::Format_ARGB32_Premultiplied);
+    warm.render(&image);
+
+    const auto t0 = Clock::now();
+    views::LoadedReport report = views::ReportLoader::loadNow(QString::fromStdString(path));
+    if (!report.error.isEmpty()) {
+        throw std::runtime_error(report.error.toStdString());
+    }
+    views::ProgramPane pane;
+    pane.resize(1400, 900);
+    pane.setReport(report.data, report.source);
+    pane.render(&image);
+    const double open = since(t0);
+    std::uint64_t executions = 0;
+    for (const auto& [step, count] : report.data->stepExecutions) {
+        executions += count;
+    }
+    if (executions != steps) {
+        throw std::runtime_error("the opened report counts " + std::to_string(executions) +
+                                 " executions, not " + std::to_string(steps));
+    }
+    printResult(label + ".first_frame", open, "s", 1.0);
+    printResult(label + ".group_by_scan", groupByScanSeconds(path), "s", 1.0);
+    std::cerr << label << ": the synthetic report was written in " << writeSeconds << " s\n";
+}
+
 } // namespace
 
 void runViewBenchmarks(const Options& options) {
@@ -205,6 +322,19 @@ void runViewBenchmarks(const Options& options) {
     for (const std::string& steps : sizes) {
         peakResidentOfChild([&] { executionPaneAtScale(steps, options.quick); });
     }
+    runOpenBenchmark(options);
+}
+
+void runOpenBenchmark(const Options& options) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    // Issue 17: a 10M-step report opens in under a second (--quick: 100k steps).
+    const std::uint64_t openSteps = options.quick ? 100'000 : 10'000'000;
+    peakResidentOfChild([&] {
+        programPaneOpen(openSteps,
+                        options.quick ? "views.open_100k_steps" : "views.open_10M_steps");
+    });
 }
 
 } // namespace tessera::bench

@@ -98,6 +98,13 @@ std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& re
     part([&] { data->programSteps = reader.programSteps(); });
     step("runs");
     part([&] { data->runs = reader.runs(); });
+    try {
+        data->stepExecutions = reader.stepExecutions();
+        data->stepExecutionsLoaded = true;
+    } catch (const std::exception&) {
+        // Already among the problems (a damaged run) or named by the Program
+        // pane when it asks the source: the other panes load as usual.
+    }
     step("dataflow");
     part([&] { data->variableAccesses = reader.variableAccesses(); });
     step("done");

@@ -33,6 +33,12 @@ struct ReportData {
     std::vector<reports::ProgramStepEntry> programSteps;
     std::vector<reports::RunEntry> runs;
     std::vector<reports::StepVariableAccess> variableAccesses; // by step, then variable
+    // (program step id, executions over every run), by step id: stored in the
+    // report since schema 1.2, counted from the executed steps (here, on the
+    // loading thread) for older reports. Not loaded when that read failed
+    // (a damaged run): the Program pane then reads it and names the problem.
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions;
+    bool stepExecutionsLoaded = false;
     // What is damaged, one line each (reports::ReportError texts): the
     // structural checks' findings and the parts that failed to read. A part
     // that failed is left empty; the rest of the report is there.

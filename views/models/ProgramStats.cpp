@@ -52,7 +52,9 @@ std::vector<std::uint64_t> countStepExecutions(const ReportData& data, const Rep
         position[data.programSteps[i].id] = i;
     }
     std::vector<std::uint64_t> counts(data.programSteps.size(), 0);
-    for (const auto& [step, executions] : source.stepExecutions()) {
+    const auto executionsByStep =
+        data.stepExecutionsLoaded ? data.stepExecutions : source.stepExecutions();
+    for (const auto& [step, executions] : executionsByStep) {
         if (const auto it = position.find(step); it != position.end()) {
             counts[it->second] = executions;
         }

@@ -15,7 +15,9 @@ namespace tessera::views {
 class ReportSource;
 
 // Executions of each program step over all runs, indexed like
-// data.programSteps. Streams the executed steps in chunks.
+// data.programSteps: those loaded with the data (stored in the report), or,
+// when they could not be loaded, asked of the source (which throws the
+// report's problem).
 std::vector<std::uint64_t> countStepExecutions(const ReportData& data, const ReportSource& source);
 
 struct NodeStats {

@@ -241,7 +241,8 @@ void LivenessPane::requestCurve() {
     }
     const std::uint64_t entries =
         steps_.size() * std::max<std::uint64_t>(1, data_->target.numTiles);
-    if (entries <= kSynchronousEntries) {
+    // All tiles' sums come with the program steps: no tile arrays to read.
+    if (tile_ < 0 || entries <= kSynchronousEntries) {
         CurveResult r;
         try {
             r.curve = notAlwaysLiveCurve(steps_, *source_, tile_);

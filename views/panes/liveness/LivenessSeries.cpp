@@ -21,6 +21,8 @@ LivenessSteps makeLivenessSteps(const ReportData& data) {
         s.xOfStep[id] = static_cast<int>(s.stepIds.size());
         s.stepIds.push_back(id);
         s.stepPositions.push_back(pos);
+        s.notAlwaysLiveBytesSum.push_back(static_cast<double>(
+            data.programSteps[static_cast<std::size_t>(pos)].notAlwaysLiveBytesSum));
     }
     s.alwaysLiveBytesPerTile.assign(data.target.numTiles, 0);
     for (const auto& t : data.tileMemory) {
@@ -34,6 +36,9 @@ LivenessSteps makeLivenessSteps(const ReportData& data) {
 
 std::vector<double> notAlwaysLiveCurve(const LivenessSteps& steps, const ReportSource& source,
                                        int tile, const std::atomic<bool>* cancel) {
+    if (tile < 0) {
+        return steps.notAlwaysLiveBytesSum; // stored at write time: no tile arrays read
+    }
     std::vector<double> curve;
     curve.reserve(steps.size());
     for (const auto id : steps.stepIds) {
@@ -42,13 +47,9 @@ std::vector<double> notAlwaysLiveCurve(const LivenessSteps& steps, const ReportS
         }
         const auto tiles = source.stepTiles(id);
         const auto& bytes = tiles->notAlwaysLiveBytes;
-        if (tile < 0) {
-            curve.push_back(std::accumulate(bytes.begin(), bytes.end(), 0.0));
-        } else {
-            curve.push_back(static_cast<std::size_t>(tile) < bytes.size()
-                                ? bytes[static_cast<std::size_t>(tile)]
-                                : 0.0);
-        }
+        curve.push_back(static_cast<std::size_t>(tile) < bytes.size()
+                            ? bytes[static_cast<std::size_t>(tile)]
+                            : 0.0);
     }
     return curve;
 }

@@ -1,9 +1,9 @@
 #pragma once
 // What the Liveness plot draws: program steps in program order on x, and per
-// step the not-always-live bytes summed over all tiles (or of one tile), read
-// from each step's per-tile arrays. The report keeps only the fullest tile's
-// figure per step, so the sums need every step's tile arrays: the pane
-// computes them off the GUI thread when there are many steps.
+// step the not-always-live bytes summed over all tiles (stored per step in the
+// report, loaded with the program steps) or of one tile (read from each
+// step's per-tile array: the pane does that off the GUI thread when there are
+// many steps).
 #include "views/data/ReportData.h"
 
 #include <atomic>
@@ -21,6 +21,7 @@ struct LivenessSteps {
     std::unordered_map<std::uint32_t, int> xOfStep; // step id -> x
     double alwaysLiveBytes = 0;                     // all tiles
     std::vector<double> alwaysLiveBytesPerTile;     // by tile
+    std::vector<double> notAlwaysLiveBytesSum;      // x -> all tiles' bytes
 
     int x(std::uint32_t stepId) const {
         const auto it = xOfStep.find(stepId);

@@ -1,0 +1,45 @@
+#include "reports/Tables.h"
+
+namespace tessera::reports::tables {
+
+namespace {
+
+std::string names(const Table& t) {
+    std::string out;
+    for (std::size_t i = 0; i < t.count; ++i) {
+        out += i == 0 ? "" : ", ";
+        out += t.columns[i].name;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string createSql(const Table& t) {
+    std::string sql = "CREATE TABLE " + std::string(t.name) + " (\n";
+    for (std::size_t i = 0; i < t.count; ++i) {
+        sql +=
+            "    " + std::string(t.columns[i].name) + " " + std::string(t.columns[i].declaration);
+        sql += i + 1 < t.count || !t.extra.empty() ? ",\n" : "\n";
+    }
+    if (!t.extra.empty()) {
+        sql += "    " + std::string(t.extra) + "\n";
+    }
+    sql += t.withoutRowid ? ") WITHOUT ROWID;\n" : ");\n";
+    return sql;
+}
+
+std::string insertSql(const Table& t, std::string_view verb) {
+    std::string sql =
+        std::string(verb) + " INTO " + std::string(t.name) + " (" + names(t) + ") VALUES (";
+    for (std::size_t i = 0; i < t.count; ++i) {
+        sql += (i == 0 ? "?" : ", ?") + std::to_string(i + 1);
+    }
+    return sql + ")";
+}
+
+std::string selectSql(const Table& t) {
+    return "SELECT " + names(t) + " FROM " + std::string(t.name);
+}
+
+} // namespace tessera::reports::tables
