@@ -103,13 +103,18 @@ int main(int argc, char** argv) {
                    (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "views" ||
                     std::string(argv[i + 1]) == "model")) {
             only = argv[++i];
+        } else if (arg == "--match" && i + 1 < argc) {
+            options.match = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
-            std::cout << "usage: tessera-bench [--quick] [--only engine|views|model]\n"
-                         "Prints one JSON object a line: name, value, unit, reference (a native\n"
-                         "measurement taken in the same run) and ratio = value / reference.\n"
-                         "--quick uses small sizes (for the smoke test).\n"
-                         "--only runs one group: engine (engine and reports), views, or model\n"
-                         "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n";
+            std::cout
+                << "usage: tessera-bench [--quick] [--only engine|views|model] [--match TEXT]\n"
+                   "Prints one JSON object a line: name, value, unit, reference (a native\n"
+                   "measurement taken in the same run) and ratio = value / reference.\n"
+                   "--quick uses small sizes (for the smoke test).\n"
+                   "--only runs one group: engine (engine and reports), views, or model\n"
+                   "(the model-fidelity microbenchmarks, docs/model-fidelity.md).\n"
+                   "--match runs only the engine benchmarks whose name contains TEXT\n"
+                   "(e.g. matmul_512), and no report benchmarks.\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";

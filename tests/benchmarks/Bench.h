@@ -8,6 +8,7 @@ namespace tessera::bench {
 
 struct Options {
     bool quick = false; // small sizes, for the smoke test
+    std::string match;  // engine benchmarks: only those whose name contains this
 };
 
 // Seconds taken by fn, best of `repeats` runs (the machine is noisy).
