@@ -231,7 +231,7 @@ void runEngineBenchmarks(const Options& options) {
         elementwiseBenchmark(options, 1 << 16);
         chainBenchmark(options, 1 << 16);
         matmulBenchmark(options, 64, "tiles:16");
-        matmulBenchmark(options, 64, "tiles:16", Type::Half);
+        matmulBenchmark(options, 64, "tiles:16", Type::Half, true);
         convBenchmark(options, 1, 8, 8);
     } else {
         elementwiseBenchmark(options, 32u << 20);
