@@ -77,7 +77,9 @@ CodeletInfo makeCodelet(const std::string& name, std::shared_ptr<const expr::Typ
     info.fields.push_back(std::move(out));
     info.codeBytes = static_cast<std::uint32_t>(64 + 16 * e->expression.nodes().size());
     info.stackBytes = 64;
-    info.formula = "16 + ceil(n / w) * (1 + sum of operator costs), w = 2 (float), 4 (half), 1";
+    info.formula =
+        "one operator: 13 + ceil(n / w) * its cost; fused: 13 + inputs * (floor(n / w) + "
+        "n mod w) * operators; w = 8 bytes / the first input's size";
     info.estimator = [e](const VertexIntrospector& v, const Target&) {
         const std::size_t n = v.fieldSize("out");
         return PerfEstimate{expr::mapCycles(*e, n), expr::mapFlops(*e, n)};

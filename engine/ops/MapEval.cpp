@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <set>
 #include <vector>
 
 namespace tessera::ops::expr {
@@ -530,15 +531,47 @@ std::uint64_t operatorCost(const Node& n) {
 } // namespace
 
 std::uint64_t mapCycles(const TypedExpression& e, std::size_t count) {
-    // Vectors of 64 bits: 2 floats or 4 halves per instruction, one element otherwise.
-    const Type t = e.resultType();
-    const std::size_t width = t == Type::Half ? 4 : t == Type::Float ? 2 : 1;
-    std::uint64_t perVector = 1; // the store
-    for (const Node& n : e.expression.nodes()) {
-        perVector += operatorCost(n);
+    const auto& nodes = e.expression.nodes();
+    std::uint64_t fusedOps = 0; // operators, as PopLibs counts them (casts excluded)
+    const Node* operation = nullptr;
+    std::set<std::size_t> inputsRead;
+    Type firstInput = e.resultType();
+    for (std::size_t k = 0; k < nodes.size(); ++k) {
+        const Node& n = nodes[k];
+        if (n.kind == Node::Kind::Placeholder) {
+            if (inputsRead.empty() || n.placeholder < *inputsRead.begin()) {
+                firstInput = e.types[k];
+            }
+            inputsRead.insert(n.placeholder);
+        } else if (n.kind == Node::Kind::Unary || n.kind == Node::Kind::Binary ||
+                   n.kind == Node::Kind::Ternary) {
+            ++fusedOps;
+            operation = &n;
+        }
     }
-    const std::uint64_t vectors = (count + width - 1) / width;
-    return 16 + vectors * perVector;
+    if (fusedOps == 0) {
+        // A bare cast or copy (popops::cast's vertex): 64-bit vectors of the
+        // result, 1 cycle per load, per cast and for the store.
+        const Type t = e.resultType();
+        const std::size_t width = t == Type::Half ? 4 : t == Type::Float ? 2 : 1;
+        std::uint64_t perVector = 1;
+        for (const Node& n : nodes) {
+            perVector += operatorCost(n);
+        }
+        return 16 + (count + width - 1) / width * perVector;
+    }
+    // Poplar's Target::getVectorWidth of the first input: a 64-bit data path.
+    const std::uint64_t width = std::max<std::size_t>(1, 8 / sizeOf(firstInput));
+    const std::uint64_t fixed = 13; // PopLibs' estimate for a one-worker map vertex
+    if (fusedOps == 1) {
+        // One operator: PopLibs runs its element-wise vertex, whose loads and
+        // store issue alongside the arithmetic (ADD: 1 cycle a vector).
+        return fixed + (count + width - 1) / width * operatorCost(*operation);
+    }
+    // A fused expression: PopLibs' estimate for its generated codelet, each
+    // input's vectors (and leftover elements) times the operators.
+    const std::uint64_t perInput = count / width + count % width;
+    return fixed + inputsRead.size() * perInput * fusedOps;
 }
 
 std::uint64_t mapFlops(const TypedExpression& e, std::size_t count) {

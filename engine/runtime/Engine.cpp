@@ -6,6 +6,7 @@
 #include "engine/runtime/VertexPrint.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -337,12 +338,40 @@ void Engine::endRun(const std::string& error) {
 
 namespace {
 
+// One tile's copies, consecutive ones that continue each other (a block's
+// rows laid end to end on both sides) merged into one memcpy.
+void copyRuns(const std::vector<CopyOp>& ops) {
+    if (ops.empty()) {
+        return;
+    }
+    std::byte* destination = ops[0].destination;
+    const std::byte* source = ops[0].source;
+    std::size_t bytes = ops[0].bytes;
+    for (std::size_t i = 1; i < ops.size(); ++i) {
+        const CopyOp& op = ops[i];
+        const std::size_t merged = bytes + op.bytes;
+        // Only while the merged ranges stay apart, so the order of the copies
+        // inside a run cannot matter.
+        const auto d = reinterpret_cast<std::uintptr_t>(destination);
+        const auto src = reinterpret_cast<std::uintptr_t>(source);
+        if (reinterpret_cast<std::uintptr_t>(op.destination) == d + bytes &&
+            reinterpret_cast<std::uintptr_t>(op.source) == src + bytes &&
+            (d + merged <= src || src + merged <= d)) {
+            bytes = merged;
+            continue;
+        }
+        std::memcpy(destination, source, bytes);
+        destination = op.destination;
+        source = op.source;
+        bytes = op.bytes;
+    }
+    std::memcpy(destination, source, bytes);
+}
+
 void runCopies(ThreadPool& pool, const std::vector<std::vector<CopyOp>>& groups) {
     pool.parallelFor(groups.size(), [&](std::size_t b, std::size_t e) {
         for (std::size_t g = b; g < e; ++g) {
-            for (const CopyOp& op : groups[g]) {
-                std::memcpy(op.destination, op.source, op.bytes);
-            }
+            copyRuns(groups[g]);
         }
     });
 }

@@ -1,13 +1,21 @@
 #include "engine/runtime/ThreadPool.h"
 
+#include <algorithm>
+
 namespace tessera {
+
+namespace {
+// Chunks a thread: enough that one late thread costs little, few enough that
+// claiming them is nothing beside the work.
+constexpr std::size_t kChunksPerThread = 8;
+} // namespace
 
 ThreadPool::ThreadPool(unsigned threads) {
     if (threads == 0) {
         threads = std::max(1u, std::thread::hardware_concurrency());
     }
     for (unsigned i = 1; i < threads; ++i) {
-        workers_.emplace_back([this, i] { workerLoop(i); });
+        workers_.emplace_back([this] { workerLoop(); });
     }
 }
 
@@ -22,39 +30,43 @@ ThreadPool::~ThreadPool() {
     }
 }
 
-void ThreadPool::runChunk(unsigned index) {
-    const std::size_t parts = size();
-    const std::size_t begin = n_ * index / parts;
-    const std::size_t end = n_ * (index + 1) / parts;
-    if (begin < end) {
+void ThreadPool::runChunks() {
+    for (;;) {
+        const std::size_t chunk = next_.fetch_add(1, std::memory_order_relaxed);
+        if (chunk >= chunks_) {
+            return;
+        }
+        const std::size_t begin = n_ * chunk / chunks_;
+        const std::size_t end = n_ * (chunk + 1) / chunks_;
         try {
             (*body_)(begin, end);
         } catch (...) {
             std::lock_guard lock(mutex_);
-            if (!error_ || index < errorChunk_) {
+            if (!error_ || chunk < errorChunk_) {
                 error_ = std::current_exception();
-                errorChunk_ = index;
+                errorChunk_ = chunk;
             }
         }
     }
 }
 
-void ThreadPool::workerLoop(unsigned index) {
+void ThreadPool::workerLoop() {
     std::size_t seen = 0;
     for (;;) {
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stopping_ || generation_ != seen; });
+            wake_.wait(lock, [&] { return stopping_ || (open_ && generation_ != seen); });
             if (stopping_) {
                 return;
             }
             seen = generation_;
+            ++active_;
         }
-        runChunk(index);
+        runChunks();
         {
             std::lock_guard lock(mutex_);
-            if (--pending_ == 0) {
-                done_.notify_one();
+            if (--active_ == 0) {
+                idle_.notify_one();
             }
         }
     }
@@ -73,14 +85,17 @@ void ThreadPool::parallelFor(std::size_t n,
         std::lock_guard lock(mutex_);
         body_ = &body;
         n_ = n;
+        chunks_ = std::min<std::size_t>(n, kChunksPerThread * size());
+        next_.store(0, std::memory_order_relaxed);
         error_ = nullptr;
-        pending_ = static_cast<unsigned>(workers_.size());
+        open_ = true;
         ++generation_;
     }
     wake_.notify_all();
-    runChunk(0);
+    runChunks();
     std::unique_lock lock(mutex_);
-    done_.wait(lock, [&] { return pending_ == 0; });
+    open_ = false; // a worker not yet in finds nothing to do and stays asleep
+    idle_.wait(lock, [&] { return active_ == 0; });
     body_ = nullptr;
     if (error_) {
         std::exception_ptr e = error_;

@@ -116,11 +116,13 @@ int main(int argc, char** argv) {
                 return 2;
             }
             options.maxVertices = static_cast<std::size_t>(n);
+        } else if (arg == "--match" && i + 1 < argc) {
+            options.match = argv[++i];
         } else if (arg == "--help" || arg == "-h") {
             std::cout
                 << "usage: tessera-bench [--quick]\n"
                    "                     [--only engine|reports|capture|build|views|open|model]\n"
-                   "                     [--max-vertices N]\n"
+                   "                     [--max-vertices N] [--match TEXT]\n"
                    "Prints one JSON object a line: name, value, unit, reference (a native\n"
                    "measurement taken in the same run) and ratio = value / reference.\n"
                    "--quick uses small sizes (for the smoke test).\n"
@@ -129,7 +131,9 @@ int main(int argc, char** argv) {
                    "views, open (the 10M-step report opened in the Program pane, part of\n"
                    "views), or model (the model-fidelity microbenchmarks,\n"
                    "docs/model-fidelity.md).\n"
-                   "--max-vertices skips build benchmarks of larger graphs.\n";
+                   "--max-vertices skips build benchmarks of larger graphs.\n"
+                   "--match runs only the engine benchmarks whose name contains TEXT\n"
+                   "(e.g. matmul_512), and no report benchmarks.\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";

@@ -10,6 +10,7 @@ namespace tessera::bench {
 struct Options {
     bool quick = false;          // small sizes, for the smoke test
     std::size_t maxVertices = 0; // graph build benchmark: skip larger graphs (0: all)
+    std::string match;           // engine benchmarks: only those whose name contains this
 };
 
 // Seconds taken by fn, best of `repeats` runs (the machine is noisy).

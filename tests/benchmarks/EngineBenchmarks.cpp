@@ -1,10 +1,13 @@
 // Simulation speed and memory against native host code doing the same work.
 #include "Bench.h"
+#include "NativeKernels.h"
+#include "engine/ops/Convolution.h"
 #include "engine/ops/Elementwise.h"
 #include "engine/ops/Mapping.h"
 #include "engine/ops/MatMul.h"
 #include "engine/runtime/Engine.h"
 
+#include <cstdio>
 #include <memory>
 #include <vector>
 
@@ -47,11 +50,24 @@ double openblasSeconds(std::size_t m, std::size_t k, std::size_t n) {
 }
 #endif
 
-void matmulBenchmark(std::size_t size, const char* target, bool againstOpenblas = false) {
+bool selected(const Options& options, const std::string& name) {
+    return options.match.empty() || name.find(options.match) != std::string::npos;
+}
+
+// Engine::run of a type x type -> type N^3 matMul. Against OpenBLAS sgemm on the
+// same sizes; for half, sgemm on the inputs widened to float (the host has no
+// half gemm), which is what the engine's kernel does too.
+void matmulBenchmark(const Options& options, std::size_t size, const char* target,
+                     Type type = Type::Float, bool againstOpenblas = false) {
+    const std::string name = "engine.matmul_" + std::string(type == Type::Half ? "half_" : "") +
+                             std::to_string(size) + "_" + target;
+    if (!selected(options, name)) {
+        return;
+    }
     const std::size_t m = size, k = size, n = size;
     Graph graph(Target::preset(target));
-    Tensor a = graph.addVariable(Type::Float, {m, k}, "A");
-    Tensor b = graph.addVariable(Type::Float, {k, n}, "B");
+    Tensor a = graph.addVariable(type, {m, k}, "A");
+    Tensor b = graph.addVariable(type, {k, n}, "B");
     ops::mapLinearly(graph, a, k);
     ops::mapLinearly(graph, b, n);
     program::Sequence init, prog;
@@ -63,8 +79,7 @@ void matmulBenchmark(std::size_t size, const char* target, bool againstOpenblas 
     engine.run(0);
     const double simulated = bestSeconds([&] { engine.run(1); }, 3);
 
-    const std::string name = "engine.matmul_" + std::to_string(size) + "_" + target;
-    if (size <= 512) { // the plain loop takes seconds beyond
+    if (size <= 512 && type == Type::Float) { // the plain loop takes seconds beyond
         std::vector<float> ha(m * k, 0.5f), hb(k * n, 0.25f), hc(m * n);
         const double native = bestSeconds([&] { hostMatMul(ha, hb, hc, m, k, n); }, 3);
         printResult(name + ".wall_time", simulated, "s", native);
@@ -75,6 +90,59 @@ void matmulBenchmark(std::size_t size, const char* target, bool againstOpenblas 
     }
 #else
     (void)againstOpenblas;
+#endif
+}
+
+// A 3 x 3 convolution without padding (padding reads a zero constant held on
+// tile 0, which runs that tile out of memory at these sizes), batch x channels
+// x side x side, channels -> channels, on mk2: Engine::run against im2col
+// (-O3 -march=native) + sgemm per image on the same inputs.
+void convBenchmark(const Options& options, std::size_t batch, std::size_t channels,
+                   std::size_t side) {
+    const std::string name = "engine.conv2d_" + std::to_string(batch) + "x" +
+                             std::to_string(channels) + "x" + std::to_string(side) + "_mk2";
+    if (!selected(options, name)) {
+        return;
+    }
+    ops::ConvSpec spec;
+    spec.batchSize = batch;
+    spec.inputFieldShape = {side, side};
+    spec.kernelShape = {3, 3};
+    spec.inputChannelsPerGroup = channels;
+    spec.outputChannelsPerGroup = channels;
+    Graph graph(Target::preset("mk2"));
+    Tensor in = ops::createConvInput(graph, spec, "in");
+    Tensor weights = ops::createConvWeights(graph, spec, "weights");
+    program::Sequence init, prog;
+    ops::fill(graph, init, in, 0.5, "fillIn");
+    ops::fill(graph, init, weights, 0.25, "fillWeights");
+    Tensor out = ops::convolution(graph, prog, in, weights, spec, "conv");
+    graph.createHostRead("out", out);
+    Engine engine(graph, {init, prog});
+    engine.run(0);
+    const double simulated = bestSeconds([&] { engine.run(1); }, 3);
+#ifdef TESSERA_BENCH_OPENBLAS
+    const std::size_t kk = channels * 9, positions = (side - 2) * (side - 2);
+    const std::size_t field = side * side;
+    std::vector<float> image(batch * channels * field, 0.5f), w(channels * kk, 0.25f),
+        columns(kk * positions), result(batch * channels * positions);
+    openblas_set_num_threads(2);
+    const double reference = bestSeconds(
+        [&] {
+            for (std::size_t i = 0; i < batch; ++i) {
+                native::im2col(image.data() + i * channels * field, channels, side, side, 3, 0,
+                               columns.data());
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(channels),
+                            int(positions), int(kk), 1.0f, w.data(), int(kk), columns.data(),
+                            int(positions), 0.0f, result.data() + i * channels * positions,
+                            int(positions));
+            }
+        },
+        3);
+    printResult(name + ".wall_time_vs_openblas", simulated, "s", reference);
+#else
+    std::printf("%s: skipped (tessera-bench was built without OpenBLAS)\n", name.c_str());
+    (void)simulated;
 #endif
 }
 
@@ -99,8 +167,11 @@ struct ElementwiseProgram {
     std::unique_ptr<Engine> engine;
 };
 
-void elementwiseBenchmark(std::size_t elements) {
+void elementwiseBenchmark(const Options& options, std::size_t elements) {
     const std::string name = "engine.elementwise_" + std::to_string(elements);
+    if (!selected(options, name)) {
+        return;
+    }
     const double held = 3.0 * static_cast<double>(elements) * sizeof(float);
     const std::size_t peak = peakResidentOfChild([&] {
         ElementwiseProgram p(elements);
@@ -113,14 +184,42 @@ void elementwiseBenchmark(std::size_t elements) {
         simulated = bestSeconds([&] { p.engine->run(1); }, 3);
     }
     std::vector<float> ha(elements, 1.5f), hb(elements, 2.0f), hc(elements);
-    const double native = bestSeconds(
-        [&] {
-            for (std::size_t i = 0; i < elements; ++i) {
-                hc[i] = ha[i] + hb[i];
-            }
-        },
-        3);
+    const double native =
+        bestSeconds([&] { native::add(ha.data(), hb.data(), hc.data(), elements); }, 3);
     printResult(name + ".wall_time", simulated, "s", native);
+}
+
+// The elementwise workload's chain, sigmoid(relu(a * b + c) - a), one built-in
+// codelet a step as the workload builds it, against the fused host loop.
+void chainBenchmark(const Options& options, std::size_t elements) {
+    const std::string name = "engine.elementwise_chain_" + std::to_string(elements);
+    if (!selected(options, name)) {
+        return;
+    }
+    Graph graph(Target::preset("mk2"));
+    Tensor a = graph.addVariable(Type::Float, {elements}, "a");
+    Tensor b = graph.addVariable(Type::Float, {elements}, "b");
+    Tensor c = graph.addVariable(Type::Float, {elements}, "c");
+    for (Tensor* t : {&a, &b, &c}) {
+        ops::mapLinearly(graph, *t, 8);
+    }
+    program::Sequence init, prog;
+    ops::fill(graph, init, a, 0.75, "fillA");
+    ops::fill(graph, init, b, -1.25, "fillB");
+    ops::fill(graph, init, c, 2.0, "fillC");
+    const Tensor ab = ops::binary(graph, prog, "Mul", a, b, "mul");
+    const Tensor abc = ops::binary(graph, prog, "Add", ab, c, "add");
+    const Tensor r = ops::unary(graph, prog, "Relu", abc, "relu");
+    const Tensor d = ops::binary(graph, prog, "Sub", r, a, "sub");
+    const Tensor out = ops::unary(graph, prog, "Sigmoid", d, "sigmoid");
+    graph.createHostRead("out", out);
+    Engine engine(graph, {init, prog});
+    engine.run(0);
+    const double simulated = bestSeconds([&] { engine.run(1); }, 3);
+    std::vector<float> ha(elements, 0.75f), hb(elements, -1.25f), hc(elements, 2.0f), ho(elements);
+    const double native = bestSeconds(
+        [&] { native::chain(ha.data(), hb.data(), hc.data(), ho.data(), elements); }, 3);
+    printResult(name + ".wall_time_vs_native", simulated, "s", native);
 }
 
 } // namespace
@@ -129,15 +228,25 @@ void runEngineBenchmarks(const Options& options) {
     // Memory is measured in a child forked before anything else allocates, so
     // freed-but-resident memory of another benchmark cannot hide its peak.
     if (options.quick) {
-        elementwiseBenchmark(1 << 16);
-        matmulBenchmark(64, "tiles:16");
+        elementwiseBenchmark(options, 1 << 16);
+        chainBenchmark(options, 1 << 16);
+        matmulBenchmark(options, 64, "tiles:16");
+        matmulBenchmark(options, 64, "tiles:16", Type::Half, true);
+        convBenchmark(options, 1, 8, 8);
     } else {
-        elementwiseBenchmark(32u << 20);
+        elementwiseBenchmark(options, 32u << 20);
+        chainBenchmark(options, 8u << 20);
         for (const std::size_t size : {512, 1024, 2048}) {
-            matmulBenchmark(size, "mk2", true);
+            matmulBenchmark(options, size, "mk2", Type::Float, true);
         }
+        for (const std::size_t size : {512, 1024, 2048}) {
+            matmulBenchmark(options, size, "mk2", Type::Half, true);
+        }
+        convBenchmark(options, 1, 64, 32);
     }
-    runReportBenchmarks(options);
+    if (options.match.empty()) {
+        runReportBenchmarks(options);
+    }
 }
 
 } // namespace tessera::bench

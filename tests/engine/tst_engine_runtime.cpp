@@ -144,6 +144,7 @@ private slots:
     void userCodelets();
     void computeReturningFalseStopsTheRun();
     void halfOps();
+    void halfMatMulPartialIsExact();
     void builtinCastsAreExact();
     void builtinFillsAreExact();
     void reductionsAndMatMul();
@@ -909,6 +910,73 @@ void TestEngineRuntime::halfOps() {
     CHECK_EQUAL(engine.read<float>(wide), wantWide);
     CHECK_EQUAL(bits(engine.read<half>(narrow)), wantNarrow);
     CHECK_EQUAL(bits(engine.read<half>(total)), std::vector<std::uint16_t>{floatToHalfBits(acc)});
+}
+
+// MatMulPartial<half,half> and <half,float> with k = 2: half x half products
+// are exact in float and their sum rounds once, so the result is fixed
+// bit for bit: the conversions in and out (F16C or scalar) are all that is
+// checked. 24 columns: three 8-wide vectors. Values cover subnormal halves,
+// ties to even on the way out, overflow to infinity, zeros of both signs.
+void TestEngineRuntime::halfMatMulPartialIsExact() {
+    const std::size_t rows = 5, k = 2, cols = 24; // a 4-row register tile and one row
+    Graph g(Target::preset("tiles:4"));
+    Tensor a = g.addVariable(Type::Half, {rows * k}, "a");
+    Tensor b = g.addVariable(Type::Half, {k * cols}, "b");
+    Tensor outH = g.addVariable(Type::Half, {rows, cols}, "outH");
+    Tensor outF = g.addVariable(Type::Float, {rows, cols}, "outF");
+    for (const Tensor& t : {a, b, outH, outF}) {
+        g.setTileMapping(t, 1);
+    }
+    g.createHostRead("outH", outH);
+    g.createHostRead("outF", outF);
+    const ComputeSet cs = g.addComputeSet("products");
+    for (const auto& [codelet, out] : {std::pair{"MatMulPartial<half,half>", outH},
+                                       std::pair{"MatMulPartial<half,float>", outF}}) {
+        VertexRef v = g.addVertex(cs, codelet, {{"a", a}, {"b", b}});
+        std::vector<Tensor> outRows;
+        for (std::size_t r = 0; r < rows; ++r) {
+            outRows.push_back(out[r]);
+        }
+        g.connect(v["out"], outRows);
+        g.setTileMapping(v, 1);
+    }
+    Engine engine(g, prog::Execute(cs), options(2));
+    // Half bit patterns: a's rows, then b's; 0x0001 is the smallest subnormal.
+    const std::vector<std::uint16_t> aBits{0x3c00, 0x0000, 0x3e00, 0x3c01, 0x7bff,
+                                           0x8001, 0x0200, 0xc000, 0x3800, 0x3801};
+    std::vector<std::uint16_t> bBits(k * cols);
+    for (std::size_t i = 0; i < bBits.size(); ++i) {
+        const std::uint16_t pool[] = {0x0001, 0x03ff, 0x3555, 0x3c01, 0xbc00, 0x7bff,
+                                      0x8000, 0x1400, 0x0400, 0x4248, 0x2e66};
+        bBits[i] = pool[(i * 7 + 3) % 11];
+    }
+    std::vector<half> av, bv;
+    for (const std::uint16_t x : aBits) {
+        av.push_back(std::bit_cast<half>(x));
+    }
+    for (const std::uint16_t x : bBits) {
+        bv.push_back(std::bit_cast<half>(x));
+    }
+    engine.write<half>(a, av);
+    engine.write<half>(b, bv);
+    engine.run();
+    std::vector<std::uint16_t> wantH;
+    std::vector<float> wantF;
+    for (std::size_t r = 0; r < rows; ++r) {
+        for (std::size_t c = 0; c < cols; ++c) {
+            const float p0 = halfBitsToFloat(aBits[r * k]) * halfBitsToFloat(bBits[c]);
+            const float p1 = halfBitsToFloat(aBits[r * k + 1]) * halfBitsToFloat(bBits[cols + c]);
+            const float sum = (0.0f + p0) + p1; // from a zero accumulator, as the kernel
+            wantF.push_back(sum);
+            wantH.push_back(floatToHalfBits(sum));
+        }
+    }
+    std::vector<std::uint16_t> gotH;
+    for (const half h : engine.read<half>(outH)) {
+        gotH.push_back(h.bits);
+    }
+    CHECK_EQUAL(gotH, wantH);
+    CHECK_EQUAL(engine.read<float>(outF), wantF);
 }
 
 void TestEngineRuntime::reductionsAndMatMul() {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <vector>
 
 namespace tessera {
 
@@ -47,13 +48,21 @@ public:
     Vector<Input<Vector<In>>> partials;
     Output<Vector<Out>> out;
     bool compute() {
+        // Partial by partial over the whole row, so the sums vectorise; each
+        // element still adds its partials in order from 0.
         const std::size_t n = out.size();
-        for (std::size_t i = 0; i < n; ++i) {
-            float sum = 0;
-            for (std::size_t p = 0; p < partials.size(); ++p) {
-                sum += float(partials[p][i]);
+        thread_local std::vector<float> sums;
+        sums.assign(n, 0.0f);
+        float* acc = sums.data();
+        for (std::size_t p = 0; p < partials.size(); ++p) {
+            const In* in = partials[p].data();
+            for (std::size_t i = 0; i < n; ++i) {
+                acc[i] += float(in[i]);
             }
-            out[i] = Out(sum);
+        }
+        Out* o = out.data();
+        for (std::size_t i = 0; i < n; ++i) {
+            o[i] = Out(acc[i]);
         }
         return true;
     }
