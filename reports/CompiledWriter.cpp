@@ -180,7 +180,8 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
     auto layer = db.prepare(
         "INSERT INTO operation_layers (node_id, layer_id, function_id) VALUES (?1, ?2, ?3)");
     for (const auto& n : c.programNodes) {
-        if (n.kind != record::ProgramKind::Block) {
+        // No row is the stored form of "unknown" (as in reports before 1.2).
+        if (n.kind != record::ProgramKind::Block || n.layer == record::OperationLayer::Unknown) {
             continue;
         }
         layer.bind(1, int64_t{n.id}).bind(2, strings.id(record::operationLayerName(n.layer)));
