@@ -122,7 +122,7 @@ Target mk2Like(std::string name, std::uint32_t tiles) {
     t.tilesPerIPU = tiles;
     t.bytesPerTile = 624 * 1024;
     t.memoryBaseAddress = 0x4c000;
-    t.regions = {{"region0", 0, 64 * 1024}, {"interleaved", 64 * 1024, 560 * 1024}};
+    t.regions = {{"non-interleaved", 0, 64 * 1024}, {"interleaved", 64 * 1024, 560 * 1024}};
     t.clockHz = 1.325e9;
     t.fp32FlopsPerCycle = 32;
     t.fp16FlopsPerCycle = 128;

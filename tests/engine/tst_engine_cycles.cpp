@@ -1095,11 +1095,12 @@ void TestEngineCycles::memoryRegions() {
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence(), withRecorder(&rec));
     const auto& m = rec.compiled.tileMemory[0];
-    // control 64, big 80000 from 64, stack 1664: 81728 in all, past the 64 KiB region0.
+    // control 64, big 80000 from 64, stack 1664: 81728 in all, past the 64 KiB non-interleaved
+    // region.
     QCOMPARE(m.totalIncludingGaps, std::uint64_t(64 + 80000 + 1664));
     QCOMPARE(m.bytesByRegion, (std::vector<std::uint64_t>{65536, 81728 - 65536}));
     QCOMPARE(rec.compiled.target.regions.size(), std::size_t{2});
-    QCOMPARE(rec.compiled.target.regions[0].first, std::string("region0"));
+    QCOMPARE(rec.compiled.target.regions[0].first, std::string("non-interleaved"));
 }
 
 QTEST_APPLESS_MAIN(TestEngineCycles)
