@@ -15,7 +15,7 @@ trap 'rm -rf "$WORK"' EXIT
 export QT_QPA_PLATFORM=offscreen
 
 "$CLI" capture mlp-train --target mk2 -o "$WORK/mlp.tsr" > /dev/null
-for pane in summary memory liveness program execution program/dataflow; do
+for pane in summary memory liveness program execution program/dataflow program/operations; do
     "$GUI" "$WORK/mlp.tsr" --pane "$pane" --size 1400x900 \
         --screenshot "$OUT/${pane//\//-}.png"
 done

@@ -150,7 +150,7 @@ Block::Block(const Program& body, const std::string& name)
     node_->children.push_back(body.node());
 }
 
-LibraryCall LibraryCall::at(const std::source_location& where) {
+LibraryCall LibraryCall::at(const SourceLocation& where) {
     // "ret ns::f(args)" or "ns::f(args)::<lambda()>" (GCC), "ret ns::f(args)" or
     // "auto ns::f(args)::(anonymous class)::operator()() const" (Clang): the
     // name is the last word before the first '('.

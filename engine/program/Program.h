@@ -2,13 +2,13 @@
 // Control programs in Poplar's shape. A Program is a cheap handle to a node;
 // copies share the node, so a Sequence can be built up after it was stored.
 #include "engine/graph/Graph.h"
+#include "engine/program/SourceLocation.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
 #include <optional>
-#include <source_location>
 #include <string>
 #include <vector>
 
@@ -128,7 +128,7 @@ struct LibraryCall {
     // The function `where` is in (a lambda's enclosing function), qualified
     // by its namespaces: for library code that opens Blocks on its callers'
     // behalf (the SDK's PopLibs functions).
-    static LibraryCall at(const std::source_location& where = std::source_location::current());
+    static LibraryCall at(const SourceLocation& where = SourceLocation::current());
 };
 
 // Names a sub-program: an operation in the profile (a library call, a layer).

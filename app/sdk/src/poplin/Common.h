@@ -3,10 +3,10 @@
 // mapping for new operands.
 #include "Impl.h"
 #include "PoplibsErrors.h"
+#include "engine/program/SourceLocation.h"
 
 #include <poplar/OptionFlags.hpp>
 
-#include <source_location>
 #include <string>
 #include <vector>
 
@@ -29,7 +29,7 @@ poplar::Tensor newOperand(poplar::Graph& graph, const poplar::Type& type,
 // one operation in the profile, of the PopLibs layer (the caller's function).
 template <typename F>
 auto asOperation(tessera::program::Sequence& seq, const std::string& name, F&& f,
-                 const std::source_location& where = std::source_location::current())
+                 const tessera::SourceLocation& where = tessera::SourceLocation::current())
     -> decltype(f(seq)) {
     tessera::program::Sequence body;
     if constexpr (std::is_void_v<decltype(f(body))>) {

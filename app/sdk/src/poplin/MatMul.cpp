@@ -95,7 +95,7 @@ poplar::Tensor grouped(poplar::Graph& graph, const poplar::Tensor& A, const popl
 // Runs `f` on a fresh Poplar sequence and appends it to `prog` as one Block.
 template <typename F>
 void asOperation(poplar::Graph&, poplar::program::Sequence& prog, const std::string& name, F&& f,
-                 const std::source_location& where = std::source_location::current()) {
+                 const tessera::SourceLocation& where = tessera::SourceLocation::current()) {
     poplar::program::Sequence body;
     f(body);
     intoSequence(prog, [&](tessera::program::Sequence& seq) {

@@ -251,7 +251,7 @@ void accuracyImpl(tessera::Graph& g, tessera::program::Sequence& seq, const tess
 
 poplar::program::Program
 asProgram(tessera::program::Sequence body, const std::string& name,
-          const std::source_location& where = std::source_location::current()) {
+          const tessera::SourceLocation& where = tessera::SourceLocation::current()) {
     poplar::program::Program out;
     Access::setProgram(
         out, tessera::program::Block(body, name, tessera::program::LibraryCall::at(where)));

@@ -349,7 +349,7 @@ tessera::ComputeSet engineCs(const poplar::ComputeSet& cs) {
 }
 
 void runInBlock(tessera::program::Sequence& seq, tessera::ComputeSet cs, const std::string& name,
-                const std::source_location& where = std::source_location::current()) {
+                const tessera::SourceLocation& where = tessera::SourceLocation::current()) {
     seq.add(tessera::program::Block(tessera::program::Sequence{tessera::program::Execute(cs, name)},
                                     name, tessera::program::LibraryCall::at(where)));
 }

@@ -12,6 +12,7 @@
 // biased (/ N) or unbiased (/ (N - 1)); stableAlgo subtracts the mean before
 // squaring. Gradients propagate through the statistics (biased).
 #include "Common.h"
+#include "engine/program/SourceLocation.h"
 
 #include <poplar/Graph.hpp>
 #include <poplar/Program.hpp>
@@ -66,7 +67,7 @@ void paramUpdate(tessera::Graph& g, tessera::program::Sequence& seq, const tesse
 // Runs `body` into a named Block appended to `prog`.
 template <typename F>
 auto inBlock(poplar::program::Sequence& prog, const std::string& name, F body,
-             const std::source_location& where = std::source_location::current()) {
+             const tessera::SourceLocation& where = tessera::SourceLocation::current()) {
     return intoSequence(prog, [&](tessera::program::Sequence& seq) {
         tessera::program::Sequence inner;
         auto result = body(inner);

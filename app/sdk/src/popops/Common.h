@@ -5,13 +5,13 @@
 // engine generated, so a deserialised executable finds them.
 #include "Impl.h"
 #include "engine/ops/MapExpr.h"
+#include "engine/program/SourceLocation.h"
 
 #include <poplar/DebugContext.hpp>
 #include <poplar/Graph.hpp>
 #include <popops/Expr.hpp>
 #include <poputil/exceptions.hpp>
 
-#include <source_location>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -25,7 +25,7 @@ using poplar::detail::intoSequence;
 // the function `where` is in (poplar::program::Block is the application's).
 inline poplar::program::Program
 libraryBlock(const poplar::program::Program& body, const std::string& name,
-             const std::source_location& where = std::source_location::current()) {
+             const tessera::SourceLocation& where = tessera::SourceLocation::current()) {
     poplar::program::Program out;
     Access::setProgram(out, tessera::program::Block(Access::program(body), name,
                                                     tessera::program::LibraryCall::at(where)));
