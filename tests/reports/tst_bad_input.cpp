@@ -5,6 +5,7 @@
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
 #include "reports/ReportWriter.h"
+#include "tests/reports/SqlEdit.h"
 
 #include <sqlite3.h>
 
@@ -19,17 +20,6 @@ using namespace tessera::reports;
 namespace fs = std::filesystem;
 
 namespace {
-
-void sqlExec(const fs::path& file, const std::string& sql) {
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open(file.c_str(), &db), SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    QVERIFY2(rc == SQLITE_OK, message.c_str());
-}
 
 // Opens `file` and runs every query; returns the ReportError text, or "" when
 // everything succeeded. Any other exception fails the test.
@@ -139,33 +129,33 @@ private slots:
 
     void sqliteDatabaseThatIsNotAReport() {
         const fs::path p = path("other.db");
-        sqlExec(p, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('Ada');");
+        testing::sqlExec(p, "CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('Ada');");
         expectError(p, "not a Tessera report");
     }
 
     void reportIdentityWithoutMeta() {
         const fs::path p = path("nometa.db");
-        sqlExec(p, "PRAGMA application_id = 1414746962; CREATE TABLE x (y);");
+        testing::sqlExec(p, "PRAGMA application_id = 1414746962; CREATE TABLE x (y);");
         expectError(p, "not a Tessera report (no meta table)");
     }
 
     void newerMajorVersion() {
         const fs::path p = copyOfGood("future.tsr");
-        sqlExec(p, "PRAGMA user_version = 2000; UPDATE meta SET value = '2.0' WHERE key = "
-                   "'schema_version';");
+        testing::sqlExec(p, "PRAGMA user_version = 2000; UPDATE meta SET value = '2.0' WHERE key = "
+                            "'schema_version';");
         expectError(p, "schema version 2.0 is newer than this Tessera reads (1.x)");
         // The meta table alone is enough to tell.
         const fs::path q = copyOfGood("future-meta.tsr");
-        sqlExec(q, "UPDATE meta SET value = '3.1' WHERE key = 'schema_version';");
+        testing::sqlExec(q, "UPDATE meta SET value = '3.1' WHERE key = 'schema_version';");
         expectError(q, "schema version 3.1 is newer");
     }
 
     void newerMinorVersionOpens() {
         const fs::path p = copyOfGood("minor.tsr");
-        sqlExec(p, "PRAGMA user_version = 1007; UPDATE meta SET value = '1.7' WHERE key = "
-                   "'schema_version';"
-                   " CREATE TABLE added_later (x INTEGER);"
-                   " INSERT INTO meta (key, value) VALUES ('added_later', 'yes');");
+        testing::sqlExec(p, "PRAGMA user_version = 1007; UPDATE meta SET value = '1.7' WHERE key = "
+                            "'schema_version';"
+                            " CREATE TABLE added_later (x INTEGER);"
+                            " INSERT INTO meta (key, value) VALUES ('added_later', 'yes');");
         QCOMPARE(openAndQuery(p), std::string());
         QCOMPARE(ReportReader(p).info().schemaMinor, 7);
     }
@@ -175,12 +165,12 @@ private slots:
     void olderMinorVersionWithoutAccesses() {
         QVERIFY(!ReportReader(copyOfGood("current.tsr")).variableAccesses().empty());
         const fs::path p = copyOfGood("v1_0.tsr");
-        sqlExec(p, "PRAGMA user_version = 1000; UPDATE meta SET value = '1.0' WHERE key = "
-                   "'schema_version'; DROP TABLE step_variable_access;");
+        testing::sqlExec(p, "PRAGMA user_version = 1000; UPDATE meta SET value = '1.0' WHERE key = "
+                            "'schema_version'; DROP TABLE step_variable_access;");
         QCOMPARE(openAndQuery(p), std::string());
         QVERIFY(ReportReader(p).variableAccesses().empty());
         const fs::path q = copyOfGood("bad-access.tsr");
-        sqlExec(q, "UPDATE step_variable_access SET access = 9;");
+        testing::sqlExec(q, "UPDATE step_variable_access SET access = 9;");
         QVERIFY_THROWS_EXCEPTION(ReportError, ReportReader(q).variableAccesses());
     }
 

@@ -10,6 +10,7 @@
 #include "reports/ReportWriter.h"
 #include "reports/Schema.h"
 #include "reports/Tables.h"
+#include "tests/reports/SqlEdit.h"
 
 #include <sqlite3.h>
 
@@ -80,17 +81,6 @@ void write(const std::string& path) {
         writer.onRunEnd({r, kRuns[r].size(), cycle, 0, 0, 0, true, {}});
     }
     writer.finish();
-}
-
-void exec(const std::string& path, const std::string& sql) {
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    QVERIFY2(rc == SQLITE_OK, message.c_str());
 }
 
 // Rows of a query, each row's integer columns joined by commas.
@@ -205,17 +195,18 @@ private slots:
 
     void version11ReportOpensWithTheFallback() {
         // What a 1.1 writer made: no stored figures.
-        exec(path_, "DROP TABLE step_executions;"
-                    " ALTER TABLE program_steps DROP COLUMN not_always_live_bytes_sum;"
-                    " UPDATE meta SET value = '1.1' WHERE key = 'schema_version';"
-                    " PRAGMA user_version = 1001;");
+        testing::sqlExec(path_, "DROP TABLE step_executions;"
+                                " ALTER TABLE program_steps DROP COLUMN not_always_live_bytes_sum;"
+                                " UPDATE meta SET value = '1.1' WHERE key = 'schema_version';"
+                                " PRAGMA user_version = 1001;");
         const ReportReader reader(path_);
         QCOMPARE(reader.info().schemaMinor, 1);
         checkFigures(reader);
     }
 
     void damagedStoredCountIsNamed() {
-        exec(path_, "UPDATE step_executions SET executions = 4 WHERE run = 0 AND program_step = 0");
+        testing::sqlExec(
+            path_, "UPDATE step_executions SET executions = 4 WHERE run = 0 AND program_step = 0");
         const ReportReader reader(path_);
         const auto problems = reader.problems();
         QCOMPARE(problems.size(), std::size_t{1});
@@ -226,7 +217,7 @@ private slots:
     }
 
     void outOfRangeStoredCountIsNamed() {
-        exec(path_, "UPDATE step_executions SET executions = 9223372036854775807");
+        testing::sqlExec(path_, "UPDATE step_executions SET executions = 9223372036854775807");
         const ReportReader reader(path_);
         // Every run is damaged by it (the check reads all runs' rows at once).
         const auto problems = reader.problems();
@@ -240,8 +231,8 @@ private slots:
     }
 
     void newerMajorIsRefused() {
-        exec(path_, "UPDATE meta SET value = '2.0' WHERE key = 'schema_version';"
-                    " PRAGMA user_version = 2000;");
+        testing::sqlExec(path_, "UPDATE meta SET value = '2.0' WHERE key = 'schema_version';"
+                                " PRAGMA user_version = 2000;");
         try {
             const ReportReader reader(path_);
             QFAIL("a 2.0 report opened");

@@ -6,6 +6,7 @@
 #include "ReportFixtures.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
+#include "tests/reports/SqlEdit.h"
 #include "views/data/ReportData.h"
 #include "views/models/OperationsModel.h"
 #include "views/panes/program/OperationsView.h"
@@ -23,17 +24,6 @@ using namespace tessera::views;
 namespace fs = std::filesystem;
 
 namespace {
-
-void sqlExec(const fs::path& file, const std::string& sql) {
-    sqlite3* db = nullptr;
-    QCOMPARE(sqlite3_open(file.c_str(), &db), SQLITE_OK);
-    char* error = nullptr;
-    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
-    const std::string message = error ? error : "";
-    sqlite3_free(error);
-    sqlite3_close(db);
-    QVERIFY2(rc == SQLITE_OK, message.c_str());
-}
 
 fs::path copyOf(const QString& report, const std::string& name) {
     const fs::path to = fs::path(TESSERA_TEST_OUTPUT_DIR) / ("layers-" + name + ".tsr");
@@ -93,8 +83,8 @@ private slots:
 
     void reportsBeforeLayersOpenWithUnknownLayers() {
         const fs::path p = copyOf(testing::capturedReport("mlp-train"), "v1_1");
-        sqlExec(p, "PRAGMA user_version = 1001; UPDATE meta SET value = '1.1' WHERE key = "
-                   "'schema_version'; DROP TABLE operation_layers;");
+        testing::sqlExec(p, "PRAGMA user_version = 1001; UPDATE meta SET value = '1.1' WHERE key = "
+                            "'schema_version'; DROP TABLE operation_layers;");
         const reports::ReportReader reader(p);
         const auto blocks = blocksByName(reader);
         QVERIFY(!blocks.empty());
@@ -113,9 +103,10 @@ private slots:
 
     void aLayerRowOnANonBlockIsDamage() {
         const fs::path p = copyOf(testing::capturedReport("mlp-train"), "bad");
-        sqlExec(p, "INSERT INTO operation_layers (node_id, layer_id, function_id) SELECT id, "
-                   "(SELECT layer_id FROM operation_layers LIMIT 1), NULL FROM program_nodes "
-                   "WHERE parent_id IS NULL LIMIT 1;");
+        testing::sqlExec(p,
+                         "INSERT INTO operation_layers (node_id, layer_id, function_id) SELECT id, "
+                         "(SELECT layer_id FROM operation_layers LIMIT 1), NULL FROM program_nodes "
+                         "WHERE parent_id IS NULL LIMIT 1;");
         const reports::ReportReader reader(p);
         QVERIFY_THROWS_EXCEPTION(reports::ReportError, reader.programNodes());
     }
