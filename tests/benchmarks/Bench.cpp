@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -101,11 +102,16 @@ int main(int argc, char** argv) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
-        } else if (arg == "--only" && i + 1 < argc &&
-                   (std::string(argv[i + 1]) == "engine" || std::string(argv[i + 1]) == "capture" ||
-                    std::string(argv[i + 1]) == "views" || std::string(argv[i + 1]) == "model" ||
-                    std::string(argv[i + 1]) == "build" || std::string(argv[i + 1]) == "reports" ||
-                    std::string(argv[i + 1]) == "open")) {
+        } else if (arg == "--only") {
+            static const std::set<std::string> kGroups{"engine", "reports", "capture", "build",
+                                                       "views",  "open",    "model"};
+            if (i + 1 >= argc || kGroups.count(argv[i + 1]) == 0) {
+                std::cerr << "tessera-bench: error: --only needs one of engine, reports, "
+                             "capture, build, views, open or model"
+                          << (i + 1 < argc ? std::string(", not '") + argv[i + 1] + "'" : "")
+                          << "\n";
+                return 2;
+            }
             only = argv[++i];
         } else if (arg == "--max-vertices" && i + 1 < argc) {
             char* end = nullptr;
