@@ -60,7 +60,7 @@ private slots:
     void detailsAllTiles() {
         MemoryDetailsModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.setReport(loaded_.data, loaded_.source->notAlwaysLiveOverlap());
+        m.setReport(loaded_.data, loaded_.data->tileOverlap);
         QCOMPARE(m.columnCount(), 2);
         QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("All tiles"));
         QCOMPARE(m.rowCount(), 2);
@@ -103,7 +103,7 @@ private slots:
     void detailsPerTile() {
         MemoryDetailsModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m.setReport(loaded_.data, loaded_.source->notAlwaysLiveOverlap());
+        m.setReport(loaded_.data, loaded_.data->tileOverlap);
         m.setTiles({0, 3});
         QCOMPARE(m.columnCount(), 3);
         QCOMPARE(m.headerData(1, Qt::Horizontal).toString(), QString("Tile 0"));

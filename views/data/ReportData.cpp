@@ -85,6 +85,7 @@ std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& re
         data->categories = reader.memoryCategories();
         data->tileMemory = reader.tileMemory();
     });
+    part([&] { data->tileOverlap = reader.notAlwaysLiveOverlap(); });
     step("variables");
     part([&] { data->variables = reader.variables(); });
     step("compute sets");

@@ -4,11 +4,13 @@
 // and timeline buckets are fetched on demand through ReportSource.
 #include "reports/ReportTypes.h"
 #include "reports/Summary.h"
+#include "reports/TileOverlap.h"
 
 #include <atomic>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,9 @@ struct ReportData {
     // (a damaged run): the Program pane then reads it and names the problem.
     std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions;
     bool stepExecutionsLoaded = false;
+    // Per tile, the not-always-live bytes shared with other blocks or not (a
+    // sweep of every tile's blocks, done once here); nullopt when unreadable.
+    std::optional<std::vector<reports::TileOverlap>> tileOverlap;
     // What is damaged, one line each (reports::ReportError texts): the
     // structural checks' findings and the parts that failed to read. A part
     // that failed is left empty; the rest of the report is there.

@@ -57,11 +57,6 @@ std::vector<reports::MemoryBlockEntry> ReportSource::memoryBlocks(std::uint32_t 
     return reader_->memoryBlocks(tile);
 }
 
-std::vector<reports::TileOverlap> ReportSource::notAlwaysLiveOverlap() const {
-    std::lock_guard lock(mutex_);
-    return reader_->notAlwaysLiveOverlap();
-}
-
 std::vector<std::uint32_t> ReportSource::liveVariables(std::uint32_t step) const {
     std::lock_guard lock(mutex_);
     return reader_->liveVariables(step);

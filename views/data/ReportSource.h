@@ -4,7 +4,6 @@
 // and again while the user pans and zooms. The caches are bounded in bytes,
 // so the memory a view holds does not grow with the report.
 #include "reports/ReportTypes.h"
-#include "reports/TileOverlap.h"
 #include "views/data/ByteBoundedCache.h"
 
 #include <filesystem>
@@ -30,7 +29,6 @@ public:
 
     std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t step) const;
     std::vector<reports::MemoryBlockEntry> memoryBlocks(std::uint32_t tile) const;
-    std::vector<reports::TileOverlap> notAlwaysLiveOverlap() const;
     std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
     std::vector<std::pair<std::uint32_t, std::uint64_t>>
     variableTiles(std::uint32_t variable) const;

@@ -457,11 +457,7 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     tileMap_->setReport(data_);
     variables_->setReport(data_);
     tiles_->setReport(data_);
-    std::optional<std::vector<reports::TileOverlap>> overlap;
-    if (data_ && source_) {
-        overlap = readReport([&] { return std::optional(source_->notAlwaysLiveOverlap()); });
-    }
-    details_->setReport(data_, std::move(overlap));
+    details_->setReport(data_, data_ ? data_->tileOverlap : std::nullopt);
     vertices_->setReport(data_);
     std::weak_ptr<ReportSource> weakSource = source_;
     exchanges_->setReport(data_, [weakSource](std::uint32_t step) {
