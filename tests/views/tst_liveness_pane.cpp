@@ -16,6 +16,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollBar>
@@ -409,6 +410,44 @@ private slots:
             QVERIFY(pane.tables()->width() <= 760);
         }
         QVERIFY(pane.grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("liveness_small.png")));
+    }
+
+    // The variables table fills the pane's width: the names column takes the
+    // space the fitted columns leave (it left ~800 px empty at 1400 px), grows
+    // and shrinks with the pane, and never below its fitted width.
+    void namesColumnFillsTheWidth() {
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
+        LivenessPane pane;
+        pane.setReport(loaded.data, loaded.source);
+        pane.resize(1400, 900);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QTRY_VERIFY(!pane.isLoading());
+        QCoreApplication::processEvents();
+        QTreeView* view = pane.tables()->liveView();
+        QHeaderView* header = view->header();
+        const auto rightEdge = [&] {
+            int last = 0;
+            for (int c = 0; c < header->count(); ++c) {
+                if (!header->isSectionHidden(c)) {
+                    last =
+                        std::max(last, header->sectionViewportPosition(c) + header->sectionSize(c));
+                }
+            }
+            return last;
+        };
+        QCOMPARE(rightEdge(), view->viewport()->width());
+        const int wide = header->sectionSize(0);
+        pane.resize(1000, 900);
+        QCoreApplication::processEvents();
+        QCOMPARE(rightEdge(), view->viewport()->width());
+        QCOMPARE(header->sectionSize(0), wide - 400); // every pixel the pane lost
+        // Narrower than the columns need: the names keep their fitted width and
+        // the view scrolls instead.
+        pane.resize(420, 900);
+        QCoreApplication::processEvents();
+        QVERIFY(header->sectionSize(0) >= 160);
+        QVERIFY(rightEdge() >= view->viewport()->width());
     }
 
     void manyStepsDrawAboutOnePointPerPixel() {

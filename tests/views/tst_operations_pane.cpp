@@ -198,9 +198,17 @@ private slots:
         QVERIFY(
             child(pane.operationsProxy(), child(pane.operationsProxy(), fwd, "layer1"), "matMul")
                 .isValid());
-        // Selecting an operation fills the pane's details strip too.
+        // Selecting an operation fills the Operations tab's own details; the pane's
+        // strip under the tabs (for the tree and the graph) is not shown beside them.
         pane.operationsView()->setCurrentIndex(fwd);
         QVERIFY(pane.operations()->details()->summary()->text().contains("fwd"));
+        QVERIFY(!pane.detailsPanel()->isVisible());
+        const int operationsBottom =
+            pane.operations()->mapTo(&pane, QPoint(0, pane.operations()->height())).y();
+        QVERIFY(operationsBottom >= pane.height() - 12); // the tab reaches the pane's foot
+        pane.tabs()->setCurrentIndex(ProgramPane::TreeTab);
+        QVERIFY(pane.detailsPanel()->isVisible());
+        pane.tabs()->setCurrentIndex(ProgramPane::OperationsTab);
         QDir out(TESSERA_TEST_OUTPUT_DIR);
         QVERIFY(pane.grab().save(out.filePath("operations_mlp_train.png")));
     }

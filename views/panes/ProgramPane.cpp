@@ -62,7 +62,11 @@ ProgramPane::ProgramPane(QWidget* parent)
     graph_ = new DataflowView;
     tabs_->addTab(graph_, "Dataflow graph");
     layout->addWidget(tabs_, 1);
-    layout->addWidget(buildDetails());
+    detailsPanel_ = buildDetails();
+    layout->addWidget(detailsPanel_);
+    // The Operations tab has its own detail tabs; the strip under it would repeat them.
+    connect(tabs_, &QTabWidget::currentChanged, this,
+            [this](int tab) { detailsPanel_->setVisible(tab != OperationsTab); });
     connect(graph_, &DataflowView::stepActivated, this, [this](int step, int computeSet) {
         revealStep(step);
         if (selection_) {

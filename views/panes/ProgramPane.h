@@ -2,9 +2,10 @@
 // The Program pane, in three tabs: the program tree with executions, cycles,
 // memory and vertices per node; the operations (OperationsView: named
 // operations by layer and debug-name hierarchy, with details tabs); and the dataflow graph
-// of compute sets and tensors. A details strip under the tabs shows the
-// selected node's or operation's figures and its compute / exchange / sync
-// split. Follows and drives the shared Selection (step, compute set).
+// of compute sets and tensors. A details strip under the tree and the graph
+// shows the selected node's figures and its compute / exchange / sync split
+// (the Operations tab has its own details tabs). Follows and drives the shared Selection (step,
+// compute set).
 #include "views/common/Pane.h"
 
 #include <memory>
@@ -56,6 +57,7 @@ public:
     QLineEdit* operationsFilter() const;
     DataflowView* graph() const { return graph_; }
     QLabel* details() const { return details_; }
+    QWidget* detailsPanel() const { return detailsPanel_; }
     std::shared_ptr<const ProgramStats> stats() const { return stats_; }
 
 private:
@@ -78,6 +80,7 @@ private:
     QSortFilterProxyModel* treeProxy_ = nullptr;
     OperationsView* ops_ = nullptr;
     DataflowView* graph_ = nullptr;
+    QWidget* detailsPanel_ = nullptr; // the strip under the tree and the graph
     QLabel* details_ = nullptr;
     ProportionBar* split_ = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "views/panes/liveness/LivenessTables.h"
 
+#include "views/common/FillingColumn.h"
 #include "views/common/Format.h"
 #include "views/models/ProgramKinds.h"
 
@@ -55,7 +56,8 @@ QSortFilterProxyModel* makeProxy(QAbstractItemModel* model, QObject* parent) {
     return proxy;
 }
 
-// Columns fit their contents; the first (names) within bounds.
+// Columns fit their contents; the first (names) within bounds, and it takes
+// the width the others leave (unless the last column already stretches).
 void fitColumns(QHeaderView* h, QAbstractItemView* view) {
     for (int c = 0; c < h->count(); ++c) {
         if (auto* tree = qobject_cast<QTreeView*>(view)) {
@@ -67,6 +69,14 @@ void fitColumns(QHeaderView* h, QAbstractItemView* view) {
     if (h->count() > 0) {
         h->resizeSection(0, std::clamp(h->sectionSize(0), 160, 420));
         h->setSectionResizeMode(0, QHeaderView::Interactive);
+    }
+    if (h->stretchLastSection()) {
+        return;
+    }
+    if (auto* filling = view->findChild<FillingColumn*>(QString(), Qt::FindDirectChildrenOnly)) {
+        filling->refit();
+    } else {
+        FillingColumn::install(view, h);
     }
 }
 void fitColumns(QTableView* view) {
