@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <numeric>
 #include <optional>
 #include <system_error>
 
@@ -286,6 +287,11 @@ void ReportWriter::onCompiled(const record::CompiledRecord& compiled) {
     }
     s.compiled = true;
     s.numTiles = compiled.target.numTiles();
+    // Groups never straddle two IPUs, so one IPU's figures are sums of whole groups.
+    if (compiled.target.numIPUs > 1 && compiled.target.tilesPerIPU > 0) {
+        s.options.lodGroupTiles = std::gcd(std::max<std::uint32_t>(s.options.lodGroupTiles, 1),
+                                           compiled.target.tilesPerIPU);
+    }
     writeCompiled(*s.db, *s.strings, compiled);
     s.meta("target_name", compiled.target.name);
     s.meta("num_tiles", std::to_string(s.numTiles));

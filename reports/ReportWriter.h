@@ -25,7 +25,9 @@ struct WriterOptions {
     std::vector<std::pair<std::string, std::string>> workloadParameters;
     bool keepIncomplete = false; // see the class comment
     std::uint64_t stepsPerTransaction = 8192;
-    std::uint32_t lodGroupTiles = 16; // tiles per group in the LOD tables
+    // Tiles per group in the LOD tables; on several IPUs, its gcd with the tiles
+    // per IPU (so no group spans two IPUs).
+    std::uint32_t lodGroupTiles = 16;
 };
 
 class ReportWriter : public record::Recorder {

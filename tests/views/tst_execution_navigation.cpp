@@ -12,6 +12,7 @@
 #include "views/panes/execution/PaneStyle.h"
 #include "views/panes/execution/StepDetailsPanel.h"
 #include "views/panes/execution/StepSearch.h"
+#include "views/panes/execution/SummaryStrip.h"
 #include "views/panes/execution/TimeRuler.h"
 #include "views/panes/execution/TimelineRenderer.h"
 #include "views/panes/execution/TimelineWidget.h"
@@ -283,7 +284,7 @@ void TestExecutionNavigation::ipuChooserRows() {
     QCOMPARE(pane->viewport()->tileFirst(), 4u);
     QCOMPARE(pane->viewport()->tileCount(), 4u);
     QVERIFY(settle(pane));
-    QCOMPARE(labels(), QStringList({"All tiles", "IPU 1 · Tile 4", "IPU 1 · Tile 5",
+    QCOMPARE(labels(), QStringList({"IPU 1 · all tiles", "IPU 1 · Tile 4", "IPU 1 · Tile 5",
                                     "IPU 1 · Tile 6", "IPU 1 · Tile 7"}));
     pane->grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("execution-ipu1.png"));
     // The rows hold IPU 1's figures: its tiles compute half of conv's 70,000-cycle phase.
@@ -295,6 +296,16 @@ void TestExecutionNavigation::ipuChooserRows() {
     const RowFigures r = rowFigures(*f, tile5, 0, 1);
     QVERIFY(r.perTile);
     QCOMPARE(r.compute, 35000.0);
+    // The top row sums IPU 1's four tiles only (IPU 0's compute twice as long).
+    const RowFigures top = rowFigures(*f, pane->timeline()->layout().rows[0], 0, 1);
+    QCOMPARE(top.tiles, 4.0);
+    QCOMPARE(top.compute, 4 * 35000.0);
+    QCOMPARE(top.computeMax, 35000.0);
+    // The strip's tile balance is IPU 1's: its four tiles are equally busy
+    // (over both IPUs it is 0.75: mean 3/4 of the busiest tile's).
+    QCOMPARE(pane->strip()->visible().scope, QString("Visible on IPU 1"));
+    QVERIFY(pane->strip()->visible().maxCompute > 0);
+    QCOMPARE(pane->strip()->visible().balance(), 1.0);
     // Fit and the tile wheel stay on the IPU.
     pane->resetZoom();
     QCOMPARE(pane->viewport()->tileFirst(), 4u);
@@ -308,9 +319,21 @@ void TestExecutionNavigation::ipuChooserRows() {
     QCOMPARE(
         rowFigures(*pane->timeline()->frame(), pane->timeline()->layout().rows[2], 0, 1).compute,
         70000.0);
+    QCOMPARE(pane->timeline()->rowLabel(pane->timeline()->layout().rows[0]),
+             QString("IPU 0 · all tiles"));
+    QCOMPARE(
+        rowFigures(*pane->timeline()->frame(), pane->timeline()->layout().rows[0], 0, 1).compute,
+        4 * 70000.0);
     box->setCurrentIndex(0);
     QCOMPARE(pane->viewport()->tileFirst(), 0u);
     QCOMPARE(pane->viewport()->tileCount(), 8u);
+    QVERIFY(settle(pane));
+    const RowFigures every =
+        rowFigures(*pane->timeline()->frame(), pane->timeline()->layout().rows[0], 0, 1);
+    QCOMPARE(every.tiles, 8.0);
+    QCOMPARE(every.compute, 4 * 70000.0 + 4 * 35000.0);
+    QCOMPARE(pane->strip()->visible().scope, QString("Visible"));
+    QCOMPARE(pane->strip()->visible().balance(), 0.75);
 }
 
 void TestExecutionNavigation::singleIpuHasNoChooser() {

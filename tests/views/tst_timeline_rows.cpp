@@ -41,6 +41,27 @@ private slots:
         }
     }
 
+    // One IPU of mk2 x 2 (1,472 tiles each, 16-tile groups): the top row is
+    // IPU 1's 92 groups; bounds off the group edges leave it every tile's.
+    void topRowSumsTheBoundedIpu() {
+        RowLayout l = layoutRows(2944, 16, 1472, 1472, 600);
+        QVERIFY(boundAllTilesRow(l, 2944, 16, 1472, 1472));
+        QCOMPARE(l.rows[0].kind, RowKind::AllTiles);
+        QCOMPARE(l.rows[0].firstTile, 1472u);
+        QCOMPARE(l.rows[0].tileCount, 1472u);
+        QCOMPARE(l.rows[0].firstGroup, 1472u / 16);
+        QCOMPARE(l.rows[0].groupCount, 1472u / 16);
+        RowLayout whole = layoutRows(2944, 16, 0, 2944, 600);
+        QVERIFY(!boundAllTilesRow(whole, 2944, 16, 0, 2944));
+        QCOMPARE(whole.rows[0].groupCount, 0u);
+        RowLayout straddling = layoutRows(8, 16, 4, 4, 600);
+        QVERIFY(!boundAllTilesRow(straddling, 8, 16, 4, 4));
+        QCOMPARE(straddling.rows[0].tileCount, 8u);
+        RowLayout last = layoutRows(40, 16, 32, 8, 600); // the last, partial group
+        QVERIFY(boundAllTilesRow(last, 40, 16, 32, 8));
+        QCOMPARE(last.rows[0].groupCount, 1u);
+    }
+
     void fewTilesInLittleHeightScrollInsteadOfOneGroupRow() {
         // Room for 9 tile rows of 16 tiles, all in one group of 16.
         const int available = 9 * kMinTileRowPx + 5;

@@ -14,6 +14,7 @@
 #include "views/panes/execution/SummaryStrip.h"
 #include "views/panes/execution/TimeInteraction.h"
 #include "views/panes/execution/TimelineFetcher.h"
+#include "views/panes/execution/TimelineRenderer.h"
 #include "views/panes/execution/TimelineWidget.h"
 #include "views/panes/execution/Viewport.h"
 
@@ -577,8 +578,11 @@ void ExecutionPane::updateStrip() {
     const TimeMapping& m = viewport_->time();
     if (f && data_) {
         visible.valid = true;
-        visible.scope = tr("Visible");
-        const double tiles = std::max(1u, f->numTiles);
+        // With one IPU shown, the top row holds that IPU's tiles (whole groups).
+        const TimelineRow& top = timeline_->layout().rows.front();
+        const bool oneIpu = top.kind == RowKind::AllTiles && top.groupCount > 0;
+        visible.scope = oneIpu ? tr("Visible on IPU %1").arg(ipu_) : tr("Visible");
+        const double tiles = std::max(1u, oneIpu ? top.tileCount : f->numTiles);
         for (std::size_t i = f->firstItemAfter(m.start()); i < f->items.size(); ++i) {
             const TimelineItem& item = f->items[i];
             const auto s = static_cast<double>(item.startCycle);
@@ -594,6 +598,12 @@ void ExecutionPane::updateStrip() {
             visible.compute += w * static_cast<double>(item.computePhase);
             visible.exchange += w * static_cast<double>(item.exchangePhase);
             visible.sync += w * static_cast<double>(item.syncPhase);
+            if (oneIpu) {
+                const RowFigures r = rowFigures(*f, top, i, i + 1);
+                visible.maxCompute += w * r.computeMax;
+                visible.meanCompute += w * r.compute / tiles;
+                continue;
+            }
             visible.maxCompute += w * static_cast<double>(item.computePhase);
             if (item.stats && item.stats->compute.size() > f->groups) {
                 visible.meanCompute +=
@@ -606,7 +616,9 @@ void ExecutionPane::updateStrip() {
         data_ && shownStep_ >= 0 ? data_->step(static_cast<std::uint32_t>(shownStep_)) : nullptr;
     if (s) {
         selected.valid = true;
-        selected.scope = tr("Step %1").arg(stepLabel(*data_, s->id));
+        // The step's stored figures are over every tile, also with one IPU shown.
+        selected.scope = ipu_ >= 0 ? tr("Step %1, all IPUs").arg(stepLabel(*data_, s->id))
+                                   : tr("Step %1").arg(stepLabel(*data_, s->id));
         selected.cycles = static_cast<double>(s->totalCycles);
         selected.compute = static_cast<double>(s->computePhaseCycles);
         selected.exchange = static_cast<double>(s->exchangePhaseCycles);

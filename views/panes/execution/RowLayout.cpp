@@ -74,4 +74,25 @@ RowLayout layoutRows(std::uint32_t numTiles, std::uint32_t groupTiles, std::uint
     return out;
 }
 
+bool boundAllTilesRow(RowLayout& layout, std::uint32_t numTiles, std::uint32_t groupTiles,
+                      std::uint32_t boundFirst, std::uint32_t boundCount) {
+    if (layout.rows.empty()) {
+        return false;
+    }
+    TimelineRow& all = layout.rows.front();
+    groupTiles = std::max<std::uint32_t>(groupTiles, 1);
+    const std::uint32_t boundEnd = boundFirst + boundCount;
+    const bool whole = boundFirst == 0 && boundEnd >= numTiles;
+    const bool onEdges =
+        boundFirst % groupTiles == 0 && (boundEnd % groupTiles == 0 || boundEnd == numTiles);
+    if (whole || boundCount == 0 || boundEnd > numTiles || !onEdges) {
+        return false;
+    }
+    all.firstTile = boundFirst;
+    all.tileCount = boundCount;
+    all.firstGroup = boundFirst / groupTiles;
+    all.groupCount = (boundEnd + groupTiles - 1) / groupTiles - all.firstGroup;
+    return true;
+}
+
 } // namespace tessera::views::execution

@@ -49,4 +49,11 @@ inline constexpr int kMaxRowPx = 30;
 RowLayout layoutRows(std::uint32_t numTiles, std::uint32_t groupTiles, std::uint32_t tileFirst,
                      std::uint32_t tileCount, int height, std::uint32_t scroll = 0);
 
+// With the view bounded to tiles [boundFirst, boundFirst + boundCount) (one
+// IPU), the top row sums those tiles only: it becomes the groups that cover
+// them exactly. When the bounds do not fall on group edges the row keeps
+// every tile (its label then says so); returns whether it was bounded.
+bool boundAllTilesRow(RowLayout& layout, std::uint32_t numTiles, std::uint32_t groupTiles,
+                      std::uint32_t boundFirst, std::uint32_t boundCount);
+
 } // namespace tessera::views::execution

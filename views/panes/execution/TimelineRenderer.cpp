@@ -138,7 +138,7 @@ RowFigures rowFigures(const TimelineFrame& frame, const TimelineRow& row, std::s
             continue;
         }
         double unused = 0;
-        if (row.kind == RowKind::AllTiles) {
+        if (row.kind == RowKind::AllTiles && row.groupCount == 0) {
             add(f.computeMin, f.computeMax, f.compute, s->compute[allEntry]);
             add(f.exchangeMin, f.exchangeMax, f.exchange, s->exchange[allEntry]);
             add(unused, unused, f.sync, s->sync[allEntry]);
@@ -165,7 +165,7 @@ RowFigures rowFigures(const TimelineFrame& frame, const TimelineRow& row, std::s
     }
     f.perTile = perTile;
     if (row.kind == RowKind::AllTiles) {
-        f.tiles = frame.numTiles;
+        f.tiles = row.groupCount == 0 ? frame.numTiles : row.tileCount; // one IPU's, if bounded
     } else if (perTile) {
         f.tiles = 1;
     } else {

@@ -179,6 +179,8 @@ void TimelineWidget::relayout() {
     const QRect plot = plotRect();
     layout_ = layoutRows(viewport_->numTiles(), groupTiles, viewport_->tileFirst(),
                          viewport_->tileCount(), plot.height(), rowScroll_);
+    boundAllTilesRow(layout_, viewport_->numTiles(), groupTiles, viewport_->boundFirst(),
+                     viewport_->boundCount());
     rowScroll_ = layout_.scroll;
     if (rowBar_ == nullptr) {
         return;
@@ -219,16 +221,23 @@ const reports::ExecutedStep* TimelineWidget::stepAtX(int x) const {
 }
 
 QString TimelineWidget::rowLabel(const TimelineRow& row, bool compact) const {
+    const std::uint32_t perIpu = data_ ? data_->target.tilesPerIpu : 0;
+    const bool multiIpu = data_ && data_->target.numIpus > 1 && perIpu > 0;
     if (row.kind == RowKind::AllTiles) {
-        return tr("All tiles");
+        if (row.groupCount > 0 && multiIpu && row.tileCount == perIpu) {
+            return tr("IPU %1 · all tiles").arg(row.firstTile / perIpu);
+        }
+        // Every IPU's tiles, also when one IPU is shown but groups straddle IPUs.
+        return multiIpu && viewport_->boundCount() < viewport_->numTiles()
+                   ? tr("All tiles, all IPUs")
+                   : tr("All tiles");
     }
     const std::uint32_t last = row.firstTile + std::max<std::uint32_t>(row.tileCount, 1) - 1;
     QString text = row.kind == RowKind::Tile ? tr("Tile %1").arg(row.firstTile)
                    : compact                 ? tr("%1–%2").arg(row.firstTile).arg(last)
                                              : tr("Tiles %1–%2").arg(row.firstTile).arg(last);
     // Multi-IPU targets: which IPU (tile numbers stay global, as in other panes).
-    const std::uint32_t perIpu = data_ ? data_->target.tilesPerIpu : 0;
-    if (data_ && data_->target.numIpus > 1 && perIpu > 0) {
+    if (multiIpu) {
         const std::uint32_t a = row.firstTile / perIpu, b = last / perIpu;
         text = (a == b ? tr("IPU %1").arg(a) : tr("IPU %1–%2").arg(a).arg(b)) + " · " + text;
     }
@@ -547,7 +556,7 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
         if (row && row->kind == RowKind::Group) {
             viewport_->setTiles(row->firstTile, row->tileCount);
         } else if (row && row->kind == RowKind::AllTiles) {
-            viewport_->setTiles(0, viewport_->numTiles());
+            viewport_->setTiles(0, viewport_->numTiles()); // clamped to the IPU shown
         } else if (row && row->kind == RowKind::Tile) {
             emit tileClicked(static_cast<int>(row->firstTile));
         }
