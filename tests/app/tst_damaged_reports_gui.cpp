@@ -179,6 +179,39 @@ private slots:
         }
     }
 
+    // With the problem bar shown, every pane still fits an 800 x 600 window:
+    // the window's minimum size, pane by pane, is at most that.
+    void problemBarFits800x600() {
+        for (const auto& d : testing::damageClasses()) {
+            if (std::string(d.name) != "dropped-memory-blocks") {
+                continue;
+            }
+            gui::MainWindow window;
+            window.setInteractive(false);
+            window.resize(800, 600);
+            window.show();
+            QVERIFY(window.openReportNow(damaged(d)));
+            QCOMPARE(testing::renderPanes(window), QStringList());
+            QVERIFY(window.findChild<QToolBar*>("problemBar")->isVisible());
+            QStringList tooBig;
+            for (const QString& pane :
+                 QStringList{"summary", "memory", "liveness", "program", "execution"}) {
+                window.showPane(pane);
+                QApplication::processEvents();
+                const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+                if (minimum.width() > 800 || minimum.height() > 600) {
+                    tooBig << QString("%1: %2 x %3")
+                                  .arg(pane)
+                                  .arg(minimum.width())
+                                  .arg(minimum.height());
+                }
+            }
+            QVERIFY2(tooBig.isEmpty(), qPrintable(tooBig.join(", ")));
+            return;
+        }
+        QFAIL("no damage class dropped-memory-blocks");
+    }
+
     void screenshotSaysOneLine_data() { windowShowsTheDamage_data(); }
 
     // `tessera R.tsr --pane NAME --screenshot o.png`: exit 2 and one line

@@ -80,7 +80,7 @@ MemoryPane::MemoryPane(QWidget* parent)
     vertical->setChildrenCollapsible(false);
     auto* plotCard = new Card(QString(), vertical);
     plot_ = new TileMemoryPlot(plotCard);
-    plot_->setMinimumHeight(180);
+    plot_->setMinimumHeight(160);
     plotCard->body()->addWidget(plot_);
     vertical->addWidget(plotCard);
 

@@ -36,7 +36,8 @@ public:
     long long addressAt(const QPoint& pos) const;
 
     QSize sizeHint() const override { return {420, 320}; }
-    QSize minimumSizeHint() const override { return {200, 140}; }
+    // Short enough for 800 x 600 with the problem bar (the rows then scroll).
+    QSize minimumSizeHint() const override { return {200, 110}; }
 
 signals:
     void blockClicked(int block); // index into memoryLayout().blocks
