@@ -137,9 +137,11 @@ private slots:
 
         // Exchanges: read when the tab is shown; tiles 0 and 3 receive
         // 10 + 0 and 100 + 0, send 0 + 5 and 0 + 150.
+        // A selection's step arrays are read on a worker, not the GUI thread.
         pane.tabs()->setCurrentIndex(2);
         QCOMPARE(pane.tabs()->tabText(2), QString("Exchanges"));
         TileExchangesModel* ex = pane.exchangesModel();
+        QTRY_VERIFY(!pane.isReadingExchanges());
         QCOMPARE(ex->rowCount(), 2);
         QCOMPARE(ex->index(0, TileExchangesModel::BytesIn).data(kSortRole).toInt(), 10);
         QCOMPARE(ex->index(0, TileExchangesModel::BytesOut).data(kSortRole).toInt(), 5);
@@ -152,6 +154,7 @@ private slots:
         QCOMPARE(pane.tileSelectionEdit()->text(), QString("2"));
         QVERIFY(pane.tileSelectionError()->isHidden());
         QCOMPARE(map->selectedTiles(), (std::vector<int>{2}));
+        QTRY_VERIFY(!pane.isReadingExchanges());
         QCOMPARE(ex->index(1, TileExchangesModel::BytesOut).data(kSortRole).toInt(), 150);
         QCOMPARE(ex->index(0, TileExchangesModel::BytesIn).data(kSortRole).toInt(), 30);
         // Clearing the text goes back to all tiles.

@@ -22,51 +22,58 @@ void TileExchangesModel::setReport(std::shared_ptr<const ReportData> data, StepT
 }
 
 void TileExchangesModel::setTiles(const std::vector<int>& tiles) {
+    setRows(data_ && fetch_ ? computeRows(*data_, fetch_, tiles) : Rows{}, tiles);
+}
+
+void TileExchangesModel::setRows(Rows rows, std::vector<int> tiles) {
     beginResetModel();
-    tiles_ = tiles;
-    rebuild();
+    tiles_ = std::move(tiles);
+    rows_ = std::move(rows.rows);
+    error_ = std::move(rows.error);
     endResetModel();
 }
 
-void TileExchangesModel::rebuild() {
-    rows_.clear();
-    error_.clear();
-    if (!data_ || !fetch_) {
-        return;
-    }
-    for (const auto& step : data_->programSteps) {
+TileExchangesModel::Rows TileExchangesModel::computeRows(const ReportData& data,
+                                                         const StepTilesFetch& fetch,
+                                                         const std::vector<int>& tiles,
+                                                         const std::atomic<bool>* cancel) {
+    Rows out;
+    for (const auto& step : data.programSteps) {
         // Only steps that move data between tiles or with the host have bytes.
         if (step.bytesInSum == 0 && step.bytesOutSum == 0) {
             continue;
         }
-        std::shared_ptr<const reports::StepTiles> arrays;
-        try {
-            arrays = fetch_(step.id);
-        } catch (const std::exception& e) {
-            if (error_.isEmpty()) {
-                error_ = QString::fromStdString(e.what());
-            }
-            continue;
+        if (cancel && cancel->load(std::memory_order_relaxed)) {
+            out.cancelled = true;
+            return out;
         }
         Row r{step.id, QString::fromStdString(step.name),
               QString::fromLatin1(record::programKindName(step.kind)), 0, 0};
-        auto add = [&](std::size_t t) {
-            r.bytesIn += t < arrays->bytesIn.size() ? arrays->bytesIn[t] : 0;
-            r.bytesOut += t < arrays->bytesOut.size() ? arrays->bytesOut[t] : 0;
-        };
-        if (tiles_.empty()) {
-            for (std::size_t t = 0; t < arrays->bytesIn.size(); ++t) {
-                add(t);
+        if (tiles.empty()) {
+            r.bytesIn = step.bytesInSum; // written with the arrays, from them
+            r.bytesOut = step.bytesOutSum;
+            out.rows.push_back(std::move(r));
+            continue;
+        }
+        std::shared_ptr<const reports::StepTiles> arrays;
+        try {
+            arrays = fetch(step.id);
+        } catch (const std::exception& e) {
+            if (out.error.isEmpty()) {
+                out.error = QString::fromStdString(e.what());
             }
-        } else {
-            for (int t : tiles_) {
-                add(static_cast<std::size_t>(t));
-            }
+            continue;
+        }
+        for (int t : tiles) {
+            const auto i = static_cast<std::size_t>(t);
+            r.bytesIn += i < arrays->bytesIn.size() ? arrays->bytesIn[i] : 0;
+            r.bytesOut += i < arrays->bytesOut.size() ? arrays->bytesOut[i] : 0;
         }
         if (r.bytesIn > 0 || r.bytesOut > 0) {
-            rows_.push_back(r);
+            out.rows.push_back(std::move(r));
         }
     }
+    return out;
 }
 
 int TileExchangesModel::rowCount(const QModelIndex& parent) const {

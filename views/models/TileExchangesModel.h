@@ -3,10 +3,13 @@
 // tiles (all tiles when none are selected) receive and send, from the
 // report's per-step tile arrays. Steps where they exchange nothing are left
 // out. DisplayRole is formatted; kSortRole raw; kIdRole the step id.
+// All tiles come from the steps' stored sums; a selection reads every
+// exchanging step's arrays, which computeRows does on any thread.
 #include "reports/ReportTypes.h"
 
 #include <QAbstractTableModel>
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -26,10 +29,32 @@ public:
 
     explicit TileExchangesModel(QObject* parent = nullptr);
 
+    struct Row {
+        std::uint32_t step = 0;
+        QString name;
+        QString kind;
+        std::uint64_t bytesIn = 0;
+        std::uint64_t bytesOut = 0;
+    };
+    struct Rows {
+        std::vector<Row> rows;
+        QString error; // the first step that could not be read
+        bool cancelled = false;
+    };
+    // The rows for `tiles` (ascending; empty: all tiles, from the stored
+    // sums). Thread-safe given a thread-safe fetch; stops when *cancel is set.
+    static Rows computeRows(const ReportData& data, const StepTilesFetch& fetch,
+                            const std::vector<int>& tiles,
+                            const std::atomic<bool>* cancel = nullptr);
+
     void setReport(std::shared_ptr<const ReportData> data, StepTilesFetch fetch);
-    // Reads every step's arrays; a step that fails to read is named in error().
-    void setTiles(const std::vector<int>& tiles); // ascending; empty: all tiles
+    // computeRows here and now; a step that fails to read is named in error().
+    void setTiles(const std::vector<int>& tiles);
+    // Rows computed elsewhere (a worker) for `tiles`.
+    void setRows(Rows rows, std::vector<int> tiles);
     const QString& error() const { return error_; }
+    const std::shared_ptr<const ReportData>& report() const { return data_; }
+    const StepTilesFetch& fetch() const { return fetch_; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -38,15 +63,6 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
-    struct Row {
-        std::uint32_t step = 0;
-        QString name;
-        QString kind;
-        std::uint64_t bytesIn = 0;
-        std::uint64_t bytesOut = 0;
-    };
-    void rebuild();
-
     std::shared_ptr<const ReportData> data_;
     StepTilesFetch fetch_;
     std::vector<int> tiles_;

@@ -18,6 +18,8 @@
 #include "views/panes/memory/TileMapWidget.h"
 #include "views/panes/memory/TileMemoryPlot.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -147,7 +149,9 @@ MemoryPane::MemoryPane(QWidget* parent)
     });
 }
 
-MemoryPane::~MemoryPane() = default;
+MemoryPane::~MemoryPane() {
+    exchangesCancel_->store(true); // the worker holds what it reads; it just stops early
+}
 
 QWidget* MemoryPane::buildToolbar() {
     auto* bar = new QWidget(this);
@@ -332,6 +336,9 @@ QWidget* MemoryPane::buildExchangesTab() {
     exchangesNote_->setObjectName("exchangesNote");
     col->addWidget(exchangesNote_);
     exchanges_ = new TileExchangesModel(this);
+    exchangesWatcher_ = new QFutureWatcher<TileExchangesModel::Rows>(this);
+    connect(exchangesWatcher_, &QFutureWatcher<TileExchangesModel::Rows>::finished, this,
+            &MemoryPane::exchangesRead);
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(exchanges_);
     proxy->setSortRole(kSortRole);
@@ -389,19 +396,58 @@ void MemoryPane::refreshExchanges() {
     exchangesStale_ = false;
     TileSelection s;
     s.ranges = selectedRanges_;
-    exchanges_->setTiles(s.tiles());
+    std::vector<int> tiles = s.tiles();
     const QString who = selectedRanges_.empty()
                             ? QString("All tiles")
                             : QString("Tile(s) %1").arg(formatTileSelection(selectedRanges_));
-    // One line (the table needs the height); the tooltip says what it counts.
-    QString note = QString("%1: bytes received and sent per execution of each step").arg(who);
     exchangesNote_->setToolTip("The bytes the selected tiles receive and send in one execution "
                                "of each program step that exchanges (the report's per-step "
                                "tile arrays)");
+    exchangesCancel_->store(true); // a read for an older selection is not wanted
+    exchangesCancel_ = std::make_shared<std::atomic<bool>>(false);
+    const auto& report = exchanges_->report();
+    exchangesPending_ = false;
+    if (tiles.empty() || !report || !exchanges_->fetch()) {
+        exchanges_->setTiles(tiles); // the stored sums: no step arrays to read
+        showExchangesNote(who);
+        return;
+    }
+    // A selection reads every exchanging step's tile arrays: on a worker.
+    exchangesNote_->setText(who + ": reading the steps' tile arrays…");
+    auto cancel = exchangesCancel_;
+    exchangesWatcher_->setFuture(
+        QtConcurrent::run([report, fetch = exchanges_->fetch(), tiles, cancel] {
+            return TileExchangesModel::computeRows(*report, fetch, tiles, cancel.get());
+        }));
+    exchangesTiles_ = std::move(tiles);
+    exchangesWho_ = who;
+    exchangesPending_ = true;
+}
+
+void MemoryPane::exchangesRead() {
+    if (!exchangesPending_) {
+        return; // superseded by rows shown since (all tiles, or another report)
+    }
+    TileExchangesModel::Rows rows = exchangesWatcher_->result();
+    if (rows.cancelled) {
+        return; // a newer read follows
+    }
+    exchangesPending_ = false;
+    exchanges_->setRows(std::move(rows), exchangesTiles_);
+    showExchangesNote(exchangesWho_);
+}
+
+void MemoryPane::showExchangesNote(const QString& who) {
+    // One line (the table needs the height); the tooltip says what it counts.
+    QString note = QString("%1: bytes received and sent per execution of each step").arg(who);
     if (!exchanges_->error().isEmpty()) {
         note += " · some steps could not be read: " + exchanges_->error();
     }
     exchangesNote_->setText(note);
+}
+
+bool MemoryPane::isReadingExchanges() const {
+    return exchangesPending_;
 }
 
 QWidget* MemoryPane::buildTileCard() {
@@ -459,6 +505,8 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     tiles_->setReport(data_);
     details_->setReport(data_, data_ ? data_->tileOverlap : std::nullopt);
     vertices_->setReport(data_);
+    exchangesCancel_->store(true);
+    exchangesPending_ = false;
     std::weak_ptr<ReportSource> weakSource = source_;
     exchanges_->setReport(data_, [weakSource](std::uint32_t step) {
         auto s = weakSource.lock();

@@ -8,7 +8,11 @@
 // Exchanges tabs sum over them. Follows and drives the shared Selection.
 #include "views/common/Pane.h"
 #include "views/common/TileSelection.h"
+#include "views/models/TileExchangesModel.h"
 
+#include <QFutureWatcher>
+
+#include <atomic>
 #include <memory>
 
 class QCheckBox;
@@ -25,7 +29,6 @@ namespace tessera::views {
 
 class Card;
 class MemoryDetailsModel;
-class TileExchangesModel;
 class TileVerticesModel;
 class MemoryBlocksModel;
 class MemoryMapWidget;
@@ -66,6 +69,7 @@ public:
     TileVerticesModel* verticesModel() const { return vertices_; }
     TileExchangesModel* exchangesModel() const { return exchanges_; }
     QLabel* exchangesNote() const { return exchangesNote_; }
+    bool isReadingExchanges() const; // a selection's step arrays are being read
     MemoryMapWidget* memoryMap() const { return memoryMap_; }
     QTableView* variablesView() const { return variablesView_; }
     VariablesFilterModel* variablesProxy() const { return variablesProxy_; }
@@ -83,6 +87,8 @@ private:
     void typeTiles(const QString& text);
     void applyTiles(const std::vector<TileRange>& ranges);
     void refreshExchanges();
+    void exchangesRead();
+    void showExchangesNote(const QString& who);
     void selectTile(int tile);
     void selectVariable(int variable);
     void showTile(int tile);
@@ -111,6 +117,11 @@ private:
     TileExchangesModel* exchanges_ = nullptr;
     QLabel* exchangesNote_ = nullptr;
     bool exchangesStale_ = true; // the selection changed while the tab was hidden
+    QFutureWatcher<TileExchangesModel::Rows>* exchangesWatcher_ = nullptr;
+    std::shared_ptr<std::atomic<bool>> exchangesCancel_ = std::make_shared<std::atomic<bool>>();
+    std::vector<int> exchangesTiles_; // what the read in progress is for
+    QString exchangesWho_;
+    bool exchangesPending_ = false; // until the latest read's rows are shown
     TileMemoryPlot* plot_ = nullptr;
     Card* mapCard_ = nullptr;
     TileMapWidget* tileMap_ = nullptr;
