@@ -77,6 +77,33 @@ std::vector<std::size_t> unflatten(std::size_t flat, const std::vector<std::size
     return index;
 }
 
+// Appends to `runs` the input elements kernel position `k` reads for output
+// positions 0..positions-1 of `channel`: consecutive sources as one slice,
+// padding as one broadcast of `zero`.
+void appendSourceRuns(const std::vector<long long>& source, std::size_t kernel, std::size_t k,
+                      std::size_t positions, const Tensor& channel, const Tensor& zero,
+                      std::vector<Tensor>& runs) {
+    std::size_t p = 0;
+    while (p < positions) {
+        const long long first = source[p * kernel + k];
+        std::size_t q = p + 1;
+        if (first < 0) {
+            while (q < positions && source[q * kernel + k] < 0) {
+                ++q;
+            }
+            runs.push_back(zero.reshape({1}).broadcast(q - p, 0));
+        } else {
+            while (q < positions &&
+                   source[q * kernel + k] == first + static_cast<long long>(q - p)) {
+                ++q;
+            }
+            runs.push_back(channel.slice(static_cast<std::size_t>(first),
+                                         static_cast<std::size_t>(first) + (q - p)));
+        }
+        p = q;
+    }
+}
+
 } // namespace
 
 void ConvSpec::validate(const std::string& what) const {
@@ -259,30 +286,29 @@ Tensor convolution(Graph& graph, program::Sequence& seq, const Tensor& in, const
     }
     const std::size_t field = product(spec.inputFieldShape);
     const Tensor flatIn = in.reshape({spec.batchSize, spec.numGroups, ci, field});
+    // im2col transposed, row (c, k), column (b, p): along a row the output
+    // positions of one image read consecutive input elements (a whole output
+    // row of an unstrided convolution is one run), so the copies that build it
+    // are runs rather than one element each, and out = weights . patches is
+    // [co][b * p], the output's own channel-major order.
     std::vector<Tensor> groups;
     program::Sequence body;
     for (std::size_t g = 0; g < spec.numGroups; ++g) {
-        // im2col: row (b, p), column (c, k).
         std::vector<Tensor> rows;
-        for (std::size_t b = 0; b < spec.batchSize; ++b) {
-            for (std::size_t p = 0; p < positions; ++p) {
-                std::vector<Tensor> row;
-                for (std::size_t c = 0; c < ci; ++c) {
+        for (std::size_t c = 0; c < ci; ++c) {
+            for (std::size_t k = 0; k < kernel; ++k) {
+                std::vector<Tensor> runs;
+                for (std::size_t b = 0; b < spec.batchSize; ++b) {
                     const Tensor channel = flatIn[b][g][c];
-                    for (std::size_t k = 0; k < kernel; ++k) {
-                        const long long s = source[p * kernel + k];
-                        row.push_back(s < 0 ? zero.expand({0})
-                                            : channel.slice(static_cast<std::size_t>(s),
-                                                            static_cast<std::size_t>(s) + 1));
-                    }
+                    appendSourceRuns(source, kernel, k, positions, channel, zero, runs);
                 }
-                rows.push_back(concat(row).expand({0}));
+                rows.push_back(concat(runs).expand({0}));
             }
         }
-        const Tensor patches = concat(rows, 0); // [B * P, Ci * K]
-        const Tensor w = weights[g].reshape({co, ci * kernel}).transpose();
-        const Tensor out = matMul(graph, body, patches, w, name + "/group" + std::to_string(g));
-        groups.push_back(out.reshape({spec.batchSize, positions, co}).dimShuffle({0, 2, 1}));
+        const Tensor patches = concat(rows, 0); // [Ci * K, B * P]
+        const Tensor w = weights[g].reshape({co, ci * kernel});
+        const Tensor out = matMul(graph, body, w, patches, name + "/group" + std::to_string(g));
+        groups.push_back(out.reshape({co, spec.batchSize, positions}).dimShuffle({1, 0, 2}));
     }
     seq.add(program::Block(body, name, program::LibraryCall{__func__}));
     std::vector<std::size_t> shape = spec.outputShape();

@@ -99,6 +99,39 @@ void checkOperands(const Tensor& a, const Tensor& b, const std::string& name) {
     }
 }
 
+// One-element copies beyond which a scattered operand is rearranged first:
+// each is a separate exchange instruction on a real IPU (and a transfer the
+// host holds), where a rearranged operand's block copies are whole rows.
+constexpr std::size_t kRearrangeAboveCopies = std::size_t{1} << 20;
+
+// The operands `xs` (each copied to `copies` tiles), or when their views are
+// scattered (on average under two elements a region, as a transpose is) and
+// those copies would exceed kRearrangeAboveCopies, row-major copies of them
+// made by one Copy added to `body`, spread over all tiles by whole rows.
+std::vector<Tensor> rearrangeScattered(Graph& graph, program::Sequence& body,
+                                       const std::vector<Tensor>& xs, std::size_t copies,
+                                       const std::string& name, const char* operand) {
+    std::size_t regions = 0, elements = 0;
+    for (const Tensor& x : xs) {
+        regions += x.regions().size();
+        elements += x.numElements();
+    }
+    if (copies < 2 || regions * 2 <= elements || regions * copies <= kRearrangeAboveCopies) {
+        return xs;
+    }
+    const std::size_t rows = xs[0].dim(0), cols = xs[0].dim(1);
+    const Tensor all = graph.addVariable(xs[0].elementType(), {xs.size(), rows, cols},
+                                         name + "/rearranged" + operand);
+    mapLinearly(graph, all, std::max<std::size_t>(1, cols));
+    std::vector<Tensor> sources, out;
+    for (std::size_t g = 0; g < xs.size(); ++g) {
+        sources.push_back(xs[g].flatten());
+        out.push_back(all[g]);
+    }
+    body.add(program::Copy(concat(sources), all.flatten(), name + "/rearrange" + operand));
+    return out;
+}
+
 // The products of as[g] . bs[g] (all of one shape) into c[g], group g planned
 // on its own `tilesPerGroup` tiles from tile g * tilesPerGroup (wrapping when
 // the groups outnumber the tiles), all groups in one compute set per phase.
@@ -120,6 +153,13 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
                                    numTiles);
     };
 
+    // A scattered operand (a transpose) copied element by element to several
+    // tiles is first rearranged once into row-major order, as poplin
+    // rearranges operands; the block copies then move whole rows.
+    program::Sequence body;
+    const std::vector<Tensor> aUsed = rearrangeScattered(graph, body, as, plan.pn, name, "A");
+    const std::vector<Tensor> bUsed = rearrangeScattered(graph, body, bs, plan.pm, name, "B");
+
     // Per-tile contiguous copies of the A and B blocks each tile multiplies.
     std::vector<Tensor> aViews, bViews;
     std::size_t aTotal = 0, bTotal = 0;
@@ -130,8 +170,8 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
                     const auto [r0, r1] = part(m, plan.pm, i);
                     const auto [c0, c1] = part(n, plan.pn, j);
                     const auto [k0, k1] = part(k, plan.pk, l);
-                    aViews.push_back(as[g].slice({r0, k0}, {r1, k1}).flatten());
-                    bViews.push_back(bs[g].slice({k0, c0}, {k1, c1}).flatten());
+                    aViews.push_back(aUsed[g].slice({r0, k0}, {r1, k1}).flatten());
+                    bViews.push_back(bUsed[g].slice({k0, c0}, {k1, c1}).flatten());
                     aTotal += aViews.back().numElements();
                     bTotal += bViews.back().numElements();
                 }
@@ -222,7 +262,6 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
             }
         }
     }
-    program::Sequence body;
     body.add(program::Copy(concat(aViews), aBlocks, name + "/copyA"));
     body.add(program::Copy(concat(bViews), bBlocks, name + "/copyB"));
     body.add(program::Execute(products));

@@ -1,0 +1,164 @@
+// How matMul and convolution plan their data movement: a transposed operand
+// copied to many tiles is rearranged once into rows, a small one is not; the
+// convolution's patches are built from runs of input rows. Results against
+// host references; copy counts against hand-derived figures.
+#include "EngineTestSupport.h"
+#include "engine/graph/Graph.h"
+#include "engine/ops/Convolution.h"
+#include "engine/ops/Mapping.h"
+#include "engine/ops/MatMul.h"
+#include "engine/runtime/Engine.h"
+
+#include <QObject>
+#include <QTest>
+
+using namespace tessera;
+namespace prog = tessera::program;
+
+namespace {
+
+// Small integers, so every product and sum below is exact in float.
+std::vector<double> smallIntegers(std::size_t n, int seed) {
+    std::vector<double> v(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        v[i] =
+            static_cast<double>(static_cast<int>((i * 7 + static_cast<std::size_t>(seed)) % 5) - 2);
+    }
+    return v;
+}
+
+const compiler::StepPlan* stepNamed(const Engine& engine, const std::string& name) {
+    for (const compiler::StepPlan& s : engine.compiled().steps) {
+        if (s.name == name) {
+            return &s;
+        }
+    }
+    return nullptr;
+}
+
+// c = a . bt^T for a {m,k} and bt {n,k} on `target`, checked against the host
+// product; returns the engine for inspection of its plan.
+std::unique_ptr<Engine> multiplyByTranspose(Graph& g, std::size_t m, std::size_t k, std::size_t n) {
+    Tensor a = g.addVariable(Type::Float, {m, k}, "a");
+    Tensor bt = g.addVariable(Type::Float, {n, k}, "bt");
+    ops::mapLinearly(g, a, k);
+    ops::mapLinearly(g, bt, k);
+    prog::Sequence seq;
+    const Tensor c = ops::matMul(g, seq, a, bt.transpose(), "mm");
+    auto engine = std::make_unique<Engine>(g, std::vector<prog::Program>{seq});
+    const std::vector<double> av = smallIntegers(m * k, 1), bv = smallIntegers(n * k, 3);
+    engine->writeValues(a, av);
+    engine->writeValues(bt, bv);
+    engine->run(0);
+    const std::vector<double> got = engine->readValues(c);
+    for (std::size_t i = 0; i < m; ++i) {
+        for (std::size_t j = 0; j < n; ++j) {
+            double want = 0;
+            for (std::size_t l = 0; l < k; ++l) {
+                want += av[i * k + l] * bv[j * k + l];
+            }
+            if (got[i * n + j] != want) {
+                qFatal("c[%zu][%zu] = %g, want %g", i, j, got[i * n + j], want);
+            }
+        }
+    }
+    return engine;
+}
+
+} // namespace
+
+class TestEnginePlanning : public QObject {
+    Q_OBJECT
+private slots:
+    void largeTransposedOperandIsRearrangedOnce();
+    void smallTransposedOperandIsCopiedAsBefore();
+    void convolutionPatchesAreCopiedInRuns();
+};
+
+void TestEnginePlanning::largeTransposedOperandIsRearrangedOnce() {
+    // tiles:64, 256 x 300 by 300 x 1024: the plan is pm 4, pn 8, pk 2, so the
+    // 307200 one-element regions of bt^T would be copied 4 times (1228800 >
+    // 2^20 copies): bt^T is rearranged once, one copy per element.
+    Graph g(Target::preset("tiles:64"));
+    const ops::MatMulPlan plan =
+        ops::planMatMulOnTiles(g.getTarget(), 64, 256, 300, 1024, Type::Float);
+    QCOMPARE(plan.pm, std::size_t(4));
+    QCOMPARE(plan.pn, std::size_t(8));
+    QCOMPARE(plan.pk, std::size_t(2));
+    const auto engine = multiplyByTranspose(g, 256, 300, 1024);
+    const compiler::StepPlan* rearrange = stepNamed(*engine, "mm/rearrangeB");
+    QVERIFY(rearrange);
+    QCOMPARE(rearrange->gather.size(), std::size_t(300 * 1024));
+    // Then each of the 4 * 8 * 2 B blocks (150 rows of 128) moves as its rows.
+    const compiler::StepPlan* copyB = stepNamed(*engine, "mm/copyB");
+    QVERIFY(copyB);
+    QCOMPARE(copyB->gather.size(), std::size_t(4 * 8 * 2 * 150));
+    QVERIFY(!stepNamed(*engine, "mm/rearrangeA"));
+}
+
+void TestEnginePlanning::smallTransposedOperandIsCopiedAsBefore() {
+    // tiles:16, 32 x 64 by 64 x 64: pm 2, so 64 * 64 * 2 one-element copies,
+    // under 2^20: no rearrangement, the plan of every small matMul unchanged.
+    Graph g(Target::preset("tiles:16"));
+    const ops::MatMulPlan plan = ops::planMatMulOnTiles(g.getTarget(), 16, 32, 64, 64, Type::Float);
+    QCOMPARE(plan.pm, std::size_t(2));
+    const auto engine = multiplyByTranspose(g, 32, 64, 64);
+    QVERIFY(!stepNamed(*engine, "mm/rearrangeB"));
+    const compiler::StepPlan* copyB = stepNamed(*engine, "mm/copyB");
+    QVERIFY(copyB);
+    QCOMPARE(copyB->gather.size(), std::size_t(64 * 64 * 2));
+}
+
+void TestEnginePlanning::convolutionPatchesAreCopiedInRuns() {
+    // 1 image, 4 -> 4 channels, 16 x 16, 3 x 3 kernel, no padding: 4 * 9 patch
+    // rows of 14 x 14 positions, each 14 runs of 14 input elements.
+    const std::size_t ci = 4, co = 4, side = 16, out = side - 2;
+    ops::ConvSpec spec;
+    spec.batchSize = 1;
+    spec.inputFieldShape = {side, side};
+    spec.kernelShape = {3, 3};
+    spec.inputChannelsPerGroup = ci;
+    spec.outputChannelsPerGroup = co;
+    Graph g(Target::preset("tiles:16"));
+    Tensor in = ops::createConvInput(g, spec, "in");
+    Tensor w = ops::createConvWeights(g, spec, "w");
+    prog::Sequence seq;
+    const Tensor result = ops::convolution(g, seq, in, w, spec, "conv");
+    Engine engine(g, std::vector<prog::Program>{seq});
+    const std::vector<double> iv = smallIntegers(ci * side * side, 2),
+                              wv = smallIntegers(co * ci * 9, 4);
+    engine.writeValues(in, iv);
+    engine.writeValues(w, wv);
+    engine.run(0);
+    const std::vector<double> got = engine.readValues(result);
+    for (std::size_t o = 0; o < co; ++o) {
+        for (std::size_t y = 0; y < out; ++y) {
+            for (std::size_t x = 0; x < out; ++x) {
+                double want = 0;
+                for (std::size_t c = 0; c < ci; ++c) {
+                    for (std::size_t ky = 0; ky < 3; ++ky) {
+                        for (std::size_t kx = 0; kx < 3; ++kx) {
+                            want += iv[(c * side + y + ky) * side + x + kx] *
+                                    wv[((o * ci + c) * 3 + ky) * 3 + kx];
+                        }
+                    }
+                }
+                QCOMPARE(got[(o * out + y) * out + x], want);
+            }
+        }
+    }
+    // The patches (the product's B) are 4 * 9 * 14 runs of 14: its block
+    // copies are at most those runs cut at each of the plan's column blocks
+    // and copied to each of its row blocks, far fewer than one per element.
+    const ops::MatMulPlan plan =
+        ops::planMatMulOnTiles(g.getTarget(), 16, co, ci * 9, out * out, Type::Float);
+    const compiler::StepPlan* copyB = stepNamed(engine, "conv/group0/copyB");
+    QVERIFY(copyB);
+    const std::size_t runs = ci * 9 * out, cuts = plan.pn - 1;
+    QVERIFY2(copyB->gather.size() <= (runs + ci * 9 * cuts) * plan.pm,
+             qPrintable(QString::number(copyB->gather.size())));
+    QVERIFY(copyB->gather.size() < ci * 9 * out * out * plan.pm / 4);
+}
+
+QTEST_GUILESS_MAIN(TestEnginePlanning)
+#include "tst_engine_planning.moc"
