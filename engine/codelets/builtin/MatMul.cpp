@@ -83,10 +83,9 @@ __attribute__((always_inline)) inline void rowGroup(const float* a, const float*
 }
 
 // out[r][c] = sum over x of a[r * k + x] * b[x * cols + c], in float, each sum
-// in x order. Tiles of 6 rows x 2 vectors (12 accumulators, 2 loads of b and
-// 6 broadcasts of a per x) stay in registers across the whole k loop; the
-// last rows % 6 take a tile of their own height, so no row or column falls
-// back to a loop that keeps its sums in memory.
+// in x order. Tiles of up to 6 rows x 2 vectors (12 accumulators, 2 loads of
+// b and 6 broadcasts of a per x) stay in registers across the whole k loop,
+// so no row or column falls back to a loop that keeps its sums in memory.
 template <typename V>
 __attribute__((always_inline)) inline void blockProductOf(const float* a, const float* b,
                                                           float* const* out, std::size_t rows,
@@ -103,28 +102,34 @@ __attribute__((always_inline)) inline void blockProductOf(const float* a, const 
         }
     }
     float* const tail = tailB.data();
-    std::size_t r = 0;
-    for (; r + height <= rows; r += height) {
-        rowGroup<V, height>(a + r * k, b, out + r, k, cols, tail);
-    }
-    switch (rows - r) {
-    case 5:
-        rowGroup<V, 5>(a + r * k, b, out + r, k, cols, tail);
-        break;
-    case 4:
-        rowGroup<V, 4>(a + r * k, b, out + r, k, cols, tail);
-        break;
-    case 3:
-        rowGroup<V, 3>(a + r * k, b, out + r, k, cols, tail);
-        break;
-    case 2:
-        rowGroup<V, 2>(a + r * k, b, out + r, k, cols, tail);
-        break;
-    case 1:
-        rowGroup<V, 1>(a + r * k, b, out + r, k, cols, tail);
-        break;
-    default:
-        break;
+    // Rows in ceil(rows / 6) groups of near-equal height (13 rows: 5, 4, 4),
+    // not 6, 6 and a lone row whose 2 accumulators would wait on the FMA
+    // latency instead of filling both FMA units.
+    const std::size_t groups = (rows + height - 1) / height;
+    for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t r = rows * g / groups;
+        const float* ar = a + r * k;
+        float* const* o = out + r;
+        switch (rows * (g + 1) / groups - r) {
+        case 6:
+            rowGroup<V, 6>(ar, b, o, k, cols, tail);
+            break;
+        case 5:
+            rowGroup<V, 5>(ar, b, o, k, cols, tail);
+            break;
+        case 4:
+            rowGroup<V, 4>(ar, b, o, k, cols, tail);
+            break;
+        case 3:
+            rowGroup<V, 3>(ar, b, o, k, cols, tail);
+            break;
+        case 2:
+            rowGroup<V, 2>(ar, b, o, k, cols, tail);
+            break;
+        default:
+            rowGroup<V, 1>(ar, b, o, k, cols, tail);
+            break;
+        }
     }
 }
 
