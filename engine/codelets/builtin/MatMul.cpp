@@ -23,72 +23,112 @@ namespace {
 using Floats4 = float __attribute__((vector_size(16)));
 using Floats8 = float __attribute__((vector_size(32)));
 
+// One register tile: rows x (vectors x lanes) outputs at column c, each
+// accumulated over the whole k loop in x order (b read once per tile row
+// group, no accumulator in memory). b is read with stride ldb.
+template <typename V, std::size_t Rows, std::size_t Vectors>
+__attribute__((always_inline)) inline void registerTile(const float* a, std::size_t k,
+                                                        const float* b, std::size_t ldb,
+                                                        float* const* out, std::size_t c) {
+    constexpr std::size_t lanes = sizeof(V) / sizeof(float);
+    V acc[Rows][Vectors] = {};
+    for (std::size_t x = 0; x < k; ++x) {
+        V bv[Vectors]; // unaligned loads
+        for (std::size_t v = 0; v < Vectors; ++v) {
+            std::memcpy(&bv[v], b + x * ldb + c + v * lanes, sizeof(V));
+        }
+        for (std::size_t i = 0; i < Rows; ++i) {
+            const float av = a[i * k + x];
+            for (std::size_t v = 0; v < Vectors; ++v) {
+                acc[i][v] += av * bv[v];
+            }
+        }
+    }
+    for (std::size_t i = 0; i < Rows; ++i) {
+        for (std::size_t v = 0; v < Vectors; ++v) {
+            std::memcpy(out[i] + c + v * lanes, &acc[i][v], sizeof(V));
+        }
+    }
+}
+
+// Rows rows of the product: columns two vectors at a time, then one, then the
+// last (cols % lanes) through a zero-padded copy of those b columns, so every
+// output is the same x-ordered sum whichever path computes it.
+template <typename V, std::size_t Rows>
+__attribute__((always_inline)) inline void rowGroup(const float* a, const float* b,
+                                                    float* const* out, std::size_t k,
+                                                    std::size_t cols, float* tailB) {
+    constexpr std::size_t lanes = sizeof(V) / sizeof(float);
+    std::size_t c = 0;
+    for (; c + 2 * lanes <= cols; c += 2 * lanes) {
+        registerTile<V, Rows, 2>(a, k, b, cols, out, c);
+    }
+    for (; c + lanes <= cols; c += lanes) {
+        registerTile<V, Rows, 1>(a, k, b, cols, out, c);
+    }
+    if (c == cols) {
+        return;
+    }
+    const std::size_t tail = cols - c;
+    // tailB holds k x lanes floats, filled by the caller once per block.
+    float tailOut[Rows][lanes];
+    float* tailRows[Rows];
+    for (std::size_t i = 0; i < Rows; ++i) {
+        tailRows[i] = tailOut[i];
+    }
+    registerTile<V, Rows, 1>(a, k, tailB, lanes, tailRows, 0);
+    for (std::size_t i = 0; i < Rows; ++i) {
+        std::memcpy(out[i] + c, tailOut[i], tail * sizeof(float));
+    }
+}
+
 // out[r][c] = sum over x of a[r * k + x] * b[x * cols + c], in float, each sum
-// in x order. Tiles of 4 rows x 2 vectors of columns stay in registers across
-// the whole k loop (8 accumulators, 2 loads of b and 4 broadcasts of a per
-// step), so b is read once per 4 rows and no accumulator goes to memory.
+// in x order. Tiles of up to 6 rows x 2 vectors (12 accumulators, 2 loads of
+// b and 6 broadcasts of a per x) stay in registers across the whole k loop,
+// so no row or column falls back to a loop that keeps its sums in memory.
 template <typename V>
 __attribute__((always_inline)) inline void blockProductOf(const float* a, const float* b,
                                                           float* const* out, std::size_t rows,
                                                           std::size_t k, std::size_t cols) {
     constexpr std::size_t lanes = sizeof(V) / sizeof(float);
-    std::size_t r = 0;
-    for (; r + 4 <= rows; r += 4) {
-        const float* a0 = a + r * k;
-        std::size_t c = 0;
-        for (; c + 2 * lanes <= cols; c += 2 * lanes) {
-            V acc[4][2] = {};
-            for (std::size_t x = 0; x < k; ++x) {
-                V b0, b1; // unaligned loads
-                std::memcpy(&b0, b + x * cols + c, sizeof b0);
-                std::memcpy(&b1, b + x * cols + c + lanes, sizeof b1);
-                for (std::size_t i = 0; i < 4; ++i) {
-                    const float av = a0[i * k + x];
-                    acc[i][0] += av * b0;
-                    acc[i][1] += av * b1;
-                }
-            }
-            for (std::size_t i = 0; i < 4; ++i) {
-                std::memcpy(out[r + i] + c, &acc[i][0], sizeof acc[i][0]);
-                std::memcpy(out[r + i] + c + lanes, &acc[i][1], sizeof acc[i][1]);
-            }
-        }
-        for (; c + lanes <= cols; c += lanes) { // then one vector of columns
-            V acc[4] = {};
-            for (std::size_t x = 0; x < k; ++x) {
-                V bv;
-                std::memcpy(&bv, b + x * cols + c, sizeof bv);
-                for (std::size_t i = 0; i < 4; ++i) {
-                    acc[i] += a0[i * k + x] * bv;
-                }
-            }
-            for (std::size_t i = 0; i < 4; ++i) {
-                std::memcpy(out[r + i] + c, &acc[i], sizeof acc[i]);
-            }
-        }
-        for (; c < cols; ++c) { // the last columns, one at a time
-            float acc[4] = {};
-            for (std::size_t x = 0; x < k; ++x) {
-                const float bv = b[x * cols + c];
-                for (std::size_t i = 0; i < 4; ++i) {
-                    acc[i] += a0[i * k + x] * bv;
-                }
-            }
-            for (std::size_t i = 0; i < 4; ++i) {
-                out[r + i][c] = acc[i];
-            }
+    constexpr std::size_t height = 6;
+    const std::size_t tailStart = cols / lanes * lanes;
+    thread_local std::vector<float> tailB;
+    if (tailStart < cols) {
+        tailB.assign(k * lanes, 0.0f);
+        for (std::size_t x = 0; x < k; ++x) {
+            std::memcpy(tailB.data() + x * lanes, b + x * cols + tailStart,
+                        (cols - tailStart) * sizeof(float));
         }
     }
-    for (; r < rows; ++r) { // the last rows, one at a time
-        const float* arow = a + r * k;
-        float* o = out[r];
-        std::fill(o, o + cols, 0.0f);
-        for (std::size_t x = 0; x < k; ++x) {
-            const float av = arow[x];
-            const float* brow = b + x * cols;
-            for (std::size_t c = 0; c < cols; ++c) {
-                o[c] += av * brow[c];
-            }
+    float* const tail = tailB.data();
+    // Rows in ceil(rows / 6) groups of near-equal height (13 rows: 5, 4, 4),
+    // not 6, 6 and a lone row whose 2 accumulators would wait on the FMA
+    // latency instead of filling both FMA units.
+    const std::size_t groups = (rows + height - 1) / height;
+    for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t r = rows * g / groups;
+        const float* ar = a + r * k;
+        float* const* o = out + r;
+        switch (rows * (g + 1) / groups - r) {
+        case 6:
+            rowGroup<V, 6>(ar, b, o, k, cols, tail);
+            break;
+        case 5:
+            rowGroup<V, 5>(ar, b, o, k, cols, tail);
+            break;
+        case 4:
+            rowGroup<V, 4>(ar, b, o, k, cols, tail);
+            break;
+        case 3:
+            rowGroup<V, 3>(ar, b, o, k, cols, tail);
+            break;
+        case 2:
+            rowGroup<V, 2>(ar, b, o, k, cols, tail);
+            break;
+        default:
+            rowGroup<V, 1>(ar, b, o, k, cols, tail);
+            break;
         }
     }
 }

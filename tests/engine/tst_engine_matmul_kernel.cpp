@@ -1,0 +1,267 @@
+// The MatMulPartial kernel bit for bit, over block shapes that exercise every
+// register tile it has: row counts around its 6-row tiles (1 to 13 rows) and
+// column counts around its 8-wide vectors (whole pairs of vectors, one
+// vector, and the last columns that are not a whole vector). Each output must
+// be its x-ordered sum from a zero accumulator, fused multiply-adds where the
+// host kernel uses them (AVX2 + FMA), separate roundings otherwise, for any
+// thread count.
+#include "engine/core/Half.h"
+#include "engine/graph/Graph.h"
+#include "engine/ops/MatMul.h"
+#include "engine/program/Program.h"
+#include "engine/runtime/Engine.h"
+
+#include <QObject>
+#include <QTest>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
+using namespace tessera;
+
+namespace {
+
+struct Shape {
+    std::size_t rows, k, cols;
+};
+
+std::vector<Shape> shapes() {
+    std::vector<Shape> out;
+    for (std::size_t rows = 1; rows <= 13; ++rows) {
+        for (std::size_t cols : {1, 5, 8, 11, 16, 19, 24, 37}) {
+            out.push_back({rows, rows % 2 ? std::size_t{7} : std::size_t{33}, cols});
+        }
+    }
+    out.push_back({40, 64, 37}); // a 512^3 mk2 block
+    return out;
+}
+
+// The sum the kernel must produce: products added in x order from 0.
+float hostSum(const std::vector<float>& a, const std::vector<float>& b, const Shape& s,
+              std::size_t r, std::size_t c) {
+    static const bool fused = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    float acc = 0.0f;
+    for (std::size_t x = 0; x < s.k; ++x) {
+        const float av = a[r * s.k + x], bv = b[x * s.cols + c];
+        if (fused) {
+            acc = std::fma(av, bv, acc);
+        } else {
+            const float product = av * bv;
+            acc = acc + product;
+        }
+    }
+    return acc;
+}
+
+template <typename T>
+bool sameBits(const std::vector<T>& got, const std::vector<T>& want, QString& why) {
+    for (std::size_t i = 0; i < got.size(); ++i) {
+        if (std::memcmp(&got[i], &want[i], sizeof(T)) != 0) {
+            why = QStringLiteral("element %1 is %2, expected %3")
+                      .arg(i)
+                      .arg(double(got[i]), 0, 'g', 10)
+                      .arg(double(want[i]), 0, 'g', 10);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+class TestEngineMatMulKernel : public QObject {
+    Q_OBJECT
+private slots:
+    void floatBlocksAreOrderedSums();
+    void halfBlocksAreOrderedSums();
+    void matMulIsThreadIndependent();
+};
+
+// One vertex per shape, spread over 16 tiles, run on 1 and 2 threads.
+void TestEngineMatMulKernel::floatBlocksAreOrderedSums() {
+    const std::vector<Shape> all = shapes();
+    Graph g(Target::preset("tiles:16"));
+    const ComputeSet cs = g.addComputeSet("products");
+    std::vector<Tensor> as, bs, outs;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Shape& s = all[i];
+        const auto tile = static_cast<TileId>(i % 16);
+        as.push_back(g.addVariable(Type::Float, {s.rows * s.k}, "a"));
+        bs.push_back(g.addVariable(Type::Float, {s.k * s.cols}, "b"));
+        outs.push_back(g.addVariable(Type::Float, {s.rows, s.cols}, "out"));
+        for (const Tensor& t : {as.back(), bs.back(), outs.back()}) {
+            g.setTileMapping(t, tile);
+        }
+        VertexRef v =
+            g.addVertex(cs, "MatMulPartial<float,float>", {{"a", as.back()}, {"b", bs.back()}});
+        std::vector<Tensor> rows;
+        for (std::size_t r = 0; r < s.rows; ++r) {
+            rows.push_back(outs.back()[r]);
+        }
+        g.connect(v["out"], rows);
+        g.setTileMapping(v, tile);
+    }
+    std::mt19937 rng(17);
+    std::uniform_real_distribution<float> value(-2.0f, 2.0f);
+    std::vector<std::vector<float>> ha, hb;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        ha.emplace_back(all[i].rows * all[i].k);
+        hb.emplace_back(all[i].k * all[i].cols);
+        for (float& x : ha.back()) {
+            x = value(rng);
+        }
+        for (float& x : hb.back()) {
+            x = value(rng);
+        }
+    }
+    for (const unsigned threads : {1u, 2u}) {
+        EngineOptions options;
+        options.threads = threads;
+        Engine engine(g, program::Execute(cs), options);
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            engine.write<float>(as[i], ha[i]);
+            engine.write<float>(bs[i], hb[i]);
+        }
+        engine.run();
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Shape& s = all[i];
+            std::vector<float> want;
+            for (std::size_t r = 0; r < s.rows; ++r) {
+                for (std::size_t c = 0; c < s.cols; ++c) {
+                    want.push_back(hostSum(ha[i], hb[i], s, r, c));
+                }
+            }
+            QString why;
+            QVERIFY2(sameBits(engine.read<float>(outs[i]), want, why),
+                     qPrintable(QStringLiteral("%1 x %2 x %3 on %4 thread(s): %5")
+                                    .arg(s.rows)
+                                    .arg(s.k)
+                                    .arg(s.cols)
+                                    .arg(threads)
+                                    .arg(why)));
+        }
+    }
+}
+
+// Half inputs are widened exactly; the sums are the float ones, rounded once
+// to half (<half,half>) or kept (<half,float>).
+void TestEngineMatMulKernel::halfBlocksAreOrderedSums() {
+    const std::vector<Shape> all = {{5, 9, 19}, {6, 16, 24}, {13, 7, 37}, {1, 3, 3}};
+    Graph g(Target::preset("tiles:4"));
+    const ComputeSet cs = g.addComputeSet("products");
+    std::vector<Tensor> as, bs, outsH, outsF;
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Shape& s = all[i];
+        const auto tile = static_cast<TileId>(i % 4);
+        as.push_back(g.addVariable(Type::Half, {s.rows * s.k}, "a"));
+        bs.push_back(g.addVariable(Type::Half, {s.k * s.cols}, "b"));
+        outsH.push_back(g.addVariable(Type::Half, {s.rows, s.cols}, "outH"));
+        outsF.push_back(g.addVariable(Type::Float, {s.rows, s.cols}, "outF"));
+        for (const Tensor& t : {as.back(), bs.back(), outsH.back(), outsF.back()}) {
+            g.setTileMapping(t, tile);
+        }
+        for (const auto& [codelet, out] : {std::pair{"MatMulPartial<half,half>", outsH.back()},
+                                           std::pair{"MatMulPartial<half,float>", outsF.back()}}) {
+            VertexRef v = g.addVertex(cs, codelet, {{"a", as.back()}, {"b", bs.back()}});
+            std::vector<Tensor> rows;
+            for (std::size_t r = 0; r < s.rows; ++r) {
+                rows.push_back(out[r]);
+            }
+            g.connect(v["out"], rows);
+            g.setTileMapping(v, tile);
+        }
+    }
+    Engine engine(g, program::Execute(cs));
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> value(-3.0f, 3.0f);
+    std::vector<std::vector<float>> ha, hb; // the halves' exact float values
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        for (auto [count, t, host] : {std::tuple{all[i].rows * all[i].k, as[i], &ha},
+                                      std::tuple{all[i].k * all[i].cols, bs[i], &hb}}) {
+            std::vector<half> h;
+            host->emplace_back();
+            for (std::size_t j = 0; j < count; ++j) {
+                h.push_back(half(value(rng)));
+                host->back().push_back(float(h.back()));
+            }
+            engine.write<half>(t, h);
+        }
+    }
+    engine.run();
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const Shape& s = all[i];
+        std::vector<float> wantF;
+        std::vector<std::uint16_t> wantH, gotH;
+        for (std::size_t r = 0; r < s.rows; ++r) {
+            for (std::size_t c = 0; c < s.cols; ++c) {
+                wantF.push_back(hostSum(ha[i], hb[i], s, r, c));
+                wantH.push_back(floatToHalfBits(wantF.back()));
+            }
+        }
+        for (const half h : engine.read<half>(outsH[i])) {
+            gotH.push_back(h.bits);
+        }
+        QString why;
+        QVERIFY2(sameBits(engine.read<float>(outsF[i]), wantF, why), qPrintable(why));
+        QVERIFY2(sameBits(gotH, wantH, why), qPrintable(why));
+    }
+}
+
+// ops::matMul of odd sizes on 16 tiles (block copies, products, the partials'
+// reduction): the same bits and cycles on 1, 2 and 3 threads, within float
+// rounding of a double host product.
+void TestEngineMatMulKernel::matMulIsThreadIndependent() {
+    const std::size_t m = 37, k = 150, n = 29;
+    Graph g(Target::preset("tiles:16"));
+    Tensor a = g.addVariable(Type::Float, {m, k}, "a");
+    Tensor b = g.addVariable(Type::Float, {k, n}, "b");
+    g.setTileMapping(a, 0);
+    g.setTileMapping(b, 5);
+    program::Sequence prog;
+    const Tensor c = ops::matMul(g, prog, a, b, "mm");
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+    std::vector<float> ha(m * k), hb(k * n);
+    for (float& x : ha) {
+        x = value(rng);
+    }
+    for (float& x : hb) {
+        x = value(rng);
+    }
+    std::vector<float> first;
+    std::uint64_t firstCycles = 0;
+    for (const unsigned threads : {1u, 2u, 3u}) {
+        EngineOptions options;
+        options.threads = threads;
+        Engine engine(g, prog, options);
+        engine.write<float>(a, ha);
+        engine.write<float>(b, hb);
+        for (int run = 0; run < 3; ++run) { // repeated runs: the pool's threads stay awake
+            engine.run();
+        }
+        const std::vector<float> got = engine.read<float>(c);
+        if (threads == 1) {
+            first = got;
+            firstCycles = engine.cyclesSoFar();
+            for (std::size_t r = 0; r < m; ++r) {
+                for (std::size_t col = 0; col < n; ++col) {
+                    double want = 0, scale = 0;
+                    for (std::size_t x = 0; x < k; ++x) {
+                        want += double(ha[r * k + x]) * hb[x * n + col];
+                        scale += std::abs(double(ha[r * k + x]) * hb[x * n + col]);
+                    }
+                    QVERIFY(std::abs(got[r * n + col] - want) <= 1e-6 * scale + 1e-30);
+                }
+            }
+            continue;
+        }
+        QString why;
+        QVERIFY2(sameBits(got, first, why), qPrintable(why));
+        QCOMPARE(engine.cyclesSoFar(), firstCycles);
+    }
+}
+
+QTEST_GUILESS_MAIN(TestEngineMatMulKernel)
+#include "tst_engine_matmul_kernel.moc"
