@@ -6,21 +6,25 @@
 // there is announced. On a captured report, inside the Program pane.
 #include "OperationsFixture.h"
 #include "ReportFixtures.h"
+#include "views/common/ColumnChooser.h"
 #include "views/data/ReportLoader.h"
 #include "views/models/OperationsModel.h"
 #include "views/panes/ProgramPane.h"
 #include "views/panes/program/OperationDetails.h"
 #include "views/panes/program/OperationsView.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableWidget>
 #include <QTextDocument>
+#include <QToolButton>
 #include <QTreeView>
 #include <QtTest>
 
@@ -209,6 +213,24 @@ private slots:
         pane.tabs()->setCurrentIndex(ProgramPane::TreeTab);
         QVERIFY(pane.detailsPanel()->isVisible());
         pane.tabs()->setCurrentIndex(ProgramPane::OperationsTab);
+        // Columns: the chooser lists the header's columns; unchecking FLOPs hides it.
+        ColumnChooser* chooser = pane.operations()->columnChooser();
+        QVERIFY(chooser->button()->isVisible());
+        emit chooser->menu()->aboutToShow();
+        const QList<QAction*> actions = chooser->menu()->actions();
+        QCOMPARE(actions.size(), OperationsModel::ColumnCount);
+        QCOMPARE(actions.at(OperationsModel::Flops)->text(), QString("FLOPs"));
+        QVERIFY(!actions.at(0)->isEnabled()); // the names stay
+        QHeaderView* header = pane.operationsView()->header();
+        QVERIFY(!header->isSectionHidden(OperationsModel::Flops));
+        actions.at(OperationsModel::Flops)->trigger();
+        QVERIFY(header->isSectionHidden(OperationsModel::Flops));
+        emit chooser->menu()->aboutToShow(); // refilled: the state is shown
+        QVERIFY(!chooser->menu()->actions().at(OperationsModel::Flops)->isChecked());
+        chooser->menu()->actions().at(OperationsModel::Flops)->trigger();
+        QVERIFY(!header->isSectionHidden(OperationsModel::Flops));
+        QVERIFY(header->sectionSize(OperationsModel::Flops) > 20);
+        QCOMPARE(header->contextMenuPolicy(), Qt::CustomContextMenu);
         QDir out(TESSERA_TEST_OUTPUT_DIR);
         QVERIFY(pane.grab().save(out.filePath("operations_mlp_train.png")));
     }

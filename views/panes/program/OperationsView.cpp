@@ -1,5 +1,6 @@
 #include "views/panes/program/OperationsView.h"
 
+#include "views/common/ColumnChooser.h"
 #include "views/common/Format.h"
 #include "views/models/OperationsModel.h"
 #include "views/panes/program/OperationDetails.h"
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
+#include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -66,6 +68,8 @@ OperationsView::OperationsView(QWidget* parent)
     view_->header()->setStretchLastSection(false);
     view_->setToolTip("Double-click an operation to draw its dataflow graph");
     view_->setItemDelegateForColumn(OperationsModel::CyclesShare, new ShareBarDelegate(view_));
+    columns_ = new ColumnChooser(view_->header());
+    top->insertWidget(top->count() - 1, columns_->button());
     details_ = new OperationDetails;
     auto* split = new QSplitter(Qt::Vertical);
     split->addWidget(view_);

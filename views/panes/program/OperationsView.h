@@ -16,6 +16,7 @@ class QTreeView;
 
 namespace tessera::views {
 
+class ColumnChooser;
 class OperationDetails;
 class OperationsModel;
 
@@ -31,6 +32,7 @@ public:
 
     QComboBox* layerBox() const { return layerBox_; }
     QLineEdit* filter() const { return filter_; }
+    ColumnChooser* columnChooser() const { return columns_; }
     QLabel* summary() const { return summary_; }
     QTreeView* view() const { return view_; }
     OperationsModel* model() const { return model_; }
@@ -49,6 +51,7 @@ private:
 
     QComboBox* layerBox_ = nullptr;
     QLineEdit* filter_ = nullptr;
+    ColumnChooser* columns_ = nullptr;
     QLabel* summary_ = nullptr;
     QTreeView* view_ = nullptr;
     OperationsModel* model_ = nullptr;
