@@ -9,11 +9,14 @@
 #include "reports/StringTable.h"
 #include "reports/Tables.h"
 
+#include <atomic>
 #include <chrono>
 #include <ctime>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <system_error>
+#include <thread>
 
 namespace tessera::reports {
 
@@ -82,6 +85,14 @@ struct ReportWriter::State {
     std::uint64_t stepsWritten = 0;
     std::uint64_t uncommitted = 0;
     bool finished = false;
+    // The compiled graph is written on a thread of its own (from a copy: the
+    // record need not outlive onCompiled), so the engine prepares and starts
+    // running meanwhile. Until it is done nothing else touches the database:
+    // steps that arrive wait in `pending`, and every other call joins it first.
+    std::thread compiledWriter;
+    std::atomic<bool> compiledWritten{false};
+    std::exception_ptr compiledError;
+    std::vector<record::StepExecutionRecord> pending;
 
     void meta(std::string_view key, std::string_view value) {
         setMeta->bind(1, key).bind(2, value).run();
@@ -90,6 +101,11 @@ struct ReportWriter::State {
         db->exec("COMMIT; BEGIN");
         uncommitted = 0;
     }
+    void writeCompiledGraph(const record::CompiledRecord& graph);
+    // Joins the compiled-graph writer, rethrows what it threw, then writes
+    // the steps that waited for it.
+    void awaitCompiled();
+    void writeStep(const record::StepExecutionRecord& step);
     void writeBucket(std::uint32_t runId, const LodBucket& b);
     void closeRun(bool completed, const std::string& error);
     void close(bool complete);
@@ -245,6 +261,9 @@ void ReportWriter::State::open() {
 
 // Throws nothing: used while unwinding. Statements go before the connection.
 void ReportWriter::State::discard() noexcept {
+    if (compiledWriter.joinable()) {
+        compiledWriter.join();
+    }
     insertStep.reset();
     insertBucket.reset();
     setMeta.reset();
@@ -271,6 +290,7 @@ ReportWriter::~ReportWriter() {
     }
     if (s.db && s.options.keepIncomplete) {
         try {
+            s.awaitCompiled();
             s.close(false);
             return;
         } catch (...) {
@@ -278,6 +298,30 @@ ReportWriter::~ReportWriter() {
         }
     }
     s.discard();
+}
+
+void ReportWriter::State::writeCompiledGraph(const record::CompiledRecord& graph) {
+    writeCompiled(*db, *strings, graph);
+    meta("target_name", graph.target.name);
+    meta("num_tiles", std::to_string(numTiles));
+    meta("out_of_memory", graph.outOfMemory ? "1" : "0");
+    meta("total_memory_bytes", std::to_string(graph.totalMemoryBytes));
+    commit();
+}
+
+void ReportWriter::State::awaitCompiled() {
+    if (!compiledWriter.joinable()) {
+        return;
+    }
+    compiledWriter.join();
+    if (compiledError) {
+        std::rethrow_exception(std::exchange(compiledError, nullptr));
+    }
+    std::vector<record::StepExecutionRecord> waiting = std::move(pending);
+    pending.clear();
+    for (const record::StepExecutionRecord& step : waiting) {
+        writeStep(step);
+    }
 }
 
 void ReportWriter::onCompiled(const record::CompiledRecord& compiled) {
@@ -292,11 +336,6 @@ void ReportWriter::onCompiled(const record::CompiledRecord& compiled) {
         s.options.lodGroupTiles = std::gcd(std::max<std::uint32_t>(s.options.lodGroupTiles, 1),
                                            compiled.target.tilesPerIPU);
     }
-    writeCompiled(*s.db, *s.strings, compiled);
-    s.meta("target_name", compiled.target.name);
-    s.meta("num_tiles", std::to_string(s.numTiles));
-    s.meta("out_of_memory", compiled.outOfMemory ? "1" : "0");
-    s.meta("total_memory_bytes", std::to_string(compiled.totalMemoryBytes));
     s.costs.resize(compiled.programSteps.size());
     for (const auto& p : compiled.programSteps) {
         if (p.id >= s.costs.size()) {
@@ -309,12 +348,23 @@ void ReportWriter::onCompiled(const record::CompiledRecord& compiled) {
         c.exchangePhase = p.exchangePhaseCycles;
         c.syncPhase = p.syncCycles;
     }
-    s.commit();
+    auto copy = std::make_shared<const record::CompiledRecord>(compiled);
+    State* self = &s;
+    s.compiledWritten = false;
+    s.compiledWriter = std::thread([self, copy] {
+        try {
+            self->writeCompiledGraph(*copy);
+        } catch (...) {
+            self->compiledError = std::current_exception();
+        }
+        self->compiledWritten = true;
+    });
 }
 
 void ReportWriter::onRunBegin(const record::RunBeginRecord& run) {
     State& s = *s_;
     if (s.run) {
+        s.awaitCompiled();
         s.closeRun(false, "the next run began before this one ended");
     }
     OpenRun r;
@@ -341,16 +391,27 @@ void ReportWriter::onStep(const record::StepExecutionRecord& step) {
         throw ReportError("step " + std::to_string(step.sequence) +
                           " refers to unknown program step " + std::to_string(step.programStep));
     }
+    if (s.compiledWriter.joinable()) {
+        if (!s.compiledWritten) {
+            s.pending.push_back(step);
+            return;
+        }
+        s.awaitCompiled();
+    }
+    s.writeStep(step);
+}
+
+void ReportWriter::State::writeStep(const record::StepExecutionRecord& step) {
     using C = tables::executed_steps::Col;
     using tables::param;
-    s.insertStep->bind(param(C::run), int64_t{step.run})
+    insertStep->bind(param(C::run), int64_t{step.run})
         .bind(param(C::seq), i64(step.sequence))
         .bind(param(C::program_step), int64_t{step.programStep})
         .bind(param(C::start_cycle), i64(step.startCycle))
         .bind(param(C::cycles), i64(step.cycles))
         .run();
-    const StepCost& c = s.costs[step.programStep];
-    OpenRun& r = *s.run;
+    const StepCost& c = costs[step.programStep];
+    OpenRun& r = *run;
     ++r.executions[step.programStep];
     ++r.steps;
     r.cycles += step.cycles;
@@ -359,9 +420,9 @@ void ReportWriter::onStep(const record::StepExecutionRecord& step) {
     r.sync += c.syncPhase;
     r.lod->add(step.sequence, step.startCycle, step.cycles,
                {c.compute, c.exchange, c.computePhase, c.exchangePhase, c.syncPhase});
-    ++s.stepsWritten;
-    if (++s.uncommitted >= s.options.stepsPerTransaction) {
-        s.commit();
+    ++stepsWritten;
+    if (++uncommitted >= options.stepsPerTransaction) {
+        commit();
     }
 }
 
@@ -370,12 +431,14 @@ void ReportWriter::onRunEnd(const record::RunEndRecord& run) {
     if (!s.run || s.run->id != run.run) {
         throw ReportError("run " + std::to_string(run.run) + " ended without beginning");
     }
+    s.awaitCompiled();
     s.closeRun(run.completed, run.error);
     s.commit();
 }
 
 void ReportWriter::onVerification(const record::VerificationRecord& v) {
     State& s = *s_;
+    s.awaitCompiled();
     s.db->prepare("INSERT INTO verification (workload_id, passed, max_abs_error, detail_id) VALUES "
                   "(?1, ?2, ?3, ?4)")
         .bind(1, s.strings->id(v.workload))
@@ -390,6 +453,7 @@ void ReportWriter::discardRuns() {
     if (!s.db) {
         throw ReportError(s.output.string() + ": the report was already closed");
     }
+    s.awaitCompiled();
     s.run.reset();
     s.db->exec("DELETE FROM lod_buckets; DELETE FROM lod_levels; DELETE FROM executed_steps;"
                " DELETE FROM step_executions; DELETE FROM runs;");
@@ -404,6 +468,7 @@ void ReportWriter::finish() {
     if (!s.db) {
         throw ReportError(s.output.string() + ": the report was already closed after an error");
     }
+    s.awaitCompiled();
     s.close(true);
     s.finished = true;
 }
@@ -415,7 +480,7 @@ std::filesystem::path ReportWriter::partialPath() const {
     return s_->partial;
 }
 std::uint64_t ReportWriter::stepsWritten() const {
-    return s_->stepsWritten;
+    return s_->stepsWritten + s_->pending.size(); // those waiting for the compiled graph too
 }
 
 } // namespace tessera::reports

@@ -8,6 +8,11 @@
 // deletes the partial file, or, with keepIncomplete, closes it as a report
 // marked incomplete and renames that into place. A killed process leaves only
 // the ".partial" file behind.
+//
+// Its calls come from one thread (the engine's), but onCompiled hands a copy
+// of the compiled graph to a thread of its own that writes it while the engine
+// prepares and runs; steps arriving meanwhile wait in memory, and every other
+// call (and finish()) waits for that thread first and rethrows its error.
 #include "engine/record/Recorder.h"
 
 #include <cstdint>

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <random>
 #include <sstream>
 
 namespace tessera::workloads {
@@ -33,39 +32,6 @@ std::vector<float> roundTo(const std::vector<float>& v, Type type) {
     return out;
 }
 
-std::vector<float> randomValues(std::size_t n, std::uint32_t seed, Type type, float lo, float hi) {
-    RandomStream stream(seed, type, lo, hi);
-    std::vector<float> v(n);
-    for (float& x : v) {
-        x = stream.next();
-    }
-    return v;
-}
-
-void fillRandom(Engine& engine, const Tensor& t, std::uint32_t seed, float lo, float hi) {
-    const Type type = t.elementType();
-    RandomStream stream(seed, type, lo, hi);
-    engine.forEachRun(t, [&](std::size_t, std::span<std::byte> bytes) {
-        std::byte* p = bytes.data();
-        if (type == Type::Float) {
-            for (std::size_t i = 0; i < bytes.size(); i += sizeof(float)) {
-                const float x = stream.next();
-                std::memcpy(p + i, &x, sizeof x);
-            }
-        } else if (type == Type::Half) {
-            for (std::size_t i = 0; i < bytes.size(); i += sizeof(half)) {
-                const std::uint16_t x = halfBits(stream.next());
-                std::memcpy(p + i, &x, sizeof x);
-            }
-        } else {
-            const std::size_t size = sizeOf(type);
-            for (std::size_t i = 0; i < bytes.size(); i += size) {
-                storeFromDouble(type, p + i, stream.next());
-            }
-        }
-    });
-}
-
 void Comparison::fail(std::size_t index, double device, double reference, double err) {
     const double excess = std::isnan(err) ? INFINITY : err;
     if (!failed_ || excess > worstExcess_) {
@@ -75,6 +41,19 @@ void Comparison::fail(std::size_t index, double device, double reference, double
         worstReference_ = reference;
     }
     failed_ = true;
+}
+
+void Comparison::merge(const Comparison& later) {
+    // On a tie the earlier index stays the worst, as in fail().
+    if (later.failed_ && (!failed_ || later.worstExcess_ > worstExcess_)) {
+        worst_ = later.worst_;
+        worstExcess_ = later.worstExcess_;
+        worstDevice_ = later.worstDevice_;
+        worstReference_ = later.worstReference_;
+    }
+    failed_ = failed_ || later.failed_;
+    maxAbsError_ = std::max(maxAbsError_, later.maxAbsError_);
+    count_ += later.count_;
 }
 
 Verification Comparison::result(const std::string& what, std::size_t count) const {

@@ -1,8 +1,9 @@
 #pragma once
 // Rounding to IEEE binary16 without a call for the values workloads make in
 // bulk: a normal half is rounded to nearest even with a few integer
-// operations on the float's bits; zeros, subnormals, infinities and NaNs go
-// through engine/core/Half.h, so every result equals that conversion's.
+// operations on the float's bits, a zero keeps its sign; subnormals,
+// infinities and NaNs go through engine/core/Half.h, so every result equals
+// that conversion's.
 #include "engine/core/Half.h"
 
 #include <bit>
@@ -26,6 +27,9 @@ inline std::uint32_t roundBits(std::uint32_t f) {
 // float(half(x)).
 inline float roundToHalf(float x) {
     const std::uint32_t f = std::bit_cast<std::uint32_t>(x);
+    if ((f & 0x7fffffffu) == 0) { // a signed zero, as common as relu makes it
+        return x;
+    }
     if (fasthalf::roundsToNormal(f & 0x7fffffffu)) {
         const std::uint32_t r = fasthalf::roundBits(f);
         if ((r & 0x7fffffffu) <= 0x477fe000u) { // 65504, the largest half
@@ -38,6 +42,9 @@ inline float roundToHalf(float x) {
 // half(x).bits.
 inline std::uint16_t halfBits(float x) {
     const std::uint32_t f = std::bit_cast<std::uint32_t>(x);
+    if ((f & 0x7fffffffu) == 0) {
+        return static_cast<std::uint16_t>(f >> 16); // the sign
+    }
     if (fasthalf::roundsToNormal(f & 0x7fffffffu)) {
         const std::uint32_t r = fasthalf::roundBits(f);
         if ((r & 0x7fffffffu) <= 0x477fe000u) {

@@ -2,12 +2,15 @@
 // The built-in workloads and helpers they share (inputs, host references,
 // comparison with tolerances).
 #include "engine/workloads/FastHalf.h"
+#include "engine/workloads/RandomInputs.h"
 #include "engine/workloads/Workload.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <random>
+#include <cstring>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -24,32 +27,14 @@ const Workload& gatherScatterWorkload();
 const Workload& stressWorkload();
 
 // Deterministic inputs in [lo, hi), rounded to `type` so host and device
-// start from the same values.
+// start from the same values: element i is CounterRandom(seed, type, lo, hi).at(i).
 std::vector<float> randomValues(std::size_t n, std::uint32_t seed, Type type, float lo = -1,
                                 float hi = 1);
-// The numbers randomValues(n, seed, type, lo, hi) holds, one at a time, so a
-// large input can be made (and made again to check a result) without a host copy.
-class RandomStream {
-public:
-    RandomStream(std::uint32_t seed, Type type, float lo = -1, float hi = 1)
-        : rng_(seed)
-        , type_(type)
-        , lo_(lo)
-        , scale_(hi - lo) {}
-    float next() {
-        // Built from the raw 32-bit output, so every standard library gives the same numbers.
-        const float x =
-            lo_ + scale_ * static_cast<float>(rng_() >> 8) / static_cast<float>(1u << 24);
-        return type_ == Type::Half ? roundToHalf(x) : x;
-    }
-
-private:
-    std::mt19937 rng_;
-    Type type_;
-    float lo_, scale_;
-};
+// The same values as doubles, made without a float copy (for host references).
+std::vector<double> randomDoubles(std::size_t n, std::uint32_t seed, Type type, float lo = -1,
+                                  float hi = 1);
 // Writes randomValues(t.numElements(), seed, t's type, lo, hi) straight into
-// the tensor's tile memory.
+// the tensor's tile memory, runs in parallel on the engine's thread count.
 void fillRandom(Engine& engine, const Tensor& t, std::uint32_t seed, float lo = -1, float hi = 1);
 
 // Compares device values with references one at a time, as compare() does.
@@ -68,6 +53,9 @@ public:
     }
     // count: how many values the reference has.
     Verification result(const std::string& what, std::size_t count) const;
+    // Adds the checks of `later`, all of whose indices follow this one's: the
+    // result is that of one comparison making both sets of checks in order.
+    void merge(const Comparison& later);
 
 private:
     void fail(std::size_t index, double device, double reference, double err);
@@ -78,6 +66,26 @@ private:
     std::size_t worst_ = 0;
     double worstExcess_ = 0, worstDevice_ = 0, worstReference_ = 0;
 };
+
+// Compares a tensor's device values run by run in parallel on the engine's
+// thread count: check(first element of the run, the run's bytes, comparison)
+// checks the run's elements in order. The runs' comparisons are merged in
+// element order, so the result does not depend on the threads.
+using RunCheck = std::function<void(std::size_t, std::span<const std::byte>, Comparison&)>;
+Verification checkRuns(const Engine& engine, const Tensor& t, double atol, double rtol,
+                       const std::string& what, const RunCheck& check);
+
+// Element i of a run of float or half values in tile memory.
+inline float deviceFloat(Type type, const std::byte* run, std::size_t i) {
+    if (type == Type::Half) {
+        std::uint16_t h;
+        std::memcpy(&h, run + i * sizeof h, sizeof h);
+        return halfToFloat(h);
+    }
+    float f;
+    std::memcpy(&f, run + i * sizeof f, sizeof f);
+    return f;
+}
 
 // A tensor's values as floats (of any element type).
 std::vector<float> readFloats(const Engine& engine, const Tensor& t);

@@ -139,7 +139,8 @@ int main(int argc, char** argv) {
                    "docs/model-fidelity.md).\n"
                    "--max-vertices skips build benchmarks of larger graphs.\n"
                    "--match runs only the engine benchmarks whose name contains TEXT\n"
-                   "(e.g. matmul_512), and no report benchmarks.\n";
+                   "(e.g. matmul_512), and no report benchmarks; with --only capture, the\n"
+                   "captures whose workload contains TEXT (e.g. matmul).\n";
             return 0;
         } else {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";

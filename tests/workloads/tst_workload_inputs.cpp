@@ -1,6 +1,8 @@
 // The workloads' bulk helpers against the engine's own definitions: the fast
-// half rounding equals engine/core/Half.h's, inputs written in place equal
-// randomValues, and streaming comparison equals compare().
+// half rounding equals engine/core/Half.h's, the counter-based inputs equal
+// their definition (computed here from published hash constants), in bulk and
+// one at a time, inputs written in place equal randomValues whatever the
+// thread count, and streaming and parallel comparison equal compare().
 #include "engine/core/Half.h"
 #include "engine/ops/Mapping.h"
 #include "engine/workloads/Library.h"
@@ -13,6 +15,29 @@
 
 using namespace tessera;
 using namespace tessera::workloads;
+
+namespace {
+
+// The 24 bits of element i of input `seed` (i < 2^32), from the generator's
+// definition: keys = splitmix64's mix of (seed << 32 ^ a constant), split in
+// two; MurmurHash3's fmix32 of ((i ^ low key) * 0x9e3779b9 + high key); its top 24 bits.
+std::uint32_t definitionBits(std::uint32_t seed, std::uint64_t i) {
+    std::uint64_t z = (std::uint64_t{seed} << 32) ^ 0x5851f42d4c957f2du;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    z ^= z >> 31;
+    std::uint32_t h =
+        (static_cast<std::uint32_t>(i) ^ static_cast<std::uint32_t>(z)) * 0x9e3779b9u +
+        static_cast<std::uint32_t>(z >> 32);
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    return h >> 8;
+}
+
+} // namespace
 
 class TestWorkloadInputs : public QObject {
     Q_OBJECT
@@ -44,8 +69,9 @@ private slots:
         for (std::uint64_t f = 0; f <= 0xffffffffu; f += 1021) {
             QVERIFY2(check(static_cast<std::uint32_t>(f)), qPrintable(QString::number(f, 16)));
         }
-        for (std::uint32_t edge : {0x38800000u, 0x387fffffu, 0x477fe000u, 0x477fefffu, 0x477ff000u,
-                                   0x477ff001u, 0x3f801000u, 0x3f803000u, 0x3f800fffu}) {
+        for (std::uint32_t edge :
+             {0x00000000u, 0x38800000u, 0x387fffffu, 0x477fe000u, 0x477fefffu, 0x477ff000u,
+              0x477ff001u, 0x3f801000u, 0x3f803000u, 0x3f800fffu}) {
             for (std::uint32_t sign : {0u, 0x80000000u}) {
                 QVERIFY2(check(edge | sign), qPrintable(QString::number(edge | sign, 16)));
             }
@@ -63,21 +89,132 @@ private slots:
     void fillRandomWritesRandomValues() {
         QFETCH(int, type);
         Graph g(Target::preset("tiles:4"));
-        const std::size_t n = 1000;
+        const std::size_t n = 5000;
         Tensor t = g.addVariable(Type(type), {n}, "t");
         ops::mapLinearly(g, t, 7); // several runs on several tiles
-        Engine e(g, program::Sequence{});
-        fillRandom(e, t, 42, -2, 3);
-        const std::vector<double> device = e.readValues(t);
         const std::vector<float> expected = randomValues(n, 42, Type(type), -2, 3);
-        QCOMPARE(device.size(), n);
-        for (std::size_t i = 0; i < n; ++i) {
-            QCOMPARE(device[i], double(expected[i]));
+        QCOMPARE(expected.size(), n);
+        for (unsigned threads : {1u, 2u, 3u}) { // the same values whatever the threads
+            EngineOptions options;
+            options.threads = threads;
+            Engine e(g, program::Sequence{}, options);
+            fillRandom(e, t, 42, -2, 3);
+            const std::vector<double> device = e.readValues(t);
+            QCOMPARE(device.size(), n);
+            for (std::size_t i = 0; i < n; ++i) {
+                QCOMPARE(device[i], double(expected[i]));
+            }
         }
-        // randomValues itself: the raw mt19937 output scaled, then rounded.
-        std::mt19937 rng(42);
-        const float first = -2 + 5 * float(rng() >> 8) / float(1u << 24);
-        QCOMPARE(expected[0], Type(type) == Type::Half ? float(half(first)) : first);
+        // randomValues itself: element i from its definition, rounded.
+        for (std::size_t i : {std::size_t{0}, std::size_t{1}, std::size_t{4999}}) {
+            const float x = -2 + 5 * float(definitionBits(42, i)) / float(1u << 24);
+            QCOMPARE(expected[i], Type(type) == Type::Half ? float(half(x)) : x);
+        }
+    }
+    // The generator's keys come from splitmix64's output function: its first
+    // output from state 0 is a published value.
+    void mix64IsSplitMix64() {
+        QCOMPARE(counter::mix64(0x9e3779b97f4a7c15u), std::uint64_t{0xe220a8397b1dcdafu});
+    }
+    // Bulk values (vectorised where the CPU can) equal at(), also across an
+    // index with new high 32 bits, for both types; seeds give different values.
+    void bulkValuesEqualAt() {
+        for (Type type : {Type::Float, Type::Half}) {
+            const CounterRandom random(7, type, -1.5f, 0.25f);
+            for (std::uint64_t first :
+                 {std::uint64_t{0}, std::uint64_t{123457}, (std::uint64_t{1} << 32) - 300}) {
+                std::vector<float> bulk(1000);
+                random.values(first, bulk);
+                std::vector<std::uint16_t> bits(1000);
+                random.halfValues(first, bits);
+                for (std::size_t i = 0; i < bulk.size(); ++i) {
+                    const float one = random.at(first + i);
+                    QCOMPARE(std::bit_cast<std::uint32_t>(bulk[i]),
+                             std::bit_cast<std::uint32_t>(one));
+                    QCOMPARE(bits[i], halfBits(one));
+                    QVERIFY(one >= -1.5f && one <= 0.25f); // a half may round up to hi
+                }
+            }
+            // Past 2^32 the keys change: element 2^32 is not element 0 again.
+            QVERIFY(random.at(std::uint64_t{1} << 32) != random.at(0) ||
+                    random.at((std::uint64_t{1} << 32) + 1) != random.at(1));
+        }
+        const auto a = randomValues(1000, 11, Type::Float), b = randomValues(1000, 12, Type::Float);
+        std::size_t same = 0;
+        double sum = 0;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            same += a[i] == b[i] ? 1 : 0;
+            sum += a[i];
+        }
+        QCOMPARE(same, std::size_t{0});
+        QVERIFY(std::fabs(sum / 1000) < 0.1); // uniform on [-1, 1): mean 0, sd of the mean 0.018
+    }
+    // The bulk half rounding equals the scalar one, over sampled float bit patterns.
+    void bulkRoundToHalfEqualsScalar() {
+        std::vector<float> values;
+        for (std::uint64_t f = 0; f <= 0xffffffffu; f += 40961) {
+            const float x = std::bit_cast<float>(static_cast<std::uint32_t>(f));
+            if (!std::isnan(x)) {
+                values.push_back(x);
+            }
+        }
+        std::vector<float> bulk = values;
+        roundToHalf(std::span<float>(bulk));
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            QCOMPARE(std::bit_cast<std::uint32_t>(bulk[i]),
+                     std::bit_cast<std::uint32_t>(roundToHalf(values[i])));
+        }
+    }
+    // Comparisons merged in order give what one comparison of every check gives.
+    void mergedComparisonsEqualOne() {
+        const std::vector<double> device{1.0, 5.0, 3.0, 9.0, 2.0, 7.0},
+            reference{1.0, 2.0, 3.0, 6.0, 2.5, 7.0};
+        for (std::size_t cut = 0; cut <= device.size(); ++cut) {
+            Comparison whole(0.1, 0.0), first(0.1, 0.0), second(0.1, 0.0);
+            for (std::size_t i = 0; i < device.size(); ++i) {
+                whole.check(i, device[i], reference[i]);
+                (i < cut ? first : second).check(i, device[i], reference[i]);
+            }
+            first.merge(second);
+            const Verification a = whole.result("v", 6), b = first.result("v", 6);
+            QCOMPARE(b.passed, a.passed);
+            QCOMPARE(b.maxAbsError, 3.0);
+            QCOMPARE(b.detail, a.detail);
+            QCOMPARE(b.detail, std::string("v: element 1 is 5, expected 2")); // the first worst
+        }
+    }
+    // checkRuns over a tensor of many runs equals compare() of its values.
+    void checkRunsEqualsCompare() {
+        Graph g(Target::preset("tiles:4"));
+        const std::size_t n = 300000; // batches of several runs, over several threads
+        Tensor t = g.addVariable(Type::Float, {n}, "t");
+        ops::mapLinearly(g, t, 5);
+        std::vector<float> values(n);
+        std::vector<double> reference(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            values[i] = float(i % 1000);
+            reference[i] = (i == 123456 || i == 200001) ? values[i] + 1 : values[i];
+        }
+        for (unsigned threads : {1u, 2u}) {
+            EngineOptions options;
+            options.threads = threads;
+            Engine e(g, program::Sequence{}, options);
+            e.write<float>(t, values);
+            const Verification expected = compare(e.readValues(t), reference, 0.5, 0.0, "values");
+            const Verification got =
+                checkRuns(e, t, 0.5, 0.0, "values",
+                          [&](std::size_t first, std::span<const std::byte> bytes, Comparison& c) {
+                              for (std::size_t i = 0; i < bytes.size() / 4; ++i) {
+                                  float v;
+                                  std::memcpy(&v, bytes.data() + 4 * i, 4);
+                                  c.check(first + i, v, reference[first + i]);
+                              }
+                          });
+            QVERIFY(!got.passed);
+            QCOMPARE(got.detail, expected.detail);
+            QCOMPARE(got.detail, std::string("values: element 123456 is 456, expected 457"));
+            QCOMPARE(got.maxAbsError, 1.0);
+        }
     }
     void streamingComparisonEqualsCompare() {
         const std::vector<double> reference{1.0, 2.0, -3.0, 4.0};
