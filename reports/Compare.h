@@ -37,12 +37,12 @@ struct ReportSnapshot {
     Summary summary;
     std::vector<MemoryCategoryEntry> categories;
     std::vector<TileMemoryEntry> tiles;
-    std::vector<ProgramNodeEntry> nodes;
+    std::vector<record::ProgramNodeRecord> nodes;
     std::vector<ProgramStepEntry> steps;
     std::vector<std::uint64_t> executions; // per program step (index = step id)
     std::vector<std::uint64_t>
         livenessSum; // per program step: Σ over tiles of not-always-live bytes
-    std::vector<ComputeSetEntry> computeSets; // index = compute set id
+    std::vector<record::ComputeSetRecord> computeSets; // index = compute set id
     std::vector<VariableEntry> variables;
     // Per entry of `variables`: (tile, bytes), tiles ascending.
     std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> placement;

@@ -51,7 +51,9 @@ void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, Report
         }
         return out;
     };
-    const auto name = [](const ComputeSetEntry& cs) -> const std::string& { return cs.name; };
+    const auto name = [](const record::ComputeSetRecord& cs) -> const std::string& {
+        return cs.name;
+    };
     const auto bKeys = occurrenceKeys(b.computeSets, name);
     const auto cKeys = occurrenceKeys(c.computeSets, name);
     const auto bTotals = totals(b), cTotals = totals(c);

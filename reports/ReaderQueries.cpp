@@ -85,8 +85,8 @@ ReportReader::variableTiles(std::uint32_t variable) const {
     return out;
 }
 
-std::vector<ComputeSetEntry> ReportReader::computeSets() const {
-    std::vector<ComputeSetEntry> out;
+std::vector<record::ComputeSetRecord> ReportReader::computeSets() const {
+    std::vector<record::ComputeSetRecord> out;
     using tables::col;
     using C = tables::compute_sets::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::compute_sets::kTable) + " ORDER BY id");
@@ -208,11 +208,11 @@ std::vector<MemoryBlockEntry> ReportReader::memoryBlocks(std::uint32_t tile) con
     return out;
 }
 
-std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
+std::vector<record::ProgramNodeRecord> ReportReader::programNodes() const {
     if (!d_->problems.programTree.empty()) {
         throw ReportError(d_->problems.programTree);
     }
-    std::vector<ProgramNodeEntry> out;
+    std::vector<record::ProgramNodeRecord> out;
     using tables::col;
     using C = tables::program_nodes::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::program_nodes::kTable) + " ORDER BY id");
@@ -226,7 +226,7 @@ std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
     return out;
 }
 
-void ReportReader::readOperationLayers(std::vector<ProgramNodeEntry>& nodes) const {
+void ReportReader::readOperationLayers(std::vector<record::ProgramNodeRecord>& nodes) const {
     if (!d_->hasTable("operation_layers")) {
         return; // before schema 1.2: every layer stays unknown
     }

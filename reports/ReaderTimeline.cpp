@@ -40,9 +40,9 @@ std::vector<RunEntry> ReportReader::runs() const {
     return out;
 }
 
-std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::uint64_t firstSeq,
-                                                      std::uint64_t endSeq) const {
-    std::vector<ExecutedStep> out;
+std::vector<record::StepExecutionRecord>
+ReportReader::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const {
+    std::vector<record::StepExecutionRecord> out;
     d_->checkRun(run);
     if (endSeq <= firstSeq) {
         return out;
@@ -140,7 +140,7 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
         const std::uint32_t groupTiles = lodLevels(run).front().groupTiles;
         using P = tables::program_steps::Col;
         auto phases = d_->db->prepare(d_->programStepsSql() + " WHERE id = :step");
-        for (const ExecutedStep& e : executedSteps(run, firstSeq, endSeq)) {
+        for (const record::StepExecutionRecord& e : executedSteps(run, firstSeq, endSeq)) {
             auto it = d_->stepGroups.find(e.programStep);
             if (it == d_->stepGroups.end()) {
                 const StepTiles t = stepTiles(e.programStep);
@@ -241,8 +241,8 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
     return out;
 }
 
-std::vector<VerificationEntry> ReportReader::verifications() const {
-    std::vector<VerificationEntry> out;
+std::vector<record::VerificationRecord> ReportReader::verifications() const {
+    std::vector<record::VerificationRecord> out;
     using tables::col;
     using C = tables::verification::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::verification::kTable) + " ORDER BY id");

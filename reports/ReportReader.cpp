@@ -375,7 +375,7 @@ Summary ReportReader::summary() const {
     }
     // Several checks: passed if all passed; the first failure explains best.
     bool failureSeen = false;
-    for (const VerificationEntry& v : verifications()) {
+    for (const record::VerificationRecord& v : verifications()) {
         if (!s.verification) {
             s.verification = Summary::Verification{true, 0, v.detail};
         }

@@ -28,7 +28,7 @@ const reports::VariableEntry* ReportData::variable(std::uint32_t id) const {
 const reports::ProgramStepEntry* ReportData::step(std::uint32_t id) const {
     return findById(programSteps, id);
 }
-const reports::ProgramNodeEntry* ReportData::node(std::uint32_t id) const {
+const record::ProgramNodeRecord* ReportData::node(std::uint32_t id) const {
     return findById(programNodes, id);
 }
 

@@ -28,10 +28,10 @@ struct ReportData {
     std::vector<reports::MemoryCategoryEntry> categories;
     std::vector<reports::CodeletEntry> codelets;
     std::vector<reports::VariableEntry> variables;
-    std::vector<reports::ComputeSetEntry> computeSets;
+    std::vector<record::ComputeSetRecord> computeSets;
     std::vector<reports::VertexCountEntry> vertexCounts;
     std::vector<reports::TileMemoryEntry> tileMemory;
-    std::vector<reports::ProgramNodeEntry> programNodes;
+    std::vector<record::ProgramNodeRecord> programNodes;
     std::vector<reports::ProgramStepEntry> programSteps;
     std::vector<reports::RunEntry> runs;
     std::vector<reports::StepVariableAccess> variableAccesses; // by step, then variable
@@ -51,7 +51,7 @@ struct ReportData {
 
     const reports::VariableEntry* variable(std::uint32_t id) const; // by id, or null
     const reports::ProgramStepEntry* step(std::uint32_t id) const;
-    const reports::ProgramNodeEntry* node(std::uint32_t id) const;
+    const record::ProgramNodeRecord* node(std::uint32_t id) const;
     std::string computeSetName(std::uint32_t id) const;
 };
 
