@@ -10,9 +10,13 @@
 #include <memory>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class ExecutedStepsModel : public QAbstractTableModel {
     Q_OBJECT

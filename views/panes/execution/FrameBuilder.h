@@ -15,8 +15,12 @@
 #include <utility>
 #include <vector>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 class ReportSource;
 } // namespace tessera::views
 

@@ -13,8 +13,12 @@
 #include <memory>
 #include <vector>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {

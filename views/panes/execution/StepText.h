@@ -8,8 +8,12 @@
 
 #include <QString>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {

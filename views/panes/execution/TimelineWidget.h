@@ -16,8 +16,12 @@ class QScrollBar;
 
 #include <memory>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {
