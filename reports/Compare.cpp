@@ -70,17 +70,18 @@ const std::vector<MetricSpec>& metricSpecs() {
 }
 
 // Every total of one report, in metricSpecs() order.
-std::vector<std::uint64_t> totalsOf(const ReportSnapshot& s) {
+std::vector<std::uint64_t> totalsOf(const ReportData& s) {
     std::uint64_t alwaysLive = 0, pools = 0, gaps = 0;
-    for (const TileMemoryEntry& t : s.tiles) {
+    for (const TileMemoryEntry& t : s.tileMemory) {
         alwaysLive = addSat(alwaysLive, t.alwaysLiveBytes);
         pools = addSat(pools, t.notAlwaysLivePeakBytes);
         gaps = addSat(gaps, t.gapBytes);
     }
     std::uint64_t livenessPeak = 0, exchangeBytes = 0;
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        livenessPeak = std::max(livenessPeak, s.livenessSum[i]);
-        exchangeBytes = addSat(exchangeBytes, mulSat(s.steps[i].bytesInSum, s.executions[i]));
+    for (std::size_t i = 0; i < s.programSteps.size(); ++i) {
+        livenessPeak = std::max(livenessPeak, s.programSteps[i].notAlwaysLiveBytesSum);
+        exchangeBytes =
+            addSat(exchangeBytes, mulSat(s.programSteps[i].bytesInSum, s.executionsOf(i)));
     }
     const double ns =
         s.target.clockHz > 0
@@ -110,7 +111,7 @@ std::vector<std::uint64_t> totalsOf(const ReportSnapshot& s) {
             m.program.variables};
 }
 
-SideInfo sideInfo(const ReportSnapshot& s) {
+SideInfo sideInfo(const ReportData& s) {
     SideInfo info;
     info.path = s.info.path;
     info.workload = s.info.workload;
@@ -122,7 +123,7 @@ SideInfo sideInfo(const ReportSnapshot& s) {
     return info;
 }
 
-void addNotes(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
+void addNotes(const ReportData& b, const ReportData& c, ReportDiff& d) {
     auto& notes = d.notes;
     if (!d.tilesComparable) {
         notes.push_back("the targets have different tile counts (" +
@@ -167,7 +168,7 @@ void addNotes(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
             notes.push_back("workload parameters differ: " + changed);
         }
     }
-    auto sideNotes = [&](const ReportSnapshot& s, const char* side) {
+    auto sideNotes = [&](const ReportData& s, const char* side) {
         if (!s.info.complete) {
             notes.push_back(std::string("the ") + side + " is incomplete (" +
                             s.info.incompleteReason +
@@ -187,7 +188,7 @@ void addNotes(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
     sideNotes(c, "comparison");
 }
 
-void compareTiles(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
+void compareTiles(const ReportData& b, const ReportData& c, ReportDiff& d) {
     d.categories = b.categories;
     // Categories are matched by their stable key.
     std::vector<std::size_t> fromComparison(c.categories.size(), kUnmatchedCategory);
@@ -202,11 +203,11 @@ void compareTiles(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& 
         return;
     }
     std::map<std::uint32_t, const TileMemoryEntry*> byTile;
-    for (const TileMemoryEntry& t : c.tiles) {
+    for (const TileMemoryEntry& t : c.tileMemory) {
         byTile[t.tile] = &t;
     }
     static const TileMemoryEntry kEmpty;
-    for (const TileMemoryEntry& tb : b.tiles) {
+    for (const TileMemoryEntry& tb : b.tileMemory) {
         const auto it = byTile.find(tb.tile);
         const TileMemoryEntry& tc = it == byTile.end() ? kEmpty : *it->second;
         TileMemoryDelta t;
@@ -228,7 +229,7 @@ void compareTiles(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& 
     }
 }
 
-const ProgramStepEntry* stepOf(const ReportSnapshot& s,
+const ProgramStepEntry* stepOf(const ReportData& s,
                                const std::unordered_map<std::uint32_t, std::size_t>& nodeIndex,
                                std::uint32_t nodeId) {
     if (nodeId == kNone) {
@@ -238,24 +239,24 @@ const ProgramStepEntry* stepOf(const ReportSnapshot& s,
     if (it == nodeIndex.end()) {
         return nullptr;
     }
-    const std::uint32_t step = s.nodes[it->second].step;
-    return step < s.steps.size() ? &s.steps[step] : nullptr;
+    const std::uint32_t step = s.programNodes[it->second].step;
+    return step < s.programSteps.size() ? &s.programSteps[step] : nullptr;
 }
 
-std::unordered_map<std::uint32_t, std::size_t> indexNodes(const ReportSnapshot& s) {
+std::unordered_map<std::uint32_t, std::size_t> indexNodes(const ReportData& s) {
     std::unordered_map<std::uint32_t, std::size_t> index;
-    for (std::size_t i = 0; i < s.nodes.size(); ++i) {
-        index.emplace(s.nodes[i].id, i);
+    for (std::size_t i = 0; i < s.programNodes.size(); ++i) {
+        index.emplace(s.programNodes[i].id, i);
     }
     return index;
 }
 
-void fillStep(const ReportSnapshot& s, const ProgramStepEntry* step, bool baselineSide,
-              StepDelta& row, LivenessDelta& live) {
+void fillStep(const ReportData& s, const ProgramStepEntry* step, bool baselineSide, StepDelta& row,
+              LivenessDelta& live) {
     if (step == nullptr) {
         return;
     }
-    const std::uint64_t n = s.executions[step->id];
+    const std::uint64_t n = s.executionsOf(step->id);
     auto set = [&](Delta& d, std::uint64_t v) {
         (baselineSide ? d.baseline : d.comparison) = i64(v);
     };
@@ -267,7 +268,7 @@ void fillStep(const ReportSnapshot& s, const ProgramStepEntry* step, bool baseli
     set(row.exchange, mulSat(step->exchangePhaseCycles, n));
     set(row.sync, mulSat(step->syncCycles, n));
     set(row.perExecution, step->totalCycles);
-    set(live.bytes, s.livenessSum[step->id]);
+    set(live.bytes, step->notAlwaysLiveBytesSum);
     set(live.maxTileBytes, step->notAlwaysLiveBytesMax);
     set(live.liveVariables, step->liveVariableCount);
     row.name = step->name;
@@ -275,9 +276,9 @@ void fillStep(const ReportSnapshot& s, const ProgramStepEntry* step, bool baseli
     live.name = step->name;
 }
 
-void compareSteps(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
+void compareSteps(const ReportData& b, const ReportData& c, ReportDiff& d) {
     const auto bIndex = indexNodes(b), cIndex = indexNodes(c);
-    std::vector<bool> seenB(b.steps.size(), false), seenC(c.steps.size(), false);
+    std::vector<bool> seenB(b.programSteps.size(), false), seenC(c.programSteps.size(), false);
     auto emit = [&](const std::string& identity, const ProgramStepEntry* sb,
                     const ProgramStepEntry* sc) {
         StepDelta row;
@@ -296,7 +297,7 @@ void compareSteps(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& 
         d.liveness.push_back(std::move(live));
     };
     for (const detail::AlignedNode& node :
-         detail::alignPrograms(b.nodes, b.steps, c.nodes, c.steps)) {
+         detail::alignPrograms(b.programNodes, b.programSteps, c.programNodes, c.programSteps)) {
         const ProgramStepEntry* sb = stepOf(b, bIndex, node.baseline);
         const ProgramStepEntry* sc = stepOf(c, cIndex, node.comparison);
         // A step is reported once, even if a corrupt tree names it twice.
@@ -323,12 +324,12 @@ void compareSteps(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& 
         }
     }
     // Steps no program node refers to (only in a malformed report).
-    for (const ProgramStepEntry& s : b.steps) {
+    for (const ProgramStepEntry& s : b.programSteps) {
         if (!seenB[s.id]) {
             emit("(outside the program tree) " + s.name, &s, nullptr);
         }
     }
-    for (const ProgramStepEntry& s : c.steps) {
+    for (const ProgramStepEntry& s : c.programSteps) {
         if (!seenC[s.id]) {
             emit("(outside the program tree) " + s.name, nullptr, &s);
         }
@@ -412,8 +413,8 @@ std::optional<Figure> metric(const ReportDiff& diff, std::string_view name) {
 }
 
 ReportDiff compare(const Baseline& baseline, const Comparison& comparison) {
-    const ReportSnapshot& b = baseline.snapshot();
-    const ReportSnapshot& c = comparison.snapshot();
+    const ReportData& b = baseline.data();
+    const ReportData& c = comparison.data();
     ReportDiff d;
     d.baseline = sideInfo(b);
     d.comparison = sideInfo(c);

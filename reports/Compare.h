@@ -5,15 +5,17 @@
 //
 // The two sides are distinct types, Baseline and Comparison, so they cannot be
 // swapped by accident: compare(Baseline, Comparison) is the only order that
-// compiles. Each side holds a ReportSnapshot, everything the comparison needs
-// loaded from one report in one go; building a side reads the database (do it
-// on a worker thread in the GUI), compare() itself never touches SQLite.
+// compiles. Each side holds the loaded report (ReportData, the structure the
+// panes draw from, with the variables' placement); building a side from a
+// reader reads the database (do it on a worker thread in the GUI), compare()
+// itself never touches SQLite.
 //
 // Program steps, liveness and compute sets are matched by PROGRAM IDENTITY,
 // not by id: the program trees are aligned top-down, siblings by a diff of
 // their labels (kind and name) and subtree contents, so one inserted step
 // shows as one added row and does not shift every later row. See
 // docs/report-format.md ("Comparing reports") for the rules.
+#include "reports/ReportData.h"
 #include "reports/ReportTypes.h"
 #include "reports/Summary.h"
 
@@ -29,27 +31,11 @@ namespace tessera::reports {
 
 class ReportReader;
 
-// What a comparison needs from one report. Plain data: copy it, move it
-// between threads, keep it after the reader is gone.
-struct ReportSnapshot {
-    ReportInfo info;
-    TargetInfo target;
-    Summary summary;
-    std::vector<MemoryCategoryEntry> categories;
-    std::vector<TileMemoryEntry> tiles;
-    std::vector<ProgramNodeEntry> nodes;
-    std::vector<ProgramStepEntry> steps;
-    std::vector<std::uint64_t> executions; // per program step (index = step id)
-    std::vector<std::uint64_t>
-        livenessSum; // per program step: Σ over tiles of not-always-live bytes
-    std::vector<ComputeSetEntry> computeSets; // index = compute set id
-    std::vector<VariableEntry> variables;
-    // Per entry of `variables`: (tile, bytes), tiles ascending.
-    std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> placement;
-};
-
-// Reads a snapshot; throws ReportError (one line) for a broken report.
-ReportSnapshot loadSnapshot(const ReportReader& reader);
+// Loads one report as a comparison's side: with its placement, complete and
+// well formed (ids dense from 0). Throws ReportError (one line) otherwise.
+std::shared_ptr<const ReportData> loadSide(const ReportReader& reader);
+// Checks data loaded elsewhere (with LoadOptions::placement) the same way.
+void checkSide(const ReportData& data);
 
 // One side of a comparison. The tag makes Baseline and Comparison different
 // types; the explicit constructors keep a reader or snapshot from silently
@@ -58,15 +44,17 @@ template <class Tag>
 class ReportSide {
 public:
     explicit ReportSide(const ReportReader& reader)
-        : snapshot_(std::make_shared<const ReportSnapshot>(loadSnapshot(reader))) {}
-    explicit ReportSide(std::shared_ptr<const ReportSnapshot> snapshot)
-        : snapshot_(std::move(snapshot)) {}
+        : data_(loadSide(reader)) {}
+    explicit ReportSide(std::shared_ptr<const ReportData> data)
+        : data_(std::move(data)) {
+        checkSide(*data_);
+    }
 
-    const ReportSnapshot& snapshot() const { return *snapshot_; }
-    const std::shared_ptr<const ReportSnapshot>& shared() const { return snapshot_; }
+    const ReportData& data() const { return *data_; }
+    const std::shared_ptr<const ReportData>& shared() const { return data_; }
 
 private:
-    std::shared_ptr<const ReportSnapshot> snapshot_;
+    std::shared_ptr<const ReportData> data_;
 };
 
 struct BaselineTag;

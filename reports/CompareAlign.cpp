@@ -125,7 +125,7 @@ void matchRange(const std::vector<std::uint64_t>& a, std::size_t a0, std::size_t
 
 // One side's program tree, indexed by position in the node list.
 struct Tree {
-    const std::vector<ProgramNodeEntry>* nodes = nullptr;
+    const std::vector<record::ProgramNodeRecord>* nodes = nullptr;
     std::vector<std::string> labels;
     std::vector<std::uint64_t> weak;   // the label alone
     std::vector<std::uint64_t> strong; // the label and the whole subtree
@@ -133,7 +133,7 @@ struct Tree {
     std::vector<std::size_t> roots;
 };
 
-Tree buildTree(const std::vector<ProgramNodeEntry>& nodes,
+Tree buildTree(const std::vector<record::ProgramNodeRecord>& nodes,
                const std::vector<ProgramStepEntry>& steps) {
     Tree t;
     t.nodes = &nodes;
@@ -242,7 +242,8 @@ matchSequences(const std::vector<std::uint64_t>& a, const std::vector<std::uint6
     return out;
 }
 
-std::string nodeLabel(const ProgramNodeEntry& node, const std::vector<ProgramStepEntry>& steps) {
+std::string nodeLabel(const record::ProgramNodeRecord& node,
+                      const std::vector<ProgramStepEntry>& steps) {
     std::string name = node.name;
     if (name.empty() && node.step != kNone) {
         // Steps are dense by id in a well-formed report; search otherwise.
@@ -258,10 +259,11 @@ std::string nodeLabel(const ProgramNodeEntry& node, const std::vector<ProgramSte
     return name.empty() ? kind : kind + ":" + name;
 }
 
-std::vector<AlignedNode> alignPrograms(const std::vector<ProgramNodeEntry>& baselineNodes,
-                                       const std::vector<ProgramStepEntry>& baselineSteps,
-                                       const std::vector<ProgramNodeEntry>& comparisonNodes,
-                                       const std::vector<ProgramStepEntry>& comparisonSteps) {
+std::vector<AlignedNode>
+alignPrograms(const std::vector<record::ProgramNodeRecord>& baselineNodes,
+              const std::vector<ProgramStepEntry>& baselineSteps,
+              const std::vector<record::ProgramNodeRecord>& comparisonNodes,
+              const std::vector<ProgramStepEntry>& comparisonSteps) {
     const Tree tb = buildTree(baselineNodes, baselineSteps);
     const Tree tc = buildTree(comparisonNodes, comparisonSteps);
 

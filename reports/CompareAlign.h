@@ -35,12 +35,14 @@ struct AlignedNode {
 
 // The label of a node: "Kind:name", the name being the step's for an unnamed
 // step node (an Execute is named after its compute set), or "Kind" alone.
-std::string nodeLabel(const ProgramNodeEntry& node, const std::vector<ProgramStepEntry>& steps);
+std::string nodeLabel(const record::ProgramNodeRecord& node,
+                      const std::vector<ProgramStepEntry>& steps);
 
 // The merged program tree in pre-order.
-std::vector<AlignedNode> alignPrograms(const std::vector<ProgramNodeEntry>& baselineNodes,
-                                       const std::vector<ProgramStepEntry>& baselineSteps,
-                                       const std::vector<ProgramNodeEntry>& comparisonNodes,
-                                       const std::vector<ProgramStepEntry>& comparisonSteps);
+std::vector<AlignedNode>
+alignPrograms(const std::vector<record::ProgramNodeRecord>& baselineNodes,
+              const std::vector<ProgramStepEntry>& baselineSteps,
+              const std::vector<record::ProgramNodeRecord>& comparisonNodes,
+              const std::vector<ProgramStepEntry>& comparisonSteps);
 
 } // namespace tessera::reports::detail

@@ -34,15 +34,15 @@ void matchKeys(const std::vector<std::string>& bKeys, const std::vector<std::str
 
 } // namespace
 
-void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
+void compareComputeSets(const ReportData& b, const ReportData& c, ReportDiff& d) {
     struct Totals {
         std::uint64_t executions = 0, cycles = 0, compute = 0;
     };
-    auto totals = [](const ReportSnapshot& s) {
+    auto totals = [](const ReportData& s) {
         std::vector<Totals> out(s.computeSets.size());
-        for (const ProgramStepEntry& step : s.steps) {
+        for (const ProgramStepEntry& step : s.programSteps) {
             if (step.computeSet < out.size()) {
-                const std::uint64_t n = s.executions[step.id];
+                const std::uint64_t n = s.executionsOf(step.id);
                 Totals& t = out[step.computeSet];
                 t.executions = addSat(t.executions, n);
                 t.cycles = addSat(t.cycles, mulSat(step.totalCycles, n));
@@ -51,7 +51,9 @@ void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, Report
         }
         return out;
     };
-    const auto name = [](const ComputeSetEntry& cs) -> const std::string& { return cs.name; };
+    const auto name = [](const record::ComputeSetRecord& cs) -> const std::string& {
+        return cs.name;
+    };
     const auto bKeys = occurrenceKeys(b.computeSets, name);
     const auto cKeys = occurrenceKeys(c.computeSets, name);
     const auto bTotals = totals(b), cTotals = totals(c);
@@ -86,9 +88,9 @@ void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, Report
                      });
 }
 
-void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d) {
+void compareVariables(const ReportData& b, const ReportData& c, ReportDiff& d) {
     // Exchange buffers are compiler temporaries named after steps: left out.
-    auto programVariables = [](const ReportSnapshot& s) {
+    auto programVariables = [](const ReportData& s) {
         std::vector<std::size_t> out;
         for (std::size_t i = 0; i < s.variables.size(); ++i) {
             if (!s.variables[i].isExchangeBuffer) {
@@ -98,7 +100,7 @@ void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDi
         return out;
     };
     const auto bVars = programVariables(b), cVars = programVariables(c);
-    auto keysOf = [](const ReportSnapshot& s, const std::vector<std::size_t>& list) {
+    auto keysOf = [](const ReportData& s, const std::vector<std::size_t>& list) {
         return occurrenceKeys(
             list, [&](std::size_t i) -> const std::string& { return s.variables[i].name; });
     };
@@ -124,7 +126,7 @@ void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDi
             r.typeOrShapeChanged = vb->type != vc->type || vb->shape != vc->shape;
             r.alwaysLiveChanged = vb->alwaysLive != vc->alwaysLive;
             r.placementChanged =
-                d.tilesComparable && b.placement[bVars[i]] != c.placement[cVars[j]];
+                d.tilesComparable && (*b.placement)[bVars[i]] != (*c.placement)[cVars[j]];
         }
         const bool same = r.bytes.delta() == 0 && r.tiles.delta() == 0 && !r.typeOrShapeChanged &&
                           !r.alwaysLiveChanged && !r.placementChanged;

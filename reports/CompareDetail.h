@@ -65,7 +65,7 @@ std::vector<std::string> occurrenceKeys(const std::vector<T>& rows, Name name) {
 }
 
 // Compute sets and variables, matched by name (CompareByName.cpp).
-void compareComputeSets(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d);
-void compareVariables(const ReportSnapshot& b, const ReportSnapshot& c, ReportDiff& d);
+void compareComputeSets(const ReportData& b, const ReportData& c, ReportDiff& d);
+void compareVariables(const ReportData& b, const ReportData& c, ReportDiff& d);
 
 } // namespace tessera::reports::detail

@@ -1,26 +1,23 @@
-// Loading one side of a comparison: everything compare() needs, read once.
+// One side of a comparison: the loaded report, complete and well formed.
 #include "reports/Compare.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
 
-#include <algorithm>
-
 namespace tessera::reports {
 
-ReportSnapshot loadSnapshot(const ReportReader& reader) {
-    ReportSnapshot s;
-    s.info = reader.info();
-    s.target = reader.target();
-    s.summary = reader.summary();
-    s.categories = reader.memoryCategories();
-    s.tiles = reader.tileMemory();
-    s.nodes = reader.programNodes();
-    s.steps = reader.programSteps();
-    s.computeSets = reader.computeSets();
-
+void checkSide(const ReportData& s) {
+    // A comparison of half a report would report differences that are not
+    // there: the first damaged part is the error.
+    if (!s.problems.empty()) {
+        throw ReportError(s.problems.front());
+    }
+    if (!s.placement || !s.stepExecutionsLoaded) {
+        throw ReportError(s.info.path + ": loaded without what a comparison needs (the "
+                                        "variables' placement, the step executions)");
+    }
     // Ids are dense from 0 in a well-formed report; anything else is corrupt.
-    for (std::size_t i = 0; i < s.steps.size(); ++i) {
-        if (s.steps[i].id != i) {
+    for (std::size_t i = 0; i < s.programSteps.size(); ++i) {
+        if (s.programSteps[i].id != i) {
             throw ReportError(s.info.path + ": the report is corrupt (program step ids are not " +
                               "dense from 0)");
         }
@@ -31,32 +28,16 @@ ReportSnapshot loadSnapshot(const ReportReader& reader) {
                               "dense from 0)");
         }
     }
+}
 
-    // Executions per program step (ids are dense from 0, checked above).
-    s.executions.assign(s.steps.size(), 0);
-    for (const auto& [step, count] : reader.stepExecutions()) {
-        s.executions[step] = count; // the reader checked the step exists
+std::shared_ptr<const ReportData> loadSide(const ReportReader& reader) {
+    std::shared_ptr<const ReportData> data =
+        loadReportData(reader, {}, nullptr, LoadOptions{.placement = true});
+    if (!data->stepExecutionsLoaded && data->problems.empty()) {
+        reader.stepExecutions(); // throws what kept them from loading
     }
-
-    s.livenessSum.assign(s.steps.size(), 0);
-    for (const ProgramStepEntry& step : s.steps) {
-        const StepTiles tiles = reader.stepTiles(step.id);
-        std::uint64_t sum = 0;
-        for (const std::uint32_t bytes : tiles.notAlwaysLiveBytes) {
-            sum += bytes;
-        }
-        s.livenessSum[step.id] = sum;
-    }
-
-    s.variables = reader.variables();
-    s.placement.reserve(s.variables.size());
-    for (const VariableEntry& v : s.variables) {
-        auto tiles = v.isExchangeBuffer ? decltype(reader.variableTiles(v.id)){}
-                                        : reader.variableTiles(v.id);
-        std::sort(tiles.begin(), tiles.end());
-        s.placement.push_back(std::move(tiles));
-    }
-    return s;
+    checkSide(*data);
+    return data;
 }
 
 } // namespace tessera::reports

@@ -64,54 +64,56 @@ accessModes(const record::ProgramStepRecord& s) {
 }
 
 void writeTarget(sql::Database& db, StringTable& strings, const record::TargetRecord& t) {
-    db.prepare(
-          "INSERT INTO target (id, name_id, num_ipus, tiles_per_ipu, num_tiles, bytes_per_tile,"
-          " memory_base_address, clock_hz, worker_contexts, exchange_bytes_per_cycle)"
-          " VALUES (0, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")
-        .bind(1, strings.id(t.name))
-        .bind(2, int64_t{t.numIPUs})
-        .bind(3, int64_t{t.tilesPerIPU})
-        .bind(4, int64_t{t.numTiles()})
-        .bind(5, int64_t{t.bytesPerTile})
-        .bind(6, int64_t{t.memoryBaseAddress})
-        .bind(7, t.clockHz)
-        .bind(8, int64_t{t.numWorkerContexts})
-        .bind(9, int64_t{t.exchangeBytesPerCycle})
-        .run();
-    auto param = db.prepare(
-        "INSERT INTO target_parameters (position, name_id, value_id) VALUES (?1, ?2, ?3)");
-    for (std::size_t i = 0; i < t.parameters.size(); ++i) {
-        param.bind(1, i64(i))
-            .bind(2, strings.id(t.parameters[i].first))
-            .bind(3, strings.id(t.parameters[i].second))
+    using tables::param;
+    {
+        using T = tables::target::Col;
+        db.prepare(tables::insertSql(tables::target::kTable))
+            .bind(param(T::id), int64_t{0}) // the one row
+            .bind(param(T::name_id), strings.id(t.name))
+            .bind(param(T::num_ipus), int64_t{t.numIPUs})
+            .bind(param(T::tiles_per_ipu), int64_t{t.tilesPerIPU})
+            .bind(param(T::num_tiles), int64_t{t.numTiles()})
+            .bind(param(T::bytes_per_tile), int64_t{t.bytesPerTile})
+            .bind(param(T::memory_base_address), int64_t{t.memoryBaseAddress})
+            .bind(param(T::clock_hz), t.clockHz)
+            .bind(param(T::worker_contexts), int64_t{t.numWorkerContexts})
+            .bind(param(T::exchange_bytes_per_cycle), int64_t{t.exchangeBytesPerCycle})
             .run();
     }
-    auto region =
-        db.prepare("INSERT INTO regions (id, name_id, offset, bytes) VALUES (?1, ?2, ?3, ?4)");
+    auto parameter = db.prepare(tables::insertSql(tables::target_parameters::kTable));
+    for (std::size_t i = 0; i < t.parameters.size(); ++i) {
+        using P = tables::target_parameters::Col;
+        parameter.bind(param(P::position), i64(i))
+            .bind(param(P::name_id), strings.id(t.parameters[i].first))
+            .bind(param(P::value_id), strings.id(t.parameters[i].second))
+            .run();
+    }
+    auto region = db.prepare(tables::insertSql(tables::regions::kTable));
     std::uint64_t offset = 0;
     for (std::size_t i = 0; i < t.regions.size(); ++i) {
-        region.bind(1, i64(i))
-            .bind(2, strings.id(t.regions[i].first))
-            .bind(3, i64(offset))
-            .bind(4, int64_t{t.regions[i].second})
+        using R = tables::regions::Col;
+        region.bind(param(R::id), i64(i))
+            .bind(param(R::name_id), strings.id(t.regions[i].first))
+            .bind(param(R::offset), i64(offset))
+            .bind(param(R::bytes), int64_t{t.regions[i].second})
             .run();
         offset += t.regions[i].second;
     }
 }
 
 void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledRecord& c) {
-    auto codelet = db.prepare(
-        "INSERT INTO codelets (id, name_id, code_bytes, cycle_formula_id) VALUES (?1, ?2, ?3, ?4)");
+    using tables::param;
+    auto codelet = db.prepare(tables::insertSql(tables::codelets::kTable));
     for (const auto& r : c.codelets) {
-        codelet.bind(1, int64_t{r.id})
-            .bind(2, strings.id(r.name))
-            .bind(3, int64_t{r.codeBytes})
-            .bind(4, strings.id(r.cycleFormula))
+        using K = tables::codelets::Col;
+        codelet.bind(param(K::id), int64_t{r.id})
+            .bind(param(K::name_id), strings.id(r.name))
+            .bind(param(K::code_bytes), int64_t{r.codeBytes})
+            .bind(param(K::cycle_formula_id), strings.id(r.cycleFormula))
             .run();
     }
     auto variable = db.prepare(tables::insertSql(tables::variables::kTable));
-    auto tileBytes =
-        db.prepare("INSERT INTO variable_tiles (variable_id, tile, bytes) VALUES (?1, ?2, ?3)");
+    auto tileBytes = db.prepare(tables::insertSql(tables::variable_tiles::kTable));
     for (const auto& v : c.variables) {
         std::uint64_t total = 0;
         std::uint64_t tiles = 0;
@@ -120,7 +122,6 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             tiles += bytes > 0 ? 1 : 0;
         }
         using V = tables::variables::Col;
-        using tables::param;
         variable.bind(param(V::id), int64_t{v.id})
             .bind(param(V::name_id), strings.id(v.name))
             .bind(param(V::type_id), strings.id(v.type))
@@ -137,36 +138,39 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             .run();
         for (const auto& [tile, bytes] : v.bytesByTile) {
             if (bytes > 0) {
-                tileBytes.bind(1, int64_t{v.id}).bind(2, int64_t{tile}).bind(3, i64(bytes)).run();
+                using VT = tables::variable_tiles::Col;
+                tileBytes.bind(param(VT::variable_id), int64_t{v.id})
+                    .bind(param(VT::tile), int64_t{tile})
+                    .bind(param(VT::bytes), i64(bytes))
+                    .run();
             }
         }
     }
-    auto computeSet =
-        db.prepare("INSERT INTO compute_sets (id, name_id, vertex_count) VALUES (?1, ?2, ?3)");
+    auto computeSet = db.prepare(tables::insertSql(tables::compute_sets::kTable));
     for (const auto& r : c.computeSets) {
-        computeSet.bind(1, int64_t{r.id})
-            .bind(2, strings.id(r.name))
-            .bind(3, i64(r.vertexCount))
+        using CS = tables::compute_sets::Col;
+        computeSet.bind(param(CS::id), int64_t{r.id})
+            .bind(param(CS::name_id), strings.id(r.name))
+            .bind(param(CS::vertex_count), i64(r.vertexCount))
             .run();
     }
-    auto vertices = db.prepare(
-        "INSERT INTO vertex_counts (compute_set_id, tile, codelet_id, count, state_bytes)"
-        " VALUES (?1, ?2, ?3, ?4, ?5)");
+    auto vertices = db.prepare(tables::insertSql(tables::vertex_counts::kTable));
     for (const auto& r : c.vertexCounts) {
-        vertices.bind(1, int64_t{r.computeSet})
-            .bind(2, int64_t{r.tile})
-            .bind(3, int64_t{r.codelet})
-            .bind(4, int64_t{r.count})
-            .bind(5, i64(r.stateBytes))
+        using VC = tables::vertex_counts::Col;
+        vertices.bind(param(VC::compute_set_id), int64_t{r.computeSet})
+            .bind(param(VC::tile), int64_t{r.tile})
+            .bind(param(VC::codelet_id), int64_t{r.codelet})
+            .bind(param(VC::count), int64_t{r.count})
+            .bind(param(VC::state_bytes), i64(r.stateBytes))
             .run();
     }
 }
 
 void writeProgram(sql::Database& db, StringTable& strings, const record::CompiledRecord& c) {
+    using tables::param;
     auto node = db.prepare(tables::insertSql(tables::program_nodes::kTable));
     for (const auto& n : c.programNodes) {
         using N = tables::program_nodes::Col;
-        using tables::param;
         node.bind(param(N::id), int64_t{n.id})
             .bindId(param(N::parent_id), n.parent)
             .bind(param(N::program_index), int64_t{n.programIndex})
@@ -177,33 +181,30 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             .bindId(param(N::step_id), n.step)
             .run();
     }
-    auto layer = db.prepare(
-        "INSERT INTO operation_layers (node_id, layer_id, function_id) VALUES (?1, ?2, ?3)");
+    auto layer = db.prepare(tables::insertSql(tables::operation_layers::kTable));
     for (const auto& n : c.programNodes) {
         // No row is the stored form of "unknown" (as in reports before 1.2).
         if (n.kind != record::ProgramKind::Block || n.layer == record::OperationLayer::Unknown) {
             continue;
         }
-        layer.bind(1, int64_t{n.id}).bind(2, strings.id(record::operationLayerName(n.layer)));
+        using L = tables::operation_layers::Col;
+        layer.bind(param(L::node_id), int64_t{n.id})
+            .bind(param(L::layer_id), strings.id(record::operationLayerName(n.layer)));
         if (n.libraryFunction.empty()) {
-            layer.bindNull(3);
+            layer.bindNull(param(L::function_id));
         } else {
-            layer.bind(3, strings.id(n.libraryFunction));
+            layer.bind(param(L::function_id), strings.id(n.libraryFunction));
         }
         layer.run();
     }
     const std::uint32_t numTiles = c.target.numTiles();
     auto step = db.prepare(tables::insertSql(tables::program_steps::kTable));
-    auto arrays =
-        db.prepare("INSERT INTO program_step_tiles (step_id, compute_cycles, exchange_cycles,"
-                   " bytes_in, bytes_out, not_always_live_bytes) VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    auto live = db.prepare(
-        "INSERT OR IGNORE INTO step_live_variables (step_id, variable_id) VALUES (?1, ?2)");
-    auto access = db.prepare(
-        "INSERT INTO step_variable_access (step_id, variable_id, access) VALUES (?1, ?2, ?3)");
+    auto arrays = db.prepare(tables::insertSql(tables::program_step_tiles::kTable));
+    auto live =
+        db.prepare(tables::insertSql(tables::step_live_variables::kTable, "INSERT OR IGNORE"));
+    auto access = db.prepare(tables::insertSql(tables::step_variable_access::kTable));
     for (const auto& s : c.programSteps) {
         using C = tables::program_steps::Col;
-        using tables::param;
         step.bind(param(C::id), int64_t{s.id})
             .bind(param(C::node_id), int64_t{s.node})
             .bind(param(C::program_index), int64_t{s.programIndex})
@@ -228,34 +229,37 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             .bind(param(C::live_variable_count), i64(s.liveVariables.size()))
             .bind(param(C::not_always_live_bytes_sum), i64(sumOf(s.notAlwaysLiveBytes)))
             .run();
-        arrays.bind(1, int64_t{s.id})
-            .bindBlob(2, tileBlob(s.computeCycles, numTiles))
-            .bindBlob(3, tileBlob(s.exchangeCycles, numTiles))
-            .bindBlob(4, tileBlob(s.bytesIn, numTiles))
-            .bindBlob(5, tileBlob(s.bytesOut, numTiles))
-            .bindBlob(6, tileBlob(s.notAlwaysLiveBytes, numTiles))
+        using T = tables::program_step_tiles::Col;
+        arrays.bind(param(T::step_id), int64_t{s.id})
+            .bindBlob(param(T::compute_cycles), tileBlob(s.computeCycles, numTiles))
+            .bindBlob(param(T::exchange_cycles), tileBlob(s.exchangeCycles, numTiles))
+            .bindBlob(param(T::bytes_in), tileBlob(s.bytesIn, numTiles))
+            .bindBlob(param(T::bytes_out), tileBlob(s.bytesOut, numTiles))
+            .bindBlob(param(T::not_always_live_bytes), tileBlob(s.notAlwaysLiveBytes, numTiles))
             .run();
+        using LV = tables::step_live_variables::Col;
         for (std::uint32_t v : s.liveVariables) {
-            live.bind(1, int64_t{s.id}).bind(2, int64_t{v}).run();
+            live.bind(param(LV::step_id), int64_t{s.id})
+                .bind(param(LV::variable_id), int64_t{v})
+                .run();
         }
+        using A = tables::step_variable_access::Col;
         for (const auto& [v, mode] : accessModes(s)) {
-            access.bind(1, int64_t{s.id})
-                .bind(2, int64_t{v})
-                .bind(3, static_cast<int64_t>(mode))
+            access.bind(param(A::step_id), int64_t{s.id})
+                .bind(param(A::variable_id), int64_t{v})
+                .bind(param(A::access), static_cast<int64_t>(mode))
                 .run();
         }
     }
 }
 
 void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
+    using tables::param;
     auto tile = db.prepare(tables::insertSql(tables::tile_memory::kTable));
-    auto category = db.prepare(
-        "INSERT INTO tile_memory_categories (tile, category_id, bytes) VALUES (?1, ?2, ?3)");
-    auto region =
-        db.prepare("INSERT INTO tile_memory_regions (tile, region_id, bytes) VALUES (?1, ?2, ?3)");
+    auto category = db.prepare(tables::insertSql(tables::tile_memory_categories::kTable));
+    auto region = db.prepare(tables::insertSql(tables::tile_memory_regions::kTable));
     for (const auto& m : c.tileMemory) {
         using M = tables::tile_memory::Col;
-        using tables::param;
         tile.bind(param(M::tile), int64_t{m.tile})
             .bind(param(M::total_including_gaps), i64(m.totalIncludingGaps))
             .bind(param(M::total_excluding_gaps), i64(m.totalExcludingGaps))
@@ -267,25 +271,25 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
             .run();
         for (std::size_t k = 0; k < m.bytesByCategory.size(); ++k) {
             if (m.bytesByCategory[k] > 0) {
-                category.bind(1, int64_t{m.tile})
-                    .bind(2, i64(k))
-                    .bind(3, i64(m.bytesByCategory[k]))
+                using TC = tables::tile_memory_categories::Col;
+                category.bind(param(TC::tile), int64_t{m.tile})
+                    .bind(param(TC::category_id), i64(k))
+                    .bind(param(TC::bytes), i64(m.bytesByCategory[k]))
                     .run();
             }
         }
         for (std::size_t r = 0; r < m.bytesByRegion.size(); ++r) {
             if (m.bytesByRegion[r] > 0) {
-                region.bind(1, int64_t{m.tile})
-                    .bind(2, i64(r))
-                    .bind(3, i64(m.bytesByRegion[r]))
+                using TR = tables::tile_memory_regions::Col;
+                region.bind(param(TR::tile), int64_t{m.tile})
+                    .bind(param(TR::region_id), i64(r))
+                    .bind(param(TR::bytes), i64(m.bytesByRegion[r]))
                     .run();
             }
         }
     }
     // Clustered by tile (a tile's memory map is one range read), no extra index.
-    auto block =
-        db.prepare("INSERT INTO memory_blocks (tile, id, category_id, address, bytes, owner)"
-                   " VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    auto block = db.prepare(tables::insertSql(tables::memory_blocks::kTable));
     // In primary-key order (tile, id): the layout makes blocks category by
     // category across tiles, and inserting those into the tile-clustered
     // B-tree at random places costs a page split or a seek each.
@@ -296,12 +300,13 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     });
     for (const std::size_t i : order) {
         const auto& b = c.memoryBlocks[i];
-        block.bind(1, int64_t{b.tile})
-            .bind(2, i64(i))
-            .bind(3, int64_t{static_cast<std::uint8_t>(b.category)})
-            .bind(4, int64_t{b.address})
-            .bind(5, int64_t{b.bytes})
-            .bindId(6, b.owner)
+        using B = tables::memory_blocks::Col;
+        block.bind(param(B::tile), int64_t{b.tile})
+            .bind(param(B::id), i64(i))
+            .bind(param(B::category_id), int64_t{static_cast<std::uint8_t>(b.category)})
+            .bind(param(B::address), int64_t{b.address})
+            .bind(param(B::bytes), int64_t{b.bytes})
+            .bindId(param(B::owner), b.owner)
             .run();
     }
 }
@@ -309,13 +314,14 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
 } // namespace
 
 void writeMemoryCategories(sql::Database& db, StringTable& strings) {
-    auto insert =
-        db.prepare("INSERT INTO memory_categories (id, key_id, name_id) VALUES (?1, ?2, ?3)");
+    auto insert = db.prepare(tables::insertSql(tables::memory_categories::kTable));
     for (std::size_t k = 0; k < record::kMemoryCategoryCount; ++k) {
         const auto c = static_cast<record::MemoryCategory>(k);
-        insert.bind(1, i64(k))
-            .bind(2, strings.id(record::memoryCategoryKey(c)))
-            .bind(3, strings.id(record::memoryCategoryName(c)))
+        using tables::param;
+        using M = tables::memory_categories::Col;
+        insert.bind(param(M::id), i64(k))
+            .bind(param(M::key_id), strings.id(record::memoryCategoryKey(c)))
+            .bind(param(M::name_id), strings.id(record::memoryCategoryName(c)))
             .run();
     }
 }

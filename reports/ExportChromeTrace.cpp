@@ -281,12 +281,12 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
     for (std::size_t r = 0; r < runs.size(); ++r) {
         const RunEntry& run = runs[r];
         for (std::uint64_t firstSeq = 0;;) {
-            const std::vector<ExecutedStep> page =
+            const std::vector<record::StepExecutionRecord> page =
                 reader.executedSteps(run.id, firstSeq, firstSeq + kPage);
             if (page.empty()) {
                 break;
             }
-            for (const ExecutedStep& e : page) {
+            for (const record::StepExecutionRecord& e : page) {
                 const StepInfo& s = infoOf(e.programStep);
                 const std::int64_t start = clock.ns(e.startCycle);
                 const std::int64_t end = clock.ns(addSat(e.startCycle, e.cycles));

@@ -153,7 +153,7 @@ void writeExecutedSteps(Tables& t, const std::vector<ProgramStepEntry>& steps) {
             if (page.empty()) {
                 break;
             }
-            for (const ExecutedStep& e : page) {
+            for (const record::StepExecutionRecord& e : page) {
                 const bool known = e.programStep < steps.size();
                 f.row({n(e.run), n(e.sequence), n(e.programStep),
                        known ? steps[e.programStep].name : std::string(), n(e.startCycle),
@@ -188,8 +188,8 @@ std::uint64_t allExecutions(std::uint64_t cycles, std::uint64_t runs) {
 
 void writeProgramSteps(Tables& t, const std::vector<ProgramStepEntry>& steps,
                        const std::vector<std::uint64_t>& executions,
-                       const std::vector<ComputeSetEntry>& computeSets) {
-    const std::vector<ProgramNodeEntry> nodes = t.reader.programNodes();
+                       const std::vector<record::ComputeSetRecord>& computeSets) {
+    const std::vector<record::ProgramNodeRecord> nodes = t.reader.programNodes();
     const std::uint32_t tiles = t.reader.target().numTiles;
     auto nameOfNode = [&](std::uint32_t node) {
         return node < nodes.size() ? nodes[node].name : std::string();
@@ -253,7 +253,7 @@ void writeProgramSteps(Tables& t, const std::vector<ProgramStepEntry>& steps,
 
 void writeComputeSets(Tables& t, const std::vector<ProgramStepEntry>& steps,
                       const std::vector<std::uint64_t>& executions,
-                      const std::vector<ComputeSetEntry>& computeSets) {
+                      const std::vector<record::ComputeSetRecord>& computeSets) {
     std::vector<std::uint64_t> setRuns(computeSets.size(), 0), setCycles(computeSets.size(), 0);
     for (const ProgramStepEntry& s : steps) {
         if (s.computeSet < computeSets.size() && s.id < executions.size()) {
@@ -264,7 +264,7 @@ void writeComputeSets(Tables& t, const std::vector<ProgramStepEntry>& steps,
     CsvFile f = t.open("compute_sets.csv",
                        {"id", "name", "vertices", "executions", "cycles_all_executions"});
     for (std::size_t i = 0; i < computeSets.size(); ++i) {
-        const ComputeSetEntry& c = computeSets[i];
+        const record::ComputeSetRecord& c = computeSets[i];
         f.row({n(c.id), c.name, n(c.vertexCount), n(setRuns[i]), n(setCycles[i])});
     }
     t.close(f);
@@ -285,7 +285,7 @@ void writeRuns(Tables& t) {
 CsvResult writeTables(const ReportReader& reader, const std::filesystem::path& directory) {
     Tables t{reader, directory, {}, {}};
     const std::vector<ProgramStepEntry> steps = reader.programSteps();
-    const std::vector<ComputeSetEntry> computeSets = reader.computeSets();
+    const std::vector<record::ComputeSetRecord> computeSets = reader.computeSets();
     writeTiles(t);
     writeVariables(t);
     writeExecutedSteps(t, steps);

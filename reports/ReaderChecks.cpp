@@ -7,6 +7,7 @@
 #include "reports/LodBuilder.h"
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
+#include "reports/Tables.h"
 
 #include <array>
 #include <functional>
@@ -34,6 +35,8 @@ std::string ofRun(std::uint32_t run) {
 
 } // namespace
 
+using tables::col;
+
 void ReportReader::Impl::checkStructure() {
     const std::string& p = info.path;
     auto damaged = [&](const std::string& why) {
@@ -44,9 +47,10 @@ void ReportReader::Impl::checkStructure() {
     // ends at a root (no cycles).
     std::unordered_map<std::uint32_t, std::uint32_t> parent;
     record(problems.programTree, [&] {
-        auto q = db->prepare("SELECT id, parent_id FROM program_nodes");
+        using N = tables::program_nodes::Col;
+        auto q = db->prepare(tables::selectSql(tables::program_nodes::kTable));
         while (q.step()) {
-            parent[q.index(0)] = q.optionalIndex(1);
+            parent[q.index(col(N::id))] = q.optionalIndex(col(N::parent_id));
         }
         // 0: not seen, 1: on the current walk, 2: known to reach a root.
         std::unordered_map<std::uint32_t, int> state;
@@ -80,15 +84,18 @@ void ReportReader::Impl::checkStructure() {
 
     // Program steps: their nodes exist; remember which steps there are.
     record(problems.programSteps, [&] {
-        auto ids = db->prepare("SELECT id FROM program_steps");
+        using S = tables::program_steps::Col;
+        auto ids = db->prepare(programStepsSql());
         while (ids.step()) {
-            programStepIds.insert(ids.index(0));
+            programStepIds.insert(ids.index(col(S::id)));
         }
-        auto q = db->prepare("SELECT id, node_id FROM program_steps");
+        auto q = db->prepare(programStepsSql());
         while (q.step()) {
-            if (problems.programTree.empty() && !parent.contains(q.index(1))) {
-                q.damaged(1, std::to_string(q.index(1)) + " of step " + std::to_string(q.index(0)) +
-                                 " names no program node");
+            const std::uint32_t node = q.index(col(S::node_id));
+            if (problems.programTree.empty() && !parent.contains(node)) {
+                q.damaged(col(S::node_id), std::to_string(node) + " of step " +
+                                               std::to_string(q.index(col(S::id))) +
+                                               " names no program node");
             }
         }
     });
@@ -97,20 +104,26 @@ void ReportReader::Impl::checkStructure() {
     // size and type only.
     std::string tilesProblem;
     record(tilesProblem, [&] {
-        static constexpr const char* kColumns[] = {"compute_cycles", "exchange_cycles", "bytes_in",
-                                                   "bytes_out", "not_always_live_bytes"};
+        // step_id, then the type and length of each array column, from the
+        // table's column list: result column 2k - 1 is the type of column k,
+        // 2k its length.
+        const tables::Table& t = tables::program_step_tiles::kTable;
+        using T = tables::program_step_tiles::Col;
+        static_assert(col(T::step_id) == 0, "the arrays follow the step");
         std::string sql = "SELECT step_id";
-        for (const char* c : kColumns) {
-            sql += std::string(", typeof(") + c + "), length(" + c + ")";
+        for (std::size_t c = 1; c < t.count; ++c) {
+            const std::string name(t.columns[c].name);
+            sql += ", typeof(" + name + "), length(" + name + ")";
         }
         auto q = db->prepare(sql + " FROM program_step_tiles");
         const std::uint64_t expected = std::uint64_t{4} * target.numTiles;
         while (q.step()) {
-            const std::uint32_t step = q.index(0);
-            for (int c = 0; c < 5; ++c) {
-                const std::string type = q.text(1 + 2 * c);
-                const auto length = static_cast<std::uint64_t>(q.integer(2 + 2 * c));
-                const std::string what = std::string("program_step_tiles.") + kColumns[c] +
+            const std::uint32_t step = q.index(col(T::step_id));
+            for (std::size_t c = 1; c < t.count; ++c) {
+                const auto k = static_cast<int>(c);
+                const std::string type = q.text(2 * k - 1);
+                const auto length = static_cast<std::uint64_t>(q.integer(2 * k));
+                const std::string what = "program_step_tiles." + std::string(t.columns[c].name) +
                                          " of step " + std::to_string(step);
                 if (type != "blob") {
                     problems.stepTiles.emplace(step,
@@ -138,9 +151,10 @@ void ReportReader::Impl::checkStructure() {
     std::map<std::uint32_t, Run> runs;
     std::string runsProblem;
     record(runsProblem, [&] {
-        auto q = db->prepare("SELECT id, steps FROM runs");
+        using R = tables::runs::Col;
+        auto q = db->prepare(tables::selectSql(tables::runs::kTable));
         while (q.step()) {
-            runs[q.index(0)].steps = q.count(1);
+            runs[q.index(col(R::id))].steps = q.count(col(R::steps));
         }
     });
     if (!runsProblem.empty()) {
@@ -150,14 +164,15 @@ void ReportReader::Impl::checkStructure() {
     for (const auto& [id, run] : runs) {
         std::string& problem = problems.runs[id];
         record(problem, [&, id = id, steps = run.steps] {
-            auto q = db->prepare("SELECT seq FROM executed_steps WHERE run = ?1 ORDER BY seq DESC "
-                                 "LIMIT 1");
-            q.bind(1, std::int64_t{id});
-            const std::uint64_t end = q.step() ? q.count(0) + 1 : 0;
-            auto first =
-                db->prepare("SELECT seq FROM executed_steps WHERE run = ?1 ORDER BY seq LIMIT 1");
-            first.bind(1, std::int64_t{id});
-            const std::uint64_t begin = first.step() ? first.count(0) : 0;
+            using E = tables::executed_steps::Col;
+            const std::string bySeq = tables::selectSql(tables::executed_steps::kTable) +
+                                      " WHERE run = :run ORDER BY seq";
+            auto q = db->prepare(bySeq + " DESC LIMIT 1");
+            q.bind(":run", std::int64_t{id});
+            const std::uint64_t end = q.step() ? q.count(col(E::seq)) + 1 : 0;
+            auto first = db->prepare(bySeq + " LIMIT 1");
+            first.bind(":run", std::int64_t{id});
+            const std::uint64_t begin = first.step() ? first.count(col(E::seq)) : 0;
             if (end != steps || begin != 0) {
                 problem = damaged(
                     "runs.steps" + ofRun(id) + " is " + std::to_string(steps) + ", but " +
@@ -172,10 +187,11 @@ void ReportReader::Impl::checkStructure() {
         record(runsProblem, [&] {
             // Summed here: each value is checked (SQLite's sum() of a damaged
             // one would overflow without naming the column).
-            auto q = db->prepare("SELECT run, executions FROM step_executions");
+            using X = tables::step_executions::Col;
+            auto q = db->prepare(tables::selectSql(tables::step_executions::kTable));
             std::map<std::uint32_t, std::uint64_t> sums;
             while (q.step()) {
-                sums[q.index(0)] += q.count(1);
+                sums[q.index(col(X::run))] += q.count(col(X::executions));
             }
             for (const auto& [id, run] : runs) {
                 std::string& problem = problems.runs[id];
@@ -189,33 +205,37 @@ void ReportReader::Impl::checkStructure() {
         });
     }
     record(runsProblem, [&] {
-        // (Aliases name the column in errors about the aggregates.)
+        // The buckets stored per level: their count, first and last (the
+        // aliases name the column in errors about the aggregates).
+        enum class Stored { run, level, buckets, first, last };
         auto counts = db->prepare(
             "SELECT run, level, count(*), min(bucket) AS \"lod_buckets.bucket\","
             " max(bucket) AS \"lod_buckets.bucket\" FROM lod_buckets GROUP BY run, level");
         std::map<std::pair<std::uint32_t, std::uint32_t>, std::array<std::uint64_t, 3>> stored;
         while (counts.step()) {
-            stored[{counts.index(0), counts.index(1)}] = {counts.count(2), counts.count(3),
-                                                          counts.count(4)};
+            stored[{counts.index(col(Stored::run)), counts.index(col(Stored::level))}] = {
+                counts.count(col(Stored::buckets)), counts.count(col(Stored::first)),
+                counts.count(col(Stored::last))};
         }
-        auto q = db->prepare("SELECT run, level, bucket_steps, buckets, group_tiles, groups"
-                             " FROM lod_levels ORDER BY run, level");
+        using L = tables::lod_levels::Col;
+        auto q =
+            db->prepare(tables::selectSql(tables::lod_levels::kTable) + " ORDER BY run, level");
         std::map<std::uint32_t, std::uint64_t> lastBucketSteps;
         std::map<std::uint32_t, std::uint32_t> groupTiles;
         std::map<std::uint32_t, std::uint32_t> lastLevel;
         std::map<std::uint32_t, std::uint64_t> lastBuckets; // of the highest level
         while (q.step()) {
-            const std::uint32_t run = q.index(0);
+            const std::uint32_t run = q.index(col(L::run));
             const auto it = runs.find(run);
             std::string& problem = problems.runs[run];
             if (it == runs.end() || !problem.empty()) {
                 continue; // a level of no run is never read
             }
-            const std::uint32_t level = q.index(1);
-            const std::uint64_t bucketSteps = q.count(2);
-            const std::uint64_t buckets = q.count(3);
-            const std::uint32_t tiles = q.index(4);
-            const std::uint32_t groups = q.index(5);
+            const std::uint32_t level = q.index(col(L::level));
+            const std::uint64_t bucketSteps = q.count(col(L::bucket_steps));
+            const std::uint64_t buckets = q.count(col(L::buckets));
+            const std::uint32_t tiles = q.index(col(L::group_tiles));
+            const std::uint32_t groups = q.index(col(L::groups));
             const std::string what = " of level " + std::to_string(level) + ofRun(run);
             const std::uint64_t steps = it->second.steps;
             if (bucketSteps == 0) {

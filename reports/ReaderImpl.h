@@ -54,6 +54,11 @@ struct ReportReader::Impl {
     // Schema 1.2 or later: step_executions and
     // program_steps.not_always_live_bytes_sum are there.
     bool hasStoredFigures() const;
+    // SELECT of every program_steps column (a 1.0 or 1.1 report computes
+    // not_always_live_bytes_sum as 0: the reader sums it).
+    std::string programStepsSql() const;
+    // Whether the report has the table (older schemas lack some).
+    bool hasTable(std::string_view name) const;
     [[noreturn]] void corrupt(const std::string& why) const;
     // Runs the structural checks (ReaderChecks.cpp) and fills `problems`.
     void checkStructure();

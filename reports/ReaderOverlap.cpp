@@ -2,6 +2,7 @@
 // addresses, per tile, from one ordered scan of memory_blocks.
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
+#include "reports/Tables.h"
 
 #include <algorithm>
 
@@ -40,18 +41,20 @@ TileOverlap overlapOf(std::uint32_t tile,
 
 std::vector<TileOverlap> ReportReader::notAlwaysLiveOverlap() const {
     std::vector<TileOverlap> out;
-    auto q = d_->db->prepare("SELECT tile, address, bytes FROM memory_blocks WHERE category_id = ?1"
-                             " ORDER BY tile, address");
-    q.bind(1, static_cast<std::int64_t>(record::MemoryCategory::NotAlwaysLiveVariable));
+    using tables::col;
+    using C = tables::memory_blocks::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::memory_blocks::kTable) +
+                             " WHERE category_id = :category ORDER BY tile, address");
+    q.bind(":category", static_cast<std::int64_t>(record::MemoryCategory::NotAlwaysLiveVariable));
     std::vector<std::pair<std::uint64_t, std::uint64_t>> blocks;
     std::uint32_t current = 0;
     bool any = false;
     while (q.step()) {
-        const std::uint32_t tile = d_->tile(q, 0);
-        const std::uint64_t address = q.count(1);
-        const std::uint64_t bytes = q.count(2);
+        const std::uint32_t tile = d_->tile(q, col(C::tile));
+        const std::uint64_t address = q.count(col(C::address));
+        const std::uint64_t bytes = q.count(col(C::bytes));
         if (bytes > sql::kMaxCount - address) {
-            q.damaged(2, "is " + std::to_string(bytes) + ": the block ends past 2^48");
+            q.damaged(col(C::bytes), "is " + std::to_string(bytes) + ": the block ends past 2^48");
         }
         if (any && tile != current) {
             out.push_back(overlapOf(current, blocks));

@@ -9,24 +9,29 @@ namespace tessera::reports {
 
 std::vector<MemoryCategoryEntry> ReportReader::memoryCategories() const {
     std::vector<MemoryCategoryEntry> out;
-    auto q = d_->db->prepare("SELECT id, key_id, name_id FROM memory_categories ORDER BY id");
+    using tables::col;
+    using C = tables::memory_categories::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::memory_categories::kTable) + " ORDER BY id");
     while (q.step()) {
         // Tile memory is indexed by category id: they count from 0.
-        if (q.index(0) != out.size()) {
-            q.damaged(0, "skips from " + std::to_string(out.size()) + " to " +
-                             std::to_string(q.index(0)));
+        const std::uint32_t id = q.index(col(C::id));
+        if (id != out.size()) {
+            q.damaged(col(C::id),
+                      "skips from " + std::to_string(out.size()) + " to " + std::to_string(id));
         }
-        out.push_back({q.index(0), d_->str(q, 1), d_->str(q, 2)});
+        out.push_back({id, d_->str(q, col(C::key_id)), d_->str(q, col(C::name_id))});
     }
     return out;
 }
 
 std::vector<CodeletEntry> ReportReader::codelets() const {
     std::vector<CodeletEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT id, name_id, code_bytes, cycle_formula_id FROM codelets ORDER BY id");
+    using tables::col;
+    using C = tables::codelets::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::codelets::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back({q.index(0), d_->str(q, 1), q.count(2), d_->str(q, 3)});
+        out.push_back({q.index(col(C::id)), d_->str(q, col(C::name_id)),
+                       q.count(col(C::code_bytes)), d_->str(q, col(C::cycle_formula_id))});
     }
     return out;
 }
@@ -69,32 +74,41 @@ std::vector<VariableEntry> ReportReader::variables() const {
 std::vector<std::pair<std::uint32_t, std::uint64_t>>
 ReportReader::variableTiles(std::uint32_t variable) const {
     std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
-    auto q = d_->db->prepare(
-        "SELECT tile, bytes FROM variable_tiles WHERE variable_id = ?1 ORDER BY tile");
-    q.bind(1, std::int64_t{variable});
+    using tables::col;
+    using C = tables::variable_tiles::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::variable_tiles::kTable) +
+                             " WHERE variable_id = :variable ORDER BY tile");
+    q.bind(":variable", std::int64_t{variable});
     while (q.step()) {
-        out.emplace_back(d_->tile(q, 0), q.count(1));
+        out.emplace_back(d_->tile(q, col(C::tile)), q.count(col(C::bytes)));
     }
     return out;
 }
 
-std::vector<ComputeSetEntry> ReportReader::computeSets() const {
-    std::vector<ComputeSetEntry> out;
-    auto q = d_->db->prepare("SELECT id, name_id, vertex_count FROM compute_sets ORDER BY id");
+std::vector<record::ComputeSetRecord> ReportReader::computeSets() const {
+    std::vector<record::ComputeSetRecord> out;
+    using tables::col;
+    using C = tables::compute_sets::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::compute_sets::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back({q.index(0), d_->str(q, 1), q.count(2)});
+        out.push_back(
+            {q.index(col(C::id)), d_->str(q, col(C::name_id)), q.count(col(C::vertex_count))});
     }
     return out;
 }
 
 std::vector<VertexCountEntry> ReportReader::vertexCounts(std::uint32_t computeSet) const {
     std::vector<VertexCountEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT compute_set_id, tile, codelet_id, count, state_bytes FROM vertex_counts"
-        " WHERE ?1 IS NULL OR compute_set_id = ?1 ORDER BY compute_set_id, tile, codelet_id");
-    q.bindId(1, computeSet);
+    using tables::col;
+    using C = tables::vertex_counts::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::vertex_counts::kTable) +
+                             " WHERE :compute_set IS NULL OR compute_set_id = :compute_set"
+                             " ORDER BY compute_set_id, tile, codelet_id");
+    q.bindId(":compute_set", computeSet);
     while (q.step()) {
-        out.push_back({q.index(0), d_->tile(q, 1), q.index(2), q.count(3), q.count(4)});
+        out.push_back({q.index(col(C::compute_set_id)), d_->tile(q, col(C::tile)),
+                       q.index(col(C::codelet_id)), q.count(col(C::count)),
+                       q.count(col(C::state_bytes))});
     }
     return out;
 }
@@ -126,30 +140,34 @@ std::vector<TileMemoryEntry> ReportReader::tileMemory() const {
         out.push_back(std::move(m));
     }
     // Zero rows are not stored: what is absent stays 0.
-    auto byCategory =
-        d_->db->prepare("SELECT tile, category_id, bytes FROM tile_memory_categories");
+    using TC = tables::tile_memory_categories::Col;
+    auto byCategory = d_->db->prepare(tables::selectSql(tables::tile_memory_categories::kTable));
     while (byCategory.step()) {
-        const std::uint32_t tile = byCategory.index(0);
-        const std::uint32_t k = byCategory.index(1);
+        const std::uint32_t tile = byCategory.index(col(TC::tile));
+        const std::uint32_t k = byCategory.index(col(TC::category_id));
         if (tile >= out.size()) {
-            byCategory.damaged(0, "is tile " + std::to_string(tile) + ", not in tile_memory");
+            byCategory.damaged(col(TC::tile),
+                               "is tile " + std::to_string(tile) + ", not in tile_memory");
         }
         if (k >= categories) {
-            byCategory.damaged(1, std::to_string(k) + " names no memory category");
+            byCategory.damaged(col(TC::category_id),
+                               std::to_string(k) + " names no memory category");
         }
-        out[tile].bytesByCategory[k] = byCategory.count(2);
+        out[tile].bytesByCategory[k] = byCategory.count(col(TC::bytes));
     }
-    auto byRegion = d_->db->prepare("SELECT tile, region_id, bytes FROM tile_memory_regions");
+    using TR = tables::tile_memory_regions::Col;
+    auto byRegion = d_->db->prepare(tables::selectSql(tables::tile_memory_regions::kTable));
     while (byRegion.step()) {
-        const std::uint32_t tile = byRegion.index(0);
-        const std::uint32_t r = byRegion.index(1);
+        const std::uint32_t tile = byRegion.index(col(TR::tile));
+        const std::uint32_t r = byRegion.index(col(TR::region_id));
         if (tile >= out.size()) {
-            byRegion.damaged(0, "is tile " + std::to_string(tile) + ", not in tile_memory");
+            byRegion.damaged(col(TR::tile),
+                             "is tile " + std::to_string(tile) + ", not in tile_memory");
         }
         if (r >= regions) {
-            byRegion.damaged(1, std::to_string(r) + " names no region");
+            byRegion.damaged(col(TR::region_id), std::to_string(r) + " names no region");
         }
-        out[tile].bytesByRegion[r] = byRegion.count(2);
+        out[tile].bytesByRegion[r] = byRegion.count(col(TR::bytes));
     }
     return out;
 }
@@ -157,36 +175,44 @@ std::vector<TileMemoryEntry> ReportReader::tileMemory() const {
 std::vector<MemoryBlockEntry> ReportReader::memoryBlocks(std::uint32_t tile) const {
     std::vector<MemoryBlockEntry> out;
     if (d_->memoryCategoryCount == 0) {
-        auto categories = d_->db->prepare("SELECT count(*) FROM memory_categories");
-        d_->memoryCategoryCount = categories.step() ? categories.index(0) : 0;
+        // A handful of rows; a negative count cannot come from count(*).
+        d_->memoryCategoryCount =
+            static_cast<std::uint32_t>(d_->db->integerOf("SELECT count(*) FROM memory_categories"));
     }
     const std::uint64_t base = d_->target.memoryBaseAddress;
-    auto q = d_->db->prepare("SELECT tile, category_id, address, bytes, owner FROM memory_blocks"
-                             " WHERE tile = ?1 ORDER BY address, id");
-    q.bind(1, std::int64_t{tile});
+    using tables::col;
+    using C = tables::memory_blocks::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::memory_blocks::kTable) +
+                             " WHERE tile = :tile ORDER BY address, id");
+    q.bind(":tile", std::int64_t{tile});
     while (q.step()) {
-        MemoryBlockEntry b{d_->tile(q, 0), q.index(1), q.count(2), q.count(3), q.optionalIndex(4)};
+        MemoryBlockEntry b{d_->tile(q, col(C::tile)), q.index(col(C::category_id)),
+                           q.count(col(C::address)), q.count(col(C::bytes)),
+                           q.optionalIndex(col(C::owner))};
         if (b.category >= d_->memoryCategoryCount) {
-            q.damaged(1, std::to_string(b.category) + " names no memory category");
+            q.damaged(col(C::category_id),
+                      std::to_string(b.category) + " names no memory category");
         }
         // Below the memory's base, or ending past 2^48: no tile has such addresses.
         if (b.address < base) {
-            q.damaged(2, "is " + std::to_string(b.address) +
-                             ", below the tile memory's base address " + std::to_string(base));
+            q.damaged(col(C::address), "is " + std::to_string(b.address) +
+                                           ", below the tile memory's base address " +
+                                           std::to_string(base));
         }
         if (b.bytes > sql::kMaxCount - b.address) {
-            q.damaged(3, "is " + std::to_string(b.bytes) + ": the block ends past 2^48");
+            q.damaged(col(C::bytes),
+                      "is " + std::to_string(b.bytes) + ": the block ends past 2^48");
         }
         out.push_back(b);
     }
     return out;
 }
 
-std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
+std::vector<record::ProgramNodeRecord> ReportReader::programNodes() const {
     if (!d_->problems.programTree.empty()) {
         throw ReportError(d_->problems.programTree);
     }
-    std::vector<ProgramNodeEntry> out;
+    std::vector<record::ProgramNodeRecord> out;
     using tables::col;
     using C = tables::program_nodes::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::program_nodes::kTable) + " ORDER BY id");
@@ -200,22 +226,20 @@ std::vector<ProgramNodeEntry> ReportReader::programNodes() const {
     return out;
 }
 
-void ReportReader::readOperationLayers(std::vector<ProgramNodeEntry>& nodes) const {
-    {
-        auto has = d_->db->prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
-                                   "name = 'operation_layers'");
-        if (!has.step() || has.integer(0) == 0) {
-            return; // before schema 1.2: every layer stays unknown
-        }
+void ReportReader::readOperationLayers(std::vector<record::ProgramNodeRecord>& nodes) const {
+    if (!d_->hasTable("operation_layers")) {
+        return; // before schema 1.2: every layer stays unknown
     }
     std::unordered_map<std::uint32_t, std::size_t> position;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         position.emplace(nodes[i].id, i);
     }
-    auto q = d_->db->prepare("SELECT node_id, layer_id, function_id FROM operation_layers");
+    using tables::col;
+    using C = tables::operation_layers::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::operation_layers::kTable));
     while (q.step()) {
-        const std::uint32_t id = q.index(0);
-        const std::string layer = d_->str(q, 1);
+        const std::uint32_t id = q.index(col(C::node_id));
+        const std::string layer = d_->str(q, col(C::layer_id));
         const auto l = layer == record::operationLayerName(record::OperationLayer::Application)
                            ? record::OperationLayer::Application
                        : layer == record::operationLayerName(record::OperationLayer::Library)
@@ -229,8 +253,8 @@ void ReportReader::readOperationLayers(std::vector<ProgramNodeEntry>& nodes) con
                               "') names no Block node or no layer");
         }
         nodes[it->second].layer = l;
-        if (!q.isNull(2)) {
-            nodes[it->second].libraryFunction = d_->str(q, 2);
+        if (!q.isNull(col(C::function_id))) {
+            nodes[it->second].libraryFunction = d_->str(q, col(C::function_id));
         }
     }
 }
@@ -243,11 +267,7 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
     using tables::col;
     using C = tables::program_steps::Col;
     const bool storedSums = d_->hasStoredFigures();
-    std::string sql = tables::selectSql(tables::program_steps::kTable);
-    if (!storedSums) { // before 1.2: no not_always_live_bytes_sum column
-        sql.replace(sql.find(", not_always_live_bytes_sum"), 27, ", 0");
-    }
-    auto q = d_->db->prepare(sql + " ORDER BY id");
+    auto q = d_->db->prepare(d_->programStepsSql() + " ORDER BY id");
     while (q.step()) {
         ProgramStepEntry s;
         s.id = q.index(col(C::id));
@@ -278,15 +298,16 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
     if (!storedSums) {
         // An older report: sum each step's tile array once, here, so no view
         // re-reads them (a damaged array counts as 0; its step names the problem).
-        auto tiles = d_->db->prepare("SELECT not_always_live_bytes FROM program_step_tiles"
-                                     " WHERE step_id = ?1");
+        using T = tables::program_step_tiles::Col;
+        auto tiles = d_->db->prepare(tables::selectSql(tables::program_step_tiles::kTable) +
+                                     " WHERE step_id = :step");
         for (ProgramStepEntry& s : out) {
             if (d_->problems.stepTiles.contains(s.id)) {
                 continue;
             }
-            tiles.bind(1, std::int64_t{s.id});
+            tiles.bind(":step", std::int64_t{s.id});
             if (tiles.step()) {
-                for (const std::uint32_t b : d_->tileArray(tiles, 0)) {
+                for (const std::uint32_t b : d_->tileArray(tiles, col(T::not_always_live_bytes))) {
                     s.notAlwaysLiveBytesSum += b;
                 }
             }
@@ -300,23 +321,26 @@ StepTiles ReportReader::stepTiles(std::uint32_t step) const {
     if (const auto it = d_->problems.stepTiles.find(step); it != d_->problems.stepTiles.end()) {
         throw ReportError(it->second);
     }
-    auto q = d_->db->prepare(
-        "SELECT p.total_cycles, t.compute_cycles, t.exchange_cycles, t.bytes_in, t.bytes_out,"
-        " t.not_always_live_bytes FROM program_step_tiles t"
-        " JOIN program_steps p ON p.id = t.step_id WHERE t.step_id = ?1");
-    q.bind(1, std::int64_t{step});
-    if (!q.step()) {
+    using tables::col;
+    using T = tables::program_step_tiles::Col;
+    using P = tables::program_steps::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::program_step_tiles::kTable) +
+                             " WHERE step_id = :step");
+    auto p = d_->db->prepare(d_->programStepsSql() + " WHERE id = :step");
+    q.bind(":step", std::int64_t{step});
+    p.bind(":step", std::int64_t{step});
+    if (!q.step() || !p.step()) {
         throw ReportError(d_->info.path + ": no program step " + std::to_string(step) +
                           " in the report");
     }
     StepTiles t;
     t.step = step;
-    t.totalCycles = q.count(0);
-    t.computeCycles = d_->tileArray(q, 1);
-    t.exchangeCycles = d_->tileArray(q, 2);
-    t.bytesIn = d_->tileArray(q, 3);
-    t.bytesOut = d_->tileArray(q, 4);
-    t.notAlwaysLiveBytes = d_->tileArray(q, 5);
+    t.totalCycles = p.count(col(P::total_cycles));
+    t.computeCycles = d_->tileArray(q, col(T::compute_cycles));
+    t.exchangeCycles = d_->tileArray(q, col(T::exchange_cycles));
+    t.bytesIn = d_->tileArray(q, col(T::bytes_in));
+    t.bytesOut = d_->tileArray(q, col(T::bytes_out));
+    t.notAlwaysLiveBytes = d_->tileArray(q, col(T::not_always_live_bytes));
     t.syncCycles.resize(t.computeCycles.size());
     for (std::size_t i = 0; i < t.syncCycles.size(); ++i) {
         const std::uint64_t busy = std::uint64_t{t.computeCycles[i]} + t.exchangeCycles[i];
@@ -328,32 +352,33 @@ StepTiles ReportReader::stepTiles(std::uint32_t step) const {
 
 std::vector<StepVariableAccess> ReportReader::variableAccesses() const {
     std::vector<StepVariableAccess> out;
-    {
-        auto has = d_->db->prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND "
-                                   "name = 'step_variable_access'");
-        if (!has.step() || has.integer(0) == 0) {
-            return out; // a 1.0 report
-        }
+    if (!d_->hasTable("step_variable_access")) {
+        return out; // a 1.0 report
     }
-    auto q = d_->db->prepare("SELECT step_id, variable_id, access FROM step_variable_access"
+    using tables::col;
+    using C = tables::step_variable_access::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::step_variable_access::kTable) +
                              " ORDER BY step_id, variable_id");
     while (q.step()) {
-        const std::uint32_t access = q.index(2);
+        const std::uint32_t access = q.index(col(C::access));
         if (access < 1 || access > 3) {
-            q.damaged(2, "is " + std::to_string(access) + ", an unknown access");
+            q.damaged(col(C::access), "is " + std::to_string(access) + ", an unknown access");
         }
-        out.push_back({q.index(0), q.index(1), static_cast<VariableAccess>(access)});
+        out.push_back({q.index(col(C::step_id)), q.index(col(C::variable_id)),
+                       static_cast<VariableAccess>(access)});
     }
     return out;
 }
 
 std::vector<std::uint32_t> ReportReader::liveVariables(std::uint32_t step) const {
     std::vector<std::uint32_t> out;
-    auto q = d_->db->prepare(
-        "SELECT variable_id FROM step_live_variables WHERE step_id = ?1 ORDER BY variable_id");
-    q.bind(1, std::int64_t{step});
+    using tables::col;
+    using C = tables::step_live_variables::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::step_live_variables::kTable) +
+                             " WHERE step_id = :step ORDER BY variable_id");
+    q.bind(":step", std::int64_t{step});
     while (q.step()) {
-        out.push_back(q.index(0));
+        out.push_back(q.index(col(C::variable_id)));
     }
     return out;
 }

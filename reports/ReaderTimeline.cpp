@@ -40,9 +40,9 @@ std::vector<RunEntry> ReportReader::runs() const {
     return out;
 }
 
-std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::uint64_t firstSeq,
-                                                      std::uint64_t endSeq) const {
-    std::vector<ExecutedStep> out;
+std::vector<record::StepExecutionRecord>
+ReportReader::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const {
+    std::vector<record::StepExecutionRecord> out;
     d_->checkRun(run);
     if (endSeq <= firstSeq) {
         return out;
@@ -50,8 +50,8 @@ std::vector<ExecutedStep> ReportReader::executedSteps(std::uint32_t run, std::ui
     using tables::col;
     using C = tables::executed_steps::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::executed_steps::kTable) +
-                             " WHERE run = ?1 AND seq >= ?2 AND seq < ?3 ORDER BY seq");
-    q.bind(1, std::int64_t{run}).bind(2, i64(firstSeq)).bind(3, i64(endSeq));
+                             " WHERE run = :run AND seq >= :first AND seq < :end ORDER BY seq");
+    q.bind(":run", std::int64_t{run}).bind(":first", i64(firstSeq)).bind(":end", i64(endSeq));
     while (q.step()) {
         const std::uint64_t seq = q.count(col(C::seq));
         // A damaged index can hand back rows outside the range or out of
@@ -79,17 +79,20 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecution
     // Since 1.2 the writer stores the counts (a row per step and run, summed
     // here so each value is checked); an older report counts its executed
     // steps, a scan of all of them.
-    auto q = d_->db->prepare(d_->hasStoredFigures()
-                                 ? "SELECT program_step, executions FROM step_executions"
-                                   " ORDER BY program_step"
-                                 : "SELECT program_step, count(*) FROM executed_steps"
-                                   " GROUP BY program_step ORDER BY program_step");
+    using tables::col;
+    using C = tables::step_executions::Col;
+    const auto& table = tables::step_executions::kTable;
+    auto q = d_->db->prepare(
+        d_->hasStoredFigures()
+            ? tables::selectSql(table) + " ORDER BY program_step"
+            : tables::selectSql(table, "executed_steps", {{"executions", "count(*)"}}) +
+                  " GROUP BY run, program_step ORDER BY program_step");
     while (q.step()) {
-        const std::uint32_t step = q.index(0);
+        const std::uint32_t step = q.index(col(C::program_step));
         if (!d_->programStepIds.contains(step)) {
-            q.damaged(0, std::to_string(step) + " names no program step");
+            q.damaged(col(C::program_step), std::to_string(step) + " names no program step");
         }
-        const std::uint64_t count = q.count(1);
+        const std::uint64_t count = q.count(col(C::executions));
         if (!out.empty() && out.back().first == step) {
             out.back().second += count;
         } else {
@@ -102,21 +105,25 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecution
 std::vector<LodLevel> ReportReader::lodLevels(std::uint32_t run) const {
     std::vector<LodLevel> stored;
     d_->checkRun(run);
-    auto q =
-        d_->db->prepare("SELECT level, bucket_steps, buckets, group_tiles, groups FROM lod_levels"
-                        " WHERE run = ?1 ORDER BY level");
-    q.bind(1, std::int64_t{run});
+    using tables::col;
+    using L = tables::lod_levels::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::lod_levels::kTable) +
+                             " WHERE run = :run ORDER BY level");
+    q.bind(":run", std::int64_t{run});
     while (q.step()) {
-        stored.push_back({q.index(0), q.count(1), q.count(2), q.index(3), q.index(4)});
+        stored.push_back({q.index(col(L::level)), q.count(col(L::bucket_steps)),
+                          q.count(col(L::buckets)), q.index(col(L::group_tiles)),
+                          q.index(col(L::groups))});
     }
-    auto steps = d_->db->prepare("SELECT steps FROM runs WHERE id = ?1");
-    steps.bind(1, std::int64_t{run});
+    using R = tables::runs::Col;
+    auto steps = d_->db->prepare(tables::selectSql(tables::runs::kTable) + " WHERE id = :run");
+    steps.bind(":run", std::int64_t{run});
     if (!steps.step()) {
         throw ReportError(d_->info.path + ": no run " + std::to_string(run) + " in the report");
     }
     const std::uint32_t groupTiles = stored.empty() ? kLodGroupTiles : stored.front().groupTiles;
-    std::vector<LodLevel> out{
-        {0, 1, steps.count(0), groupTiles, groupCount(d_->target.numTiles, groupTiles)}};
+    std::vector<LodLevel> out{{0, 1, steps.count(col(R::steps)), groupTiles,
+                               groupCount(d_->target.numTiles, groupTiles)}};
     out.insert(out.end(), stored.begin(), stored.end());
     return out;
 }
@@ -131,10 +138,9 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
     }
     if (level == 0) {
         const std::uint32_t groupTiles = lodLevels(run).front().groupTiles;
-        auto phases =
-            d_->db->prepare("SELECT compute_phase_cycles, exchange_phase_cycles, sync_cycles"
-                            " FROM program_steps WHERE id = ?1");
-        for (const ExecutedStep& e : executedSteps(run, firstSeq, endSeq)) {
+        using P = tables::program_steps::Col;
+        auto phases = d_->db->prepare(d_->programStepsSql() + " WHERE id = :step");
+        for (const record::StepExecutionRecord& e : executedSteps(run, firstSeq, endSeq)) {
             auto it = d_->stepGroups.find(e.programStep);
             if (it == d_->stepGroups.end()) {
                 const StepTiles t = stepTiles(e.programStep);
@@ -144,11 +150,11 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
                                                           t.exchangeCycles.end());
                 LodBucket g;
                 groupStats(compute, exchange, t.totalCycles, groupTiles, g);
-                phases.bind(1, std::int64_t{e.programStep});
+                phases.bind(":step", std::int64_t{e.programStep});
                 if (phases.step()) {
-                    g.computePhaseCycles = phases.count(0);
-                    g.exchangePhaseCycles = phases.count(1);
-                    g.syncPhaseCycles = phases.count(2);
+                    g.computePhaseCycles = phases.count(tables::col(P::compute_phase_cycles));
+                    g.exchangePhaseCycles = phases.count(tables::col(P::exchange_phase_cycles));
+                    g.syncPhaseCycles = phases.count(tables::col(P::sync_cycles));
                 }
                 phases.reset();
                 it = d_->stepGroups.emplace(e.programStep, std::move(g)).first;
@@ -166,25 +172,26 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
         return out;
     }
 
-    auto info = d_->db->prepare(
-        "SELECT bucket_steps, groups FROM lod_levels WHERE run = ?1 AND level = ?2");
-    info.bind(1, std::int64_t{run}).bind(2, std::int64_t{level});
+    using tables::col;
+    using L = tables::lod_levels::Col;
+    auto info = d_->db->prepare(tables::selectSql(tables::lod_levels::kTable) +
+                                " WHERE run = :run AND level = :level");
+    info.bind(":run", std::int64_t{run}).bind(":level", std::int64_t{level});
     if (!info.step()) {
         throw ReportError(d_->info.path + ": run " + std::to_string(run) +
                           " has no level-of-detail level " + std::to_string(level));
     }
     // Checked at open: bucket_steps > 0, groups agree with the tiles.
-    const std::uint64_t bucketSteps = std::max<std::uint64_t>(info.count(0), 1);
-    const std::uint64_t entries = (std::uint64_t{info.index(1)} + 1) * 3;
-    using tables::col;
+    const std::uint64_t bucketSteps = std::max<std::uint64_t>(info.count(col(L::bucket_steps)), 1);
+    const std::uint64_t entries = (std::uint64_t{info.index(col(L::groups))} + 1) * 3;
     using C = tables::lod_buckets::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::lod_buckets::kTable) +
-                             " WHERE run = ?1 AND level = ?2 AND bucket >= ?3 AND bucket <= ?4"
-                             " ORDER BY bucket");
-    q.bind(1, std::int64_t{run})
-        .bind(2, std::int64_t{level})
-        .bind(3, i64(firstSeq / bucketSteps))
-        .bind(4, i64((endSeq - 1) / bucketSteps));
+                             " WHERE run = :run AND level = :level AND bucket >= :first"
+                             " AND bucket <= :last ORDER BY bucket");
+    q.bind(":run", std::int64_t{run})
+        .bind(":level", std::int64_t{level})
+        .bind(":first", i64(firstSeq / bucketSteps))
+        .bind(":last", i64((endSeq - 1) / bucketSteps));
     auto decode = [&](int column) {
         const std::span<const std::byte> blob = q.bytes(column);
         const std::string where = " of bucket " + std::to_string(q.count(col(C::bucket))) +
@@ -234,12 +241,14 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
     return out;
 }
 
-std::vector<VerificationEntry> ReportReader::verifications() const {
-    std::vector<VerificationEntry> out;
-    auto q = d_->db->prepare(
-        "SELECT workload_id, passed, max_abs_error, detail_id FROM verification ORDER BY id");
+std::vector<record::VerificationRecord> ReportReader::verifications() const {
+    std::vector<record::VerificationRecord> out;
+    using tables::col;
+    using C = tables::verification::Col;
+    auto q = d_->db->prepare(tables::selectSql(tables::verification::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back({d_->str(q, 0), q.flag(1), q.number(2), d_->str(q, 3)});
+        out.push_back({d_->str(q, col(C::workload_id)), q.flag(col(C::passed)),
+                       q.number(col(C::max_abs_error)), d_->str(q, col(C::detail_id))});
     }
     return out;
 }

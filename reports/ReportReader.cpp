@@ -5,6 +5,7 @@
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
 #include "reports/Schema.h"
+#include "reports/Tables.h"
 
 #include <algorithm>
 #include <array>
@@ -86,9 +87,10 @@ std::pair<int, int> parseVersion(const std::string& text) {
 
 const std::string& ReportReader::Impl::str(const sql::Statement& row, int column) const {
     if (!stringsLoaded) {
-        auto q = db->prepare("SELECT id, text FROM strings");
+        using C = tables::strings::Col;
+        auto q = db->prepare(tables::selectSql(tables::strings::kTable));
         while (q.step()) {
-            strings.emplace(q.integer(0), q.string(1));
+            strings.emplace(q.index(tables::col(C::id)), q.string(tables::col(C::text)));
         }
         stringsLoaded = true;
     }
@@ -121,6 +123,18 @@ record::ProgramKind ReportReader::Impl::programKind(const sql::Statement& row, i
 bool ReportReader::Impl::hasStoredFigures() const {
     return info.schemaMajor > kSchemaMajor ||
            (info.schemaMajor == kSchemaMajor && info.schemaMinor >= kStoredFiguresMinor);
+}
+
+std::string ReportReader::Impl::programStepsSql() const {
+    const tables::Table& t = tables::program_steps::kTable;
+    return hasStoredFigures() ? tables::selectSql(t)
+                              : tables::selectSql(t, t.name, {{"not_always_live_bytes_sum", "0"}});
+}
+
+bool ReportReader::Impl::hasTable(std::string_view name) const {
+    auto q = db->prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = :name");
+    q.bind(":name", name);
+    return q.step();
 }
 
 std::uint32_t ReportReader::Impl::tile(const sql::Statement& row, int column) const {
@@ -168,12 +182,8 @@ ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions option
     d_->db = std::make_unique<sql::Database>(p, sql::Database::Mode::ReadOnly);
     sql::Database& db = *d_->db;
 
-    auto pragma = [&](const char* name) {
-        auto q = db.prepare(std::string("PRAGMA ") + name);
-        return q.step() ? q.integer(0) : 0;
-    };
-    const std::int64_t applicationId = pragma("application_id");
-    const std::int64_t userVersion = pragma("user_version");
+    const std::int64_t applicationId = db.integerOf("PRAGMA application_id");
+    const std::int64_t userVersion = db.integerOf("PRAGMA user_version");
     if (applicationId != kApplicationId) {
         throw ReportError(p + ": an SQLite database, but not a Tessera report");
     }
@@ -184,18 +194,15 @@ ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions option
                           " is newer than this Tessera reads (" + supported +
                           "); open it with a newer Tessera");
     }
-    {
-        auto q =
-            db.prepare("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'");
-        if (!q.step() || q.integer(0) == 0) {
-            throw ReportError(p + ": an SQLite database, but not a Tessera report (no meta table)");
-        }
+    if (!d_->hasTable("meta")) {
+        throw ReportError(p + ": an SQLite database, but not a Tessera report (no meta table)");
     }
     std::map<std::string, std::string> meta;
     {
-        auto q = db.prepare("SELECT key, value FROM meta");
+        using M = tables::meta::Col;
+        auto q = db.prepare(tables::selectSql(tables::meta::kTable));
         while (q.step()) {
-            meta[q.text(0)] = q.text(1);
+            meta[q.text(tables::col(M::key))] = q.text(tables::col(M::value));
         }
     }
     if (meta["format"] != kFormatName) {
@@ -219,9 +226,9 @@ ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions option
                           meta["schema_version"] + " that meta.schema_version says)");
     }
     if (options.quickCheck) {
-        auto q = db.prepare("PRAGMA quick_check");
-        if (q.step() && q.text(0) != "ok") {
-            d_->corrupt(q.text(0));
+        const std::string result = db.textOf("PRAGMA quick_check");
+        if (!result.empty() && result != "ok") {
+            d_->corrupt(result);
         }
     }
 
@@ -239,44 +246,53 @@ ReportReader::ReportReader(const std::filesystem::path& path, OpenOptions option
     info.tool = meta["tool"];
     info.toolVersion = meta["tool_version"];
     info.workload = meta["workload"];
+    using tables::col;
     {
-        auto q = db.prepare("SELECT name_id, value_id FROM workload_parameters ORDER BY position");
+        using W = tables::workload_parameters::Col;
+        auto q = db.prepare(tables::selectSql(tables::workload_parameters::kTable) +
+                            " ORDER BY position");
         while (q.step()) {
-            info.workloadParameters.emplace_back(d_->str(q, 0), d_->str(q, 1));
+            info.workloadParameters.emplace_back(d_->str(q, col(W::name_id)),
+                                                 d_->str(q, col(W::value_id)));
         }
     }
 
     TargetInfo& t = d_->target;
     t.name = meta["target_name"];
-    auto q = db.prepare(
-        "SELECT name_id, num_ipus, tiles_per_ipu, num_tiles, bytes_per_tile, memory_base_address,"
-        " clock_hz, worker_contexts, exchange_bytes_per_cycle FROM target");
+    using T = tables::target::Col;
+    auto q = db.prepare(tables::selectSql(tables::target::kTable));
     if (q.step()) { // absent in a report that stopped before compiling
-        t.name = d_->str(q, 0);
-        t.numIpus = q.index(1);
-        t.tilesPerIpu = q.index(2);
-        t.numTiles = q.index(3);
-        t.bytesPerTile = q.count(4);
-        t.memoryBaseAddress = q.count(5);
-        t.clockHz = q.number(6);
-        t.workerContexts = q.index(7);
-        t.exchangeBytesPerCycle = q.index(8);
+        t.name = d_->str(q, col(T::name_id));
+        t.numIpus = q.index(col(T::num_ipus));
+        t.tilesPerIpu = q.index(col(T::tiles_per_ipu));
+        t.numTiles = q.index(col(T::num_tiles));
+        t.bytesPerTile = q.count(col(T::bytes_per_tile));
+        t.memoryBaseAddress = q.count(col(T::memory_base_address));
+        t.clockHz = q.number(col(T::clock_hz));
+        t.workerContexts = q.index(col(T::worker_contexts));
+        t.exchangeBytesPerCycle = q.index(col(T::exchange_bytes_per_cycle));
         // Bounds the arrays sized by the tile count if the row is garbage.
         if (t.numTiles > (1u << 22) || std::uint64_t{t.numIpus} * t.tilesPerIpu != t.numTiles) {
             d_->corrupt("the target has " + std::to_string(t.numTiles) + " tiles");
         }
     }
-    auto regions = db.prepare("SELECT id, name_id, offset, bytes FROM regions ORDER BY id");
+    using R = tables::regions::Col;
+    auto regions = db.prepare(tables::selectSql(tables::regions::kTable) + " ORDER BY id");
     while (regions.step()) {
-        if (regions.index(0) != t.regions.size()) {
-            regions.damaged(0, "skips from " + std::to_string(t.regions.size()) + " to " +
-                                   std::to_string(regions.index(0)));
+        const std::uint32_t id = regions.index(col(R::id));
+        if (id != t.regions.size()) {
+            regions.damaged(col(R::id), "skips from " + std::to_string(t.regions.size()) + " to " +
+                                            std::to_string(id));
         }
-        t.regions.push_back({d_->str(regions, 1), regions.index(2), regions.index(3)});
+        t.regions.push_back({d_->str(regions, col(R::name_id)), regions.index(col(R::offset)),
+                             regions.index(col(R::bytes))});
     }
-    auto params = db.prepare("SELECT name_id, value_id FROM target_parameters ORDER BY position");
+    using P = tables::target_parameters::Col;
+    auto params =
+        db.prepare(tables::selectSql(tables::target_parameters::kTable) + " ORDER BY position");
     while (params.step()) {
-        t.parameters.emplace_back(d_->str(params, 0), d_->str(params, 1));
+        t.parameters.emplace_back(d_->str(params, col(P::name_id)),
+                                  d_->str(params, col(P::value_id)));
     }
     d_->checkStructure();
 }
@@ -314,48 +330,52 @@ Summary ReportReader::summary() const {
         s.runs.executedSteps += r.steps;
         s.runs.incomplete += r.completed ? 0 : 1;
     }
-    auto meta = db.prepare(
-        "SELECT key, value FROM meta WHERE key IN ('total_memory_bytes', 'out_of_memory')");
+    using tables::col;
+    using M = tables::meta::Col;
+    auto meta = db.prepare(tables::selectSql(tables::meta::kTable) +
+                           " WHERE key IN ('total_memory_bytes', 'out_of_memory')");
     while (meta.step()) {
-        if (meta.text(0) == "total_memory_bytes") {
-            const std::string text = meta.text(1);
+        const std::string value = meta.text(col(M::value));
+        if (meta.text(col(M::key)) == "total_memory_bytes") {
+            const std::string& text = value;
             const auto [end, ec] =
                 std::from_chars(text.data(), text.data() + text.size(), s.memory.totalBytes);
             if (!text.empty() && (ec != std::errc() || end != text.data() + text.size())) {
                 d_->corrupt("meta.total_memory_bytes is not a byte count");
             }
         } else {
-            s.memory.outOfMemory = meta.text(1) == "1";
+            s.memory.outOfMemory = value == "1";
         }
     }
     bool peakSeen = false;
-    auto tiles = db.prepare("SELECT tile, total_including_gaps, overflow_bytes FROM tile_memory");
+    using TM = tables::tile_memory::Col;
+    auto tiles = db.prepare(tables::selectSql(tables::tile_memory::kTable));
     while (tiles.step()) {
-        const std::uint32_t tile = d_->tile(tiles, 0);
-        const std::uint64_t bytes = tiles.count(1);
+        const std::uint32_t tile = d_->tile(tiles, col(TM::tile));
+        const std::uint64_t bytes = tiles.count(col(TM::total_including_gaps));
         if (!peakSeen || bytes > s.memory.peakTileBytes ||
             (bytes == s.memory.peakTileBytes && tile < s.memory.peakTile)) {
             s.memory.peakTile = tile;
             s.memory.peakTileBytes = bytes;
             peakSeen = true;
         }
-        s.memory.tilesOverCapacity += tiles.count(2) > 0 ? 1 : 0;
+        s.memory.tilesOverCapacity += tiles.count(col(TM::overflow_bytes)) > 0 ? 1 : 0;
     }
-    auto counts =
-        db.prepare("SELECT (SELECT count(*) FROM program_steps), (SELECT count(*) FROM "
-                   "compute_sets), (SELECT count(*) FROM variables WHERE is_exchange_buffer = 0)");
-    if (counts.step()) {
-        s.program.steps = counts.count(0);
-        s.program.computeSets = counts.count(1);
-        s.program.variables = counts.count(2);
-    }
-    auto vertices = db.prepare("SELECT vertex_count FROM compute_sets");
+    // count(*) is never negative.
+    s.program.steps =
+        static_cast<std::uint64_t>(db.integerOf("SELECT count(*) FROM program_steps"));
+    s.program.computeSets =
+        static_cast<std::uint64_t>(db.integerOf("SELECT count(*) FROM compute_sets"));
+    s.program.variables = static_cast<std::uint64_t>(
+        db.integerOf("SELECT count(*) FROM variables WHERE is_exchange_buffer = 0"));
+    using CS = tables::compute_sets::Col;
+    auto vertices = db.prepare(tables::selectSql(tables::compute_sets::kTable));
     while (vertices.step()) {
-        s.program.vertices += vertices.count(0);
+        s.program.vertices += vertices.count(col(CS::vertex_count));
     }
     // Several checks: passed if all passed; the first failure explains best.
     bool failureSeen = false;
-    for (const VerificationEntry& v : verifications()) {
+    for (const record::VerificationRecord& v : verifications()) {
         if (!s.verification) {
             s.verification = Summary::Verification{true, 0, v.detail};
         }

@@ -52,7 +52,7 @@ public:
     std::vector<VariableEntry> variables() const;
     std::vector<std::pair<std::uint32_t, std::uint64_t>>
     variableTiles(std::uint32_t variable) const;
-    std::vector<ComputeSetEntry> computeSets() const;
+    std::vector<record::ComputeSetRecord> computeSets() const;
     // All vertex counts, or those of one compute set.
     std::vector<VertexCountEntry> vertexCounts(std::uint32_t computeSet = kNone) const;
     std::vector<TileMemoryEntry> tileMemory() const;
@@ -64,7 +64,7 @@ public:
 
     // Program and liveness.
     // Block nodes carry their layer (schema 1.2; Unknown in older reports).
-    std::vector<ProgramNodeEntry> programNodes() const;
+    std::vector<record::ProgramNodeRecord> programNodes() const;
     std::vector<ProgramStepEntry> programSteps() const;
     StepTiles stepTiles(std::uint32_t step) const;
     std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
@@ -75,8 +75,8 @@ public:
     // Execution.
     std::vector<RunEntry> runs() const;
     // Executed steps of a run with firstSeq <= sequence < endSeq.
-    std::vector<ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t firstSeq,
-                                            std::uint64_t endSeq) const;
+    std::vector<record::StepExecutionRecord>
+    executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const;
     // How often each program step ran, over every run: (step id, executions)
     // for the steps that ran, by step id. One GROUP BY query; throws the
     // ReportError of a damaged run or of an executed step naming no step.
@@ -87,12 +87,12 @@ public:
     // from the executed steps and the program steps' tile arrays.
     std::vector<LodBucket> lodBuckets(std::uint32_t run, std::uint32_t level,
                                       std::uint64_t firstSeq, std::uint64_t endSeq) const;
-    std::vector<VerificationEntry> verifications() const;
+    std::vector<record::VerificationRecord> verifications() const;
 
     struct Impl;
 
 private:
-    void readOperationLayers(std::vector<ProgramNodeEntry>& nodes) const;
+    void readOperationLayers(std::vector<record::ProgramNodeRecord>& nodes) const;
     std::unique_ptr<Impl> d_;
 };
 

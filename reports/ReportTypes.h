@@ -1,7 +1,10 @@
 #pragma once
 // Plain structs the reader returns: everything a pane or the CLI needs from a
 // report, with no SQL and no SQLite types. Ids are the report's own (equal to
-// the engine's record ids); record::kNone marks "none".
+// the engine's record ids); record::kNone marks "none". Where the report
+// holds exactly what the engine recorded (compute sets, program nodes, step
+// executions, verification), the reader returns the record type itself
+// (engine/record/Records.h), not a copy of it.
 #include "engine/record/Records.h"
 
 #include <cstdint>
@@ -77,33 +80,12 @@ struct VariableEntry {
     std::uint32_t numTiles = 0; // tiles holding some of it
 };
 
-struct ComputeSetEntry {
-    std::uint32_t id = 0;
-    std::string name;
-    std::uint64_t vertexCount = 0;
-};
-
 struct VertexCountEntry {
     std::uint32_t computeSet = 0;
     std::uint32_t tile = 0;
     std::uint32_t codelet = 0;
     std::uint64_t count = 0;
     std::uint64_t stateBytes = 0;
-};
-
-struct ProgramNodeEntry {
-    std::uint32_t id = 0;
-    std::uint32_t parent = kNone;
-    std::uint32_t programIndex = 0;
-    record::ProgramKind kind = record::ProgramKind::Sequence;
-    std::string name;
-    std::uint32_t computeSet = kNone;
-    std::uint64_t repeatCount = 0;
-    std::uint32_t step = kNone;
-    // Block nodes: who opened it (Unknown in reports before schema 1.2) and,
-    // for a library block, the function.
-    record::OperationLayer layer = record::OperationLayer::Unknown;
-    std::string libraryFunction = {};
 };
 
 // Step-level figures of a compile-time program step; per-tile arrays are in
@@ -193,21 +175,6 @@ struct RunEntry {
     std::uint64_t syncCycles = 0;
     bool completed = false;
     std::string error;
-};
-
-struct ExecutedStep {
-    std::uint32_t run = 0;
-    std::uint64_t sequence = 0;
-    std::uint32_t programStep = 0;
-    std::uint64_t startCycle = 0;
-    std::uint64_t cycles = 0;
-};
-
-struct VerificationEntry {
-    std::string workload;
-    bool passed = false;
-    double maxAbsError = 0;
-    std::string detail;
 };
 
 // Per tile group: over the tiles of the group, the min, max and sum of each

@@ -95,7 +95,8 @@ struct ReportWriter::State {
     std::vector<record::StepExecutionRecord> pending;
 
     void meta(std::string_view key, std::string_view value) {
-        setMeta->bind(1, key).bind(2, value).run();
+        using M = tables::meta::Col;
+        setMeta->bind(tables::param(M::key), key).bind(tables::param(M::value), value).run();
     }
     void commit() {
         db->exec("COMMIT; BEGIN");
@@ -239,7 +240,7 @@ void ReportWriter::State::open() {
     db->exec("BEGIN");
     createSchema(*db);
     strings = std::make_unique<StringTable>(*db);
-    setMeta.emplace(db->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)"));
+    setMeta.emplace(db->prepare(tables::insertSql(tables::meta::kTable, "INSERT OR REPLACE")));
     meta("format", kFormatName);
     meta("schema_version", schemaVersionString());
     meta("created_at", utcNow());
@@ -247,11 +248,15 @@ void ReportWriter::State::open() {
     meta("tool_version", options.toolVersion);
     meta("complete", "0");
     meta("workload", options.workload);
-    auto param = db->prepare(
-        "INSERT INTO workload_parameters (position, name_id, value_id) VALUES (?1, ?2, ?3)");
+    auto parameter = db->prepare(tables::insertSql(tables::workload_parameters::kTable));
     for (std::size_t i = 0; i < options.workloadParameters.size(); ++i) {
         const auto& [name, value] = options.workloadParameters[i];
-        param.bind(1, i64(i)).bind(2, strings->id(name)).bind(3, strings->id(value)).run();
+        using P = tables::workload_parameters::Col;
+        using tables::param;
+        parameter.bind(param(P::position), i64(i))
+            .bind(param(P::name_id), strings->id(name))
+            .bind(param(P::value_id), strings->id(value))
+            .run();
     }
     writeMemoryCategories(*db, *strings);
     insertStep.emplace(db->prepare(tables::insertSql(tables::executed_steps::kTable)));
@@ -439,12 +444,14 @@ void ReportWriter::onRunEnd(const record::RunEndRecord& run) {
 void ReportWriter::onVerification(const record::VerificationRecord& v) {
     State& s = *s_;
     s.awaitCompiled();
-    s.db->prepare("INSERT INTO verification (workload_id, passed, max_abs_error, detail_id) VALUES "
-                  "(?1, ?2, ?3, ?4)")
-        .bind(1, s.strings->id(v.workload))
-        .bind(2, int64_t{v.passed})
-        .bind(3, v.maxAbsError)
-        .bind(4, s.strings->id(v.detail))
+    using V = tables::verification::Col;
+    using tables::param;
+    s.db->prepare(tables::insertSql(tables::verification::kTable))
+        .bindNull(param(V::id)) // the next rowid: checks in the order they came
+        .bind(param(V::workload_id), s.strings->id(v.workload))
+        .bind(param(V::passed), int64_t{v.passed})
+        .bind(param(V::max_abs_error), v.maxAbsError)
+        .bind(param(V::detail_id), s.strings->id(v.detail))
         .run();
 }
 

@@ -82,6 +82,16 @@ Statement Database::prepare(std::string_view sqlText) {
     return Statement(*this, stmt);
 }
 
+std::int64_t Database::integerOf(std::string_view sqlText) {
+    auto q = prepare(sqlText);
+    return q.step() ? q.integer(0) : 0;
+}
+
+std::string Database::textOf(std::string_view sqlText) {
+    auto q = prepare(sqlText);
+    return q.step() ? q.text(0) : std::string();
+}
+
 Statement::~Statement() {
     sqlite3_finalize(stmt_);
 }
@@ -128,6 +138,27 @@ Statement& Statement::bindNull(int index) {
 
 Statement& Statement::bindId(int index, std::uint32_t id) {
     return id == record::kNone ? bindNull(index) : bind(index, std::int64_t{id});
+}
+
+int Statement::parameter(std::string_view name) const {
+    const int index = sqlite3_bind_parameter_index(stmt_, std::string(name).c_str());
+    if (index == 0) {
+        throw ReportError(db_->name() + ": no parameter " + std::string(name) + " in the query " +
+                          sqlite3_sql(stmt_));
+    }
+    return index;
+}
+
+Statement& Statement::bind(std::string_view name, std::int64_t value) {
+    return bind(parameter(name), value);
+}
+
+Statement& Statement::bind(std::string_view name, std::string_view text) {
+    return bind(parameter(name), text);
+}
+
+Statement& Statement::bindId(std::string_view name, std::uint32_t id) {
+    return bindId(parameter(name), id);
 }
 
 bool Statement::step() {

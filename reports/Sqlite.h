@@ -28,6 +28,10 @@ public:
 
     void exec(const std::string& sql);
     Statement prepare(std::string_view sql);
+    // The one value a query computes (a pragma, a count(*)): the first
+    // column of its first row, 0 or "" when it returns no row.
+    std::int64_t integerOf(std::string_view sql);
+    std::string textOf(std::string_view sql);
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
     // The file errors name.
@@ -64,6 +68,11 @@ public:
     Statement& bindNull(int index);
     // Binds an id, or NULL for record::kNone.
     Statement& bindId(int index, std::uint32_t id);
+    // Named parameters (":run" in the SQL) for WHERE clauses; a name the
+    // statement lacks is a bug and throws.
+    Statement& bind(std::string_view name, std::int64_t value);
+    Statement& bind(std::string_view name, std::string_view text);
+    Statement& bindId(std::string_view name, std::uint32_t id);
 
     bool step();
     // Steps a statement that returns no rows, then resets it for reuse.
@@ -105,6 +114,8 @@ public:
     [[noreturn]] void damaged(int column, const std::string& why) const;
 
 private:
+    int parameter(std::string_view name) const;
+
     Database* db_;
     sqlite3_stmt* stmt_;
 };

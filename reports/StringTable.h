@@ -2,6 +2,7 @@
 // Interns strings into the `strings` table while writing: each distinct
 // string is stored once and tables refer to it by id (dense, from 0).
 #include "reports/Sqlite.h"
+#include "reports/Tables.h"
 
 #include <cstdint>
 #include <string>
@@ -13,7 +14,7 @@ namespace tessera::reports {
 class StringTable {
 public:
     explicit StringTable(sql::Database& db)
-        : insert_(db.prepare("INSERT INTO strings (id, text) VALUES (?1, ?2)")) {}
+        : insert_(db.prepare(tables::insertSql(tables::strings::kTable))) {}
 
     std::int64_t id(std::string_view text) {
         const auto it = ids_.find(std::string(text));
@@ -21,7 +22,8 @@ public:
             return it->second;
         }
         const auto next = static_cast<std::int64_t>(ids_.size());
-        insert_.bind(1, next).bind(2, text).run();
+        using S = tables::strings::Col;
+        insert_.bind(tables::param(S::id), next).bind(tables::param(S::text), text).run();
         ids_.emplace(std::string(text), next);
         return next;
     }

@@ -1,5 +1,7 @@
 #include "reports/Tables.h"
 
+#include <algorithm>
+
 namespace tessera::reports::tables {
 
 namespace {
@@ -40,6 +42,20 @@ std::string insertSql(const Table& t, std::string_view verb) {
 
 std::string selectSql(const Table& t) {
     return "SELECT " + names(t) + " FROM " + std::string(t.name);
+}
+
+std::string selectSql(const Table& t, std::string_view source,
+                      std::initializer_list<Computed> computed) {
+    std::string sql = "SELECT ";
+    for (std::size_t i = 0; i < t.count; ++i) {
+        sql += i == 0 ? "" : ", ";
+        const std::string_view name = t.columns[i].name;
+        const auto c = std::find_if(computed.begin(), computed.end(),
+                                    [&](const Computed& x) { return x.column == name; });
+        sql += c == computed.end() ? std::string(name)
+                                   : std::string(c->expression) + " AS " + std::string(name);
+    }
+    return sql + " FROM " + std::string(source);
 }
 
 } // namespace tessera::reports::tables

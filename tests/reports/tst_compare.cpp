@@ -7,6 +7,7 @@
 #include "reports/Compare.h"
 #include "reports/CompareAlign.h"
 #include "reports/CompareFormat.h"
+#include "reports/ReportError.h"
 #include "reports/ReportReader.h"
 #include "reports/ReportWriter.h"
 
@@ -320,6 +321,25 @@ private slots:
         QCOMPARE(countChanges(d.variables, Change::Same), d.variables.size());
         QCOMPARE(countChanges(d.liveness, Change::Same), d.liveness.size());
         QCOMPARE(metricNames().size(), d.totals.size());
+    }
+
+    // A side is the loaded report the panes draw from: one loaded with the
+    // placement is the same side as one built from the reader; one loaded
+    // without it (the single-report GUI's load) is refused by name.
+    void sideIsTheLoadedReport() {
+        const ReportReader r(reports_.at("mm128").path);
+        const auto withPlacement = loadReportData(r, {}, nullptr, LoadOptions{.placement = true});
+        const Baseline fromData(withPlacement);
+        QCOMPARE(fromData.shared().get(), withPlacement.get()); // not a copy
+        const ReportDiff d = compare(fromData, Comparison(r));
+        QCOMPARE(countChanges(d.variables, Change::Same), d.variables.size());
+        QVERIFY(!d.variables.empty());
+        try {
+            const Baseline refused(loadReportData(r));
+            QFAIL("a side without the placement was accepted");
+        } catch (const ReportError& e) {
+            QVERIFY2(std::string(e.what()).find("placement") != std::string::npos, e.what());
+        }
     }
 
     // The JSON of `diff --json` carries the same numbers as the structs.

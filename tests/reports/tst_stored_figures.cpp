@@ -176,7 +176,7 @@ private slots:
     }
 
     void columnListsAreTheTablesColumns() {
-        for (const tables::Table* t : tables::kDescribed) {
+        for (const tables::Table* t : tables::kTables) {
             std::vector<std::string> expected;
             for (std::size_t i = 0; i < t->count; ++i) {
                 expected.emplace_back(t->columns[i].name);

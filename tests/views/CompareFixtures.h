@@ -105,7 +105,8 @@ inline QList<int> rowsWith(const views::CompareTableModel& model, const QString&
 inline std::vector<std::uint64_t> executionsPerStep(const reports::ReportReader& reader) {
     std::vector<std::uint64_t> n(reader.programSteps().size(), 0);
     for (const reports::RunEntry& run : reader.runs()) {
-        for (const reports::ExecutedStep& e : reader.executedSteps(run.id, 0, run.steps + 1)) {
+        for (const record::StepExecutionRecord& e :
+             reader.executedSteps(run.id, 0, run.steps + 1)) {
             ++n.at(e.programStep);
         }
     }

@@ -38,7 +38,7 @@ inline std::shared_ptr<const views::ReportData> operationsReport() {
     auto node = [&](std::uint32_t id, std::uint32_t parent, ProgramKind kind, const char* name,
                     std::uint32_t cs, std::uint32_t step, OperationLayer layer = {},
                     const char* function = "") {
-        reports::ProgramNodeEntry n{id, parent, 0, kind, name, cs, 0, step};
+        record::ProgramNodeRecord n{id, parent, 0, kind, name, cs, 0, step};
         n.layer = layer;
         n.libraryFunction = function;
         data->programNodes.push_back(n);

@@ -55,7 +55,7 @@ struct Opened {
     std::unique_ptr<ExecutionPane> pane;
     std::unique_ptr<reports::ReportReader> reader; // independent of the pane's source
     reports::RunEntry run;
-    std::vector<reports::ExecutedStep> steps; // every executed step of the pane's run
+    std::vector<record::StepExecutionRecord> steps; // every executed step of the pane's run
 };
 
 // Where the pane's visible range puts `cycle`, computed here from the range
@@ -66,8 +66,8 @@ double expectedX(ExecutionPane* pane, double cycle) {
     return plot.left() + (cycle - m.start()) / (m.end() - m.start()) * plot.width();
 }
 
-const reports::ExecutedStep* stepAtCycle(const std::vector<reports::ExecutedStep>& steps,
-                                         double cycle) {
+const record::StepExecutionRecord*
+stepAtCycle(const std::vector<record::StepExecutionRecord>& steps, double cycle) {
     for (const auto& e : steps) {
         if (static_cast<double>(e.startCycle) <= cycle &&
             cycle < static_cast<double>(e.startCycle + e.cycles)) {
@@ -243,7 +243,7 @@ void TestExecutionPane::phaseColoursAtKnownSegments() {
     settle(pane);
     // The executed step with the longest compute phase among the first 500.
     const auto programSteps = o->reader->programSteps();
-    const reports::ExecutedStep* best = nullptr;
+    const record::StepExecutionRecord* best = nullptr;
     for (std::size_t i = 0; i < o->steps.size() && i < 500; ++i) {
         if (!best || programSteps[o->steps[i].programStep].computePhaseCycles >
                          programSteps[best->programStep].computePhaseCycles) {
@@ -310,7 +310,7 @@ void TestExecutionPane::clickSelectsTheStep() {
     for (const double at : {0.07, 0.31, 0.5, 0.77, 0.96}) {
         const int x = plot.left() + static_cast<int>(at * plot.width());
         const double cycle = m.start() + (x + 0.5 - plot.left()) / plot.width() * m.span();
-        const reports::ExecutedStep* expected = stepAtCycle(o->steps, cycle);
+        const record::StepExecutionRecord* expected = stepAtCycle(o->steps, cycle);
         QVERIFY(expected);
         QTest::mouseClick(timeline, Qt::LeftButton, {}, QPoint(x, y));
         QCOMPARE(o->selection->step(), static_cast<int>(expected->programStep));
@@ -347,7 +347,7 @@ void TestExecutionPane::selectionFromElsewhereRevealsTheStep() {
     settle(pane);
     // Zoom on the first step, then select (as another pane would) a step
     // that does not run in view.
-    const reports::ExecutedStep& first = o->steps.front();
+    const record::StepExecutionRecord& first = o->steps.front();
     pane->viewport()->setVisible(static_cast<double>(first.startCycle),
                                  static_cast<double>(first.startCycle + first.cycles));
     settle(pane);
@@ -395,7 +395,7 @@ void TestExecutionPane::stepsTableAndExports() {
     QVERIFY(expected > 0);
     QCOMPARE(static_cast<std::size_t>(model->rowCount()), expected);
     QCOMPARE(model->columnCount(), static_cast<int>(ExecutedStepsModel::ColumnCount));
-    const reports::ExecutedStep& e0 = model->steps().front();
+    const record::StepExecutionRecord& e0 = model->steps().front();
     QCOMPARE(model->data(model->index(0, ExecutedStepsModel::Sequence)).toULongLong(), e0.sequence);
     QCOMPARE(model->data(model->index(0, ExecutedStepsModel::Cycles)).toULongLong(), e0.cycles);
     QCOMPARE(model->data(model->index(0, ExecutedStepsModel::Start)).toULongLong(),
@@ -439,7 +439,7 @@ void TestExecutionPane::darkPaletteAndTileRows() {
     QCOMPARE(pane->viewport()->tileFirst(), firstTile);
     QCOMPARE(pane->viewport()->tileCount(), count);
     // Zoom on a few steps so each shows its phases per tile.
-    const reports::ExecutedStep& e = o->steps[o->steps.size() / 2];
+    const record::StepExecutionRecord& e = o->steps[o->steps.size() / 2];
     pane->viewport()->setVisible(static_cast<double>(e.startCycle),
                                  static_cast<double>(e.startCycle + 6 * e.cycles));
     settle(pane);
@@ -469,7 +469,7 @@ void TestExecutionPane::dragPansAndWheelZooms() {
     ExecutionPane* pane = o->pane.get();
     settle(pane);
     const TimeMapping& time = pane->viewport()->time();
-    const reports::ExecutedStep& e = o->steps[o->steps.size() / 2];
+    const record::StepExecutionRecord& e = o->steps[o->steps.size() / 2];
     pane->viewport()->setVisible(static_cast<double>(e.startCycle),
                                  static_cast<double>(e.startCycle + 40 * e.cycles));
     settle(pane);
@@ -531,7 +531,7 @@ void TestExecutionPane::searchOnTheStressReport() {
     std::vector<std::uint64_t> expected;
     for (const auto& e : o->steps) {
         const reports::ProgramStepEntry* s = data.step(e.programStep);
-        const reports::ProgramNodeEntry* op =
+        const record::ProgramNodeRecord* op =
             s->operation != reports::kNone ? data.node(s->operation) : nullptr;
         if (named(s->name) ||
             (s->computeSet != reports::kNone && named(data.computeSetName(s->computeSet))) ||
@@ -598,7 +598,7 @@ void TestExecutionPane::everyWorkloadRenders() {
         QVERIFY(pane->timeline()->lastPaintStats().cells > 0);
         QVERIFY(pane->flame()->lastPaintStats().items > 0);
         // Clicking the middle of the longest step selects it.
-        const reports::ExecutedStep& e =
+        const record::StepExecutionRecord& e =
             *std::max_element(o->steps.begin(), o->steps.end(),
                               [](const auto& a, const auto& b) { return a.cycles < b.cycles; });
         const int x =

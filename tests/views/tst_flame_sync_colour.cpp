@@ -35,7 +35,7 @@ private slots:
         step.node = 0;
         step.kind = record::ProgramKind::Sync;
         data->programSteps.push_back(step);
-        reports::ProgramNodeEntry node;
+        record::ProgramNodeRecord node;
         node.id = 0;
         node.kind = record::ProgramKind::Sync;
         node.step = 0;

@@ -32,9 +32,9 @@ fs::path copyOf(const QString& report, const std::string& name) {
 }
 
 // The Block nodes by name; `otherWithLayer` counts other nodes with a layer (none should).
-std::map<std::string, reports::ProgramNodeEntry> blocksByName(const reports::ReportReader& r,
+std::map<std::string, record::ProgramNodeRecord> blocksByName(const reports::ReportReader& r,
                                                               int* otherWithLayer = nullptr) {
-    std::map<std::string, reports::ProgramNodeEntry> out;
+    std::map<std::string, record::ProgramNodeRecord> out;
     for (const auto& n : r.programNodes()) {
         if (n.kind == record::ProgramKind::Block) {
             out.emplace(n.name, n);

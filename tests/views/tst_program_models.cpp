@@ -149,7 +149,7 @@ private slots:
         const auto nodes = l.reader->programNodes();
         const auto steps = l.reader->programSteps();
         const auto executions = executionsFromReader(*l.reader);
-        std::map<std::uint32_t, const reports::ProgramNodeEntry*> nodeById;
+        std::map<std::uint32_t, const record::ProgramNodeRecord*> nodeById;
         int blocks = 0;
         for (const auto& n : nodes) {
             nodeById[n.id] = &n;

@@ -267,7 +267,7 @@ private slots:
     void flameSpansMergeConsecutiveExecutions() {
         // root Sequence(0) > Repeat(1) > Sequence(2) > {Execute A(3) = step 0, Execute B(4) = step
         // 1}; Sequence(0) > Execute C(5) = step 2.
-        std::vector<reports::ProgramNodeEntry> nodes(6);
+        std::vector<record::ProgramNodeRecord> nodes(6);
         const std::uint32_t parents[] = {reports::kNone, 0, 1, 2, 2, 0};
         for (std::uint32_t i = 0; i < 6; ++i) {
             nodes[i].id = i;
@@ -285,7 +285,7 @@ private slots:
         QCOMPARE(h.depth(0), std::size_t{4});
         QVERIFY(h.chain(99).empty());
         // A B A A B C, ten cycles each.
-        std::vector<reports::ExecutedStep> executed;
+        std::vector<record::StepExecutionRecord> executed;
         for (std::uint32_t s : {0u, 1u, 0u, 0u, 1u, 2u}) {
             executed.push_back({0, executed.size(), s, 10 * executed.size(), 10});
         }

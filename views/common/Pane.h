@@ -12,9 +12,13 @@
 
 class QAbstractItemModel;
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 class ReportSource;
 class Selection;
 

@@ -47,17 +47,26 @@ std::shared_ptr<const CompareData> loadComparison(const QString& baselinePath,
     // comparison's snapshot, then serves the panes as their source.
     auto baseReader = std::make_unique<reports::ReportReader>(baselinePath.toStdString());
     BaselineReport bv;
-    bv.data = loadReportData(*baseReader, scaled(progress, 0, "baseline"), cancel);
+    bv.data = loadReportData(*baseReader, scaled(progress, 0, "baseline"), cancel,
+                             LoadOptions{.placement = true});
     auto newReader = std::make_unique<reports::ReportReader>(comparisonPath.toStdString());
     ComparisonReport cv;
-    cv.data = loadReportData(*newReader, scaled(progress, 45, "comparison"), cancel);
+    cv.data = loadReportData(*newReader, scaled(progress, 45, "comparison"), cancel,
+                             LoadOptions{.placement = true});
     checkCancel(cancel);
     if (progress) {
         progress(90, "comparing");
     }
-    reports::Baseline baseline(*baseReader);
+    // The sides are the data the panes draw from (one load per report).
+    if (!bv.data->stepExecutionsLoaded && bv.data->problems.empty()) {
+        baseReader->stepExecutions(); // throws what kept them from loading
+    }
+    if (!cv.data->stepExecutionsLoaded && cv.data->problems.empty()) {
+        newReader->stepExecutions();
+    }
+    reports::Baseline baseline(bv.data);
     checkCancel(cancel);
-    reports::Comparison comparison(*newReader);
+    reports::Comparison comparison(cv.data);
     checkCancel(cancel);
     bv.source = std::make_shared<ReportSource>(std::move(baseReader));
     cv.source = std::make_shared<ReportSource>(std::move(newReader));

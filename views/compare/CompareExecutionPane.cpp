@@ -98,7 +98,7 @@ CompareExecutionPane::CompareExecutionPane(QWidget* parent)
                 });
         connect(s.viewport, &Viewport::changed, this, [this, i] { follow(i); });
         connect(s.timeline, &TimelineWidget::stepClicked, this,
-                [this, i](const reports::ExecutedStep& e) { stepClicked(i, e.programStep); });
+                [this, i](const record::StepExecutionRecord& e) { stepClicked(i, e.programStep); });
     }
 
     auto* split = new QSplitter(Qt::Vertical, this);

@@ -87,7 +87,7 @@ ReportSource::lodBuckets(std::uint32_t run, std::uint32_t level, std::uint64_t f
     return buckets;
 }
 
-std::vector<reports::ExecutedStep>
+std::vector<record::StepExecutionRecord>
 ReportSource::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const {
     std::lock_guard lock(mutex_);
     return reader_->executedSteps(run, firstSeq, endSeq);

@@ -39,8 +39,8 @@ public:
                                                                       std::uint64_t endSeq) const;
     // (program step id, executions over every run), by step id.
     std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions() const;
-    std::vector<reports::ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t firstSeq,
-                                                     std::uint64_t endSeq) const;
+    std::vector<record::StepExecutionRecord>
+    executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const;
 
     // What the caches hold now (for tests and benchmarks).
     std::size_t cachedBytes() const;

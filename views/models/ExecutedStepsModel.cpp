@@ -7,7 +7,8 @@
 namespace tessera::views {
 
 void ExecutedStepsModel::setSteps(std::shared_ptr<const ReportData> data,
-                                  std::vector<reports::ExecutedStep> steps, std::uint64_t origin) {
+                                  std::vector<record::StepExecutionRecord> steps,
+                                  std::uint64_t origin) {
     beginResetModel();
     data_ = std::move(data);
     steps_ = std::move(steps);
@@ -27,7 +28,7 @@ QVariant ExecutedStepsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) {
         return {};
     }
-    const reports::ExecutedStep& e = steps_[static_cast<std::size_t>(index.row())];
+    const record::StepExecutionRecord& e = steps_[static_cast<std::size_t>(index.row())];
     if (role == Qt::TextAlignmentRole) {
         const bool text = index.column() == Name || index.column() == Kind;
         return QVariant::fromValue(Qt::Alignment(text ? Qt::AlignLeft | Qt::AlignVCenter

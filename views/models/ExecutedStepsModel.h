@@ -10,9 +10,13 @@
 #include <memory>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class ExecutedStepsModel : public QAbstractTableModel {
     Q_OBJECT
@@ -23,9 +27,9 @@ public:
     using QAbstractTableModel::QAbstractTableModel;
 
     // origin: the run's first cycle; starts are shown from it.
-    void setSteps(std::shared_ptr<const ReportData> data, std::vector<reports::ExecutedStep> steps,
-                  std::uint64_t origin);
-    const std::vector<reports::ExecutedStep>& steps() const { return steps_; }
+    void setSteps(std::shared_ptr<const ReportData> data,
+                  std::vector<record::StepExecutionRecord> steps, std::uint64_t origin);
+    const std::vector<record::StepExecutionRecord>& steps() const { return steps_; }
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;
     int columnCount(const QModelIndex& parent = QModelIndex()) const override;
@@ -35,7 +39,7 @@ public:
 
 private:
     std::shared_ptr<const ReportData> data_;
-    std::vector<reports::ExecutedStep> steps_;
+    std::vector<record::StepExecutionRecord> steps_;
     std::uint64_t origin_ = 0;
 };
 

@@ -8,9 +8,13 @@
 
 #include <memory>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 // The owner of a block for people: a variable's name, a codelet's name,
 // "exchange code of step 12 (name)", "vertex 123", or the category's name.

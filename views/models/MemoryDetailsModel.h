@@ -13,9 +13,13 @@
 #include <optional>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class MemoryDetailsModel : public QAbstractItemModel {
     Q_OBJECT

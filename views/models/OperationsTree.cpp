@@ -67,7 +67,7 @@ std::string layerName(OperationLayer layer) {
     return "unknown";
 }
 
-bool inLayer(const reports::ProgramNodeEntry& node, LayerFilter layer) {
+bool inLayer(const record::ProgramNodeRecord& node, LayerFilter layer) {
     switch (layer) {
     case LayerFilter::Library:
         return node.layer == OperationLayer::Library;

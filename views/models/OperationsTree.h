@@ -54,7 +54,7 @@ OperationsTree buildOperationsTree(const ReportData& data, const ProgramStats& s
                                    LayerFilter layer);
 
 // Whether an operation's node belongs to the layer filter.
-bool inLayer(const reports::ProgramNodeEntry& node, LayerFilter layer);
+bool inLayer(const record::ProgramNodeRecord& node, LayerFilter layer);
 
 // Figures of a set of step positions (each counted once).
 OperationFigures figuresOf(const ReportData& data, const ProgramStats& stats,

@@ -11,11 +11,11 @@ namespace {
 
 using record::ProgramKind;
 
-bool isKind(const reports::ProgramNodeEntry& n, ProgramKind kind) {
+bool isKind(const record::ProgramNodeRecord& n, ProgramKind kind) {
     return n.kind == kind;
 }
 
-bool isDataDependentLoop(const reports::ProgramNodeEntry& n) {
+bool isDataDependentLoop(const record::ProgramNodeRecord& n) {
     return isKind(n, ProgramKind::RepeatWhileTrue) || isKind(n, ProgramKind::RepeatWhileFalse);
 }
 

@@ -9,9 +9,13 @@
 #include <string>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 struct TileUsage {
     std::uint32_t tile = 0;

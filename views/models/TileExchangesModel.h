@@ -14,9 +14,13 @@
 #include <memory>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class TileExchangesModel : public QAbstractTableModel {
     Q_OBJECT

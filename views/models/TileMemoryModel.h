@@ -7,9 +7,13 @@
 
 #include <memory>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class TileMemoryModel : public QAbstractTableModel {
     Q_OBJECT

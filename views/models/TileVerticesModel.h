@@ -8,9 +8,13 @@
 #include <memory>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class TileVerticesModel : public QAbstractTableModel {
     Q_OBJECT

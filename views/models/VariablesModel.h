@@ -11,9 +11,13 @@
 
 #include <memory>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 enum class VariableKind { AlwaysLive, NotAlwaysLive, Constant, ExchangeBuffer };
 VariableKind variableKind(const reports::VariableEntry& variable);

@@ -129,9 +129,10 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     });
     connect(details_, &StepDetailsPanel::problemFound, this, &Pane::problemFound);
     connect(viewport_, &Viewport::changed, this, &ExecutionPane::viewChanged);
-    connect(timeline_, &TimelineWidget::stepClicked, this, [this](const reports::ExecutedStep& e) {
-        selectExecution(e.programStep, e.startCycle);
-    });
+    connect(timeline_, &TimelineWidget::stepClicked, this,
+            [this](const record::StepExecutionRecord& e) {
+                selectExecution(e.programStep, e.startCycle);
+            });
     auto selectTile = [this](int tile) {
         if (selection_) {
             selection_->setTile(tile);
@@ -147,8 +148,8 @@ ExecutionPane::ExecutionPane(QWidget* parent)
             setRun(i);
         }
     });
-    connect(&findWatcher_, &QFutureWatcher<std::optional<reports::ExecutedStep>>::finished, this,
-            &ExecutionPane::revealFound);
+    connect(&findWatcher_, &QFutureWatcher<std::optional<record::StepExecutionRecord>>::finished,
+            this, &ExecutionPane::revealFound);
     searchTimer_.setSingleShot(true);
     searchTimer_.setInterval(200);
     connect(&searchTimer_, &QTimer::timeout, this, &ExecutionPane::startSearch);
@@ -375,7 +376,7 @@ void ExecutionPane::jumpToMatch(int direction) {
         i = direction > 0 ? (at < n ? at : 0) : (at > 0 ? at - 1 : n - 1);
     }
     currentMatch_ = static_cast<int>(i);
-    const reports::ExecutedStep e = found[static_cast<std::size_t>(i)];
+    const record::StepExecutionRecord e = found[static_cast<std::size_t>(i)];
     selectExecution(e.programStep, e.startCycle);
     revealExecution(e);
     updateMatchLabel();
@@ -478,7 +479,7 @@ void ExecutionPane::viewChanged() {
 
 void ExecutionPane::refreshStepsTable() {
     const TimelineFrame* f = timeline_->frame();
-    std::vector<reports::ExecutedStep> steps;
+    std::vector<record::StepExecutionRecord> steps;
     if (f && f->stepsComplete) {
         const TimeMapping& m = viewport_->time();
         for (const auto& e : f->steps) {
@@ -539,7 +540,7 @@ void ExecutionPane::revealStep(int programStep) {
     // Search from the first step in view onwards (wrapping), off the GUI thread.
     std::uint64_t from = 0;
     if (f && f->stepsComplete) {
-        if (const reports::ExecutedStep* e = f->stepAt(m.start())) {
+        if (const record::StepExecutionRecord* e = f->stepAt(m.start())) {
             from = e->sequence;
         }
     }
@@ -547,20 +548,20 @@ void ExecutionPane::revealStep(int programStep) {
         try {
             return builder->findExecution(run, static_cast<std::uint32_t>(programStep), from);
         } catch (const std::exception&) {
-            return std::optional<reports::ExecutedStep>();
+            return std::optional<record::StepExecutionRecord>();
         }
     }));
 }
 
 void ExecutionPane::revealFound() {
-    const std::optional<reports::ExecutedStep> e = findWatcher_.result();
+    const std::optional<record::StepExecutionRecord> e = findWatcher_.result();
     if (!e || static_cast<int>(e->programStep) != shownStep_) {
         return;
     }
     revealExecution(*e);
 }
 
-void ExecutionPane::revealExecution(const reports::ExecutedStep& e) {
+void ExecutionPane::revealExecution(const record::StepExecutionRecord& e) {
     const auto s = static_cast<double>(e.startCycle);
     const auto len = static_cast<double>(std::max<std::uint64_t>(e.cycles, 1));
     const TimeMapping& m = viewport_->time();

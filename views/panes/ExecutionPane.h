@@ -104,7 +104,7 @@ private:
     void selectExecution(std::uint32_t programStep, std::uint64_t startCycle);
     void revealStep(int programStep);
     void revealFound();
-    void revealExecution(const reports::ExecutedStep& e);
+    void revealExecution(const record::StepExecutionRecord& e);
     void startSearch();
     void searchFinished();
     void jumpToMatch(int direction);
@@ -132,7 +132,7 @@ private:
     QLabel* status_ = nullptr;
     QSplitter* splitter_ = nullptr;
     QTimer tableTimer_;
-    QFutureWatcher<std::optional<reports::ExecutedStep>> findWatcher_;
+    QFutureWatcher<std::optional<record::StepExecutionRecord>> findWatcher_;
 
     QLineEdit* searchField_ = nullptr;
     QLabel* matchLabel_ = nullptr;

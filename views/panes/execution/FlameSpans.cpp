@@ -4,7 +4,7 @@
 
 namespace tessera::views::execution {
 
-ProgramHierarchy::ProgramHierarchy(const std::vector<reports::ProgramNodeEntry>& nodes,
+ProgramHierarchy::ProgramHierarchy(const std::vector<record::ProgramNodeRecord>& nodes,
                                    const std::vector<reports::ProgramStepEntry>& steps) {
     std::unordered_map<std::uint32_t, std::uint32_t> parent;
     parent.reserve(nodes.size());
@@ -38,13 +38,13 @@ std::size_t ProgramHierarchy::depth(std::uint32_t programIndex) const {
     return it == depths_.end() ? 0 : it->second;
 }
 
-FlameData buildFlame(const std::vector<reports::ExecutedStep>& steps,
+FlameData buildFlame(const std::vector<record::StepExecutionRecord>& steps,
                      const ProgramHierarchy& hierarchy) {
     FlameData out;
     // The executed step (index into `steps`) that last grew each row's span.
     std::vector<std::size_t> lastGrown;
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        const reports::ExecutedStep& e = steps[i];
+        const record::StepExecutionRecord& e = steps[i];
         const std::vector<std::uint32_t>& chain = hierarchy.chain(e.programStep);
         if (out.rows.size() < chain.size()) {
             out.rows.resize(chain.size());

@@ -26,7 +26,7 @@ struct FlameData {
 class ProgramHierarchy {
 public:
     ProgramHierarchy() = default;
-    ProgramHierarchy(const std::vector<reports::ProgramNodeEntry>& nodes,
+    ProgramHierarchy(const std::vector<record::ProgramNodeRecord>& nodes,
                      const std::vector<reports::ProgramStepEntry>& steps);
 
     // Root .. leaf node ids of a program step (empty for an unknown step).
@@ -41,7 +41,7 @@ private:
 
 // Spans of consecutive executed steps (in sequence order) merged per depth:
 // a node's span grows while the next executed step still runs under it.
-FlameData buildFlame(const std::vector<reports::ExecutedStep>& steps,
+FlameData buildFlame(const std::vector<record::StepExecutionRecord>& steps,
                      const ProgramHierarchy& hierarchy);
 
 } // namespace tessera::views::execution

@@ -74,7 +74,7 @@ bool FlameWidget::dimmed(const FlameSpan& span) const {
     if (span.programStep != reports::kNone) {
         return !search_->matchesStep(span.programStep);
     }
-    const reports::ProgramNodeEntry* n = data_ ? data_->node(span.node) : nullptr;
+    const record::ProgramNodeRecord* n = data_ ? data_->node(span.node) : nullptr;
     return !n || !QString::fromStdString(n->name).contains(search_->text, Qt::CaseInsensitive);
 }
 
@@ -100,7 +100,7 @@ QColor FlameWidget::spanColor(const FlameSpan& span) const {
     // the steps' phase colours stand out.
     const bool dark = isDarkPalette(palette());
     auto quiet = [dark](const QColor& light) { return dark ? light.darker(270) : light; };
-    const reports::ProgramNodeEntry* n = data_ ? data_->node(span.node) : nullptr;
+    const record::ProgramNodeRecord* n = data_ ? data_->node(span.node) : nullptr;
     if (!n) {
         return quiet(QColor(0xd0, 0xd0, 0xd0));
     }
@@ -130,7 +130,7 @@ const QString& FlameWidget::elided(const FlameSpan& span, int width) {
         QString text;
         if (span.programStep != reports::kNone) {
             text = stepLabel(*data_, span.programStep);
-        } else if (const reports::ProgramNodeEntry* n = data_->node(span.node)) {
+        } else if (const record::ProgramNodeRecord* n = data_->node(span.node)) {
             text = nodeLabel(*n);
         }
         // "attention/q/copyA" under "attention/q" reads "copyA".

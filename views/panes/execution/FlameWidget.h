@@ -12,8 +12,12 @@
 
 #include <memory>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {

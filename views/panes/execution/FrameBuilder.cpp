@@ -109,16 +109,16 @@ std::shared_ptr<const StepIndex> FrameBuilder::index(std::uint32_t run) {
     return indexes_.emplace(run, idx).first->second;
 }
 
-std::vector<reports::ExecutedStep>
+std::vector<record::StepExecutionRecord>
 FrameBuilder::executedSteps(std::uint32_t run, std::uint64_t first, std::uint64_t end) {
-    std::vector<reports::ExecutedStep> out;
+    std::vector<record::StepExecutionRecord> out;
     if (end <= first) {
         return out;
     }
     out.reserve(end - first);
     for (std::uint64_t c = first / kStepChunk; c * kStepChunk < end; ++c) {
         checkCancelled();
-        std::shared_ptr<const std::vector<reports::ExecutedStep>> chunk;
+        std::shared_ptr<const std::vector<record::StepExecutionRecord>> chunk;
         {
             std::lock_guard lock(mutex_);
             if (auto it = stepChunks_.find({run, c}); it != stepChunks_.end()) {
@@ -126,7 +126,7 @@ FrameBuilder::executedSteps(std::uint32_t run, std::uint64_t first, std::uint64_
             }
         }
         if (!chunk) {
-            chunk = std::make_shared<const std::vector<reports::ExecutedStep>>(
+            chunk = std::make_shared<const std::vector<record::StepExecutionRecord>>(
                 source_->executedSteps(run, c * kStepChunk, (c + 1) * kStepChunk));
             std::lock_guard lock(mutex_);
             if (stepChunks_.size() >= kStepChunkLimit) {
@@ -143,7 +143,7 @@ FrameBuilder::executedSteps(std::uint32_t run, std::uint64_t first, std::uint64_
     return out;
 }
 
-std::optional<reports::ExecutedStep>
+std::optional<record::StepExecutionRecord>
 FrameBuilder::findExecution(std::uint32_t run, std::uint32_t programStep, std::uint64_t from) {
     const std::uint64_t steps = index(run)->steps();
     constexpr std::uint64_t kScan = 65536;
@@ -212,7 +212,7 @@ std::shared_ptr<const reports::LodBucket> FrameBuilder::stepStats(std::uint32_t 
 
 void FrameBuilder::addSteps(TimelineFrame& frame) {
     std::unordered_set<const void*> kept;
-    for (const reports::ExecutedStep& e : frame.steps) {
+    for (const record::StepExecutionRecord& e : frame.steps) {
         auto stats = stepStats(e.programStep);
         TimelineItem item;
         item.startCycle = e.startCycle;

@@ -15,8 +15,12 @@
 #include <utility>
 #include <vector>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 class ReportSource;
 } // namespace tessera::views
 
@@ -48,19 +52,19 @@ public:
     std::shared_ptr<const TimelineFrame> build(const TimelineRequest& request);
 
     // Executed steps [first, end) of a run through the chunk cache.
-    std::vector<reports::ExecutedStep> executedSteps(std::uint32_t run, std::uint64_t first,
-                                                     std::uint64_t end);
+    std::vector<record::StepExecutionRecord> executedSteps(std::uint32_t run, std::uint64_t first,
+                                                           std::uint64_t end);
     // The first execution of programStep at or after sequence `from`
     // (wrapping to the start of the run), if it runs at all.
-    std::optional<reports::ExecutedStep> findExecution(std::uint32_t run, std::uint32_t programStep,
-                                                       std::uint64_t from);
+    std::optional<record::StepExecutionRecord>
+    findExecution(std::uint32_t run, std::uint32_t programStep, std::uint64_t from);
 
     // Every execution of the steps flagged in `steps` (by program step id) in
     // the run, in order: at most `limit` held, all counted. Scans the run's
     // executed steps (a worker's job); throws BuildCancelled when `stop` or
     // cancel() is set.
     struct Executions {
-        std::vector<reports::ExecutedStep> found;
+        std::vector<record::StepExecutionRecord> found;
         std::uint64_t total = 0;
     };
     Executions findExecutions(std::uint32_t run, const std::vector<bool>& steps, std::size_t limit,
@@ -83,7 +87,7 @@ private:
     std::mutex mutex_; // guards the caches below
     std::map<std::uint32_t, std::shared_ptr<const StepIndex>> indexes_;
     std::map<std::pair<std::uint32_t, std::uint64_t>,
-             std::shared_ptr<const std::vector<reports::ExecutedStep>>>
+             std::shared_ptr<const std::vector<record::StepExecutionRecord>>>
         stepChunks_;
     std::map<std::uint32_t, std::shared_ptr<const reports::LodBucket>> stepStats_;
 };

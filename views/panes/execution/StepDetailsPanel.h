@@ -17,8 +17,12 @@ class QCPItemRect;
 class QCPAxisTickerFixed;
 class QLabel;
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 class ReportSource;
 } // namespace tessera::views
 

@@ -10,12 +10,12 @@
 namespace tessera::views::execution {
 
 std::size_t StepMatches::firstAtOrAfter(double cycle) const {
-    return static_cast<std::size_t>(std::lower_bound(found.begin(), found.end(), cycle,
-                                                     [](const reports::ExecutedStep& e, double c) {
-                                                         return static_cast<double>(e.startCycle) <
-                                                                c;
-                                                     }) -
-                                    found.begin());
+    return static_cast<std::size_t>(
+        std::lower_bound(found.begin(), found.end(), cycle,
+                         [](const record::StepExecutionRecord& e, double c) {
+                             return static_cast<double>(e.startCycle) < c;
+                         }) -
+        found.begin());
 }
 
 std::vector<bool> matchingSteps(const ReportData& data, const QString& text) {
@@ -36,7 +36,7 @@ std::vector<bool> matchingSteps(const ReportData& data, const QString& text) {
             match = contains(data.computeSetName(s.computeSet));
         }
         if (!match && s.operation != reports::kNone) {
-            const reports::ProgramNodeEntry* op = data.node(s.operation);
+            const record::ProgramNodeRecord* op = data.node(s.operation);
             match = op && contains(op->name);
         }
         flags[s.id] = match;

@@ -13,8 +13,12 @@
 #include <memory>
 #include <vector>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {
@@ -25,9 +29,9 @@ inline constexpr std::size_t kMaxSearchMatches = std::size_t{1} << 20;
 // What a search found in one run.
 struct StepMatches {
     QString text;
-    std::vector<bool> steps;                  // by program step id: matches the text
-    std::vector<reports::ExecutedStep> found; // executions of those steps, in run order
-    std::uint64_t total = 0;                  // executions found, held or not
+    std::vector<bool> steps;                        // by program step id: matches the text
+    std::vector<record::StepExecutionRecord> found; // executions of those steps, in run order
+    std::uint64_t total = 0;                        // executions found, held or not
     bool matchesStep(std::uint32_t programStep) const {
         return programStep < steps.size() && steps[programStep];
     }

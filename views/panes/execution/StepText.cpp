@@ -21,7 +21,7 @@ QString count(double v) {
 
 } // namespace
 
-QString nodeLabel(const reports::ProgramNodeEntry& node) {
+QString nodeLabel(const record::ProgramNodeRecord& node) {
     QString label =
         node.name.empty() ? programKindText(node.kind) : QString::fromStdString(node.name);
     if (node.kind == record::ProgramKind::Repeat && node.repeatCount > 0) {
@@ -45,7 +45,7 @@ QString stepLabel(const ReportData& data, std::uint32_t programStep) {
 }
 
 QString withoutAncestorPrefix(const ReportData& data, std::uint32_t node, const QString& label) {
-    const reports::ProgramNodeEntry* n = data.node(node);
+    const record::ProgramNodeRecord* n = data.node(node);
     for (std::size_t guard = 0;
          n && n->parent != reports::kNone && guard < data.programNodes.size(); ++guard) {
         n = data.node(n->parent);
@@ -68,7 +68,7 @@ QString cyclesText(double cycles, double clockHz) {
     return text;
 }
 
-QString stepToolTip(const ReportData& data, const reports::ExecutedStep& e, double origin) {
+QString stepToolTip(const ReportData& data, const record::StepExecutionRecord& e, double origin) {
     const double clock = data.target.clockHz;
     QString text = QString("<b>%1</b>").arg(stepLabel(data, e.programStep).toHtmlEscaped());
     const reports::ProgramStepEntry* s = data.step(e.programStep);
@@ -139,7 +139,7 @@ QString spanToolTip(const ReportData& data, const FlameSpan& span, double origin
     QString text;
     if (span.programStep != reports::kNone) {
         text = QString("<b>%1</b>").arg(stepLabel(data, span.programStep).toHtmlEscaped());
-    } else if (const reports::ProgramNodeEntry* n = data.node(span.node)) {
+    } else if (const record::ProgramNodeRecord* n = data.node(span.node)) {
         text = QString("<b>%1</b> <i>%2</i>")
                    .arg(nodeLabel(*n).toHtmlEscaped(), programKindText(n->kind));
     }

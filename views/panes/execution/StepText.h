@@ -8,14 +8,18 @@
 
 #include <QString>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {
 
 // "name" or, for an unnamed node, its kind; "Repeat ×5000" for loops.
-QString nodeLabel(const reports::ProgramNodeEntry& node);
+QString nodeLabel(const record::ProgramNodeRecord& node);
 QString stepLabel(const ReportData& data, std::uint32_t programStep);
 // `label` of `node` without the name of its nearest named ancestor and a "/"
 // in front, when it starts so ("attention/q/copyA" under "attention/q": "copyA").
@@ -24,7 +28,7 @@ QString withoutAncestorPrefix(const ReportData& data, std::uint32_t node, const 
 QString cyclesText(double cycles, double clockHz);
 
 // Rich text. `origin` is the run's first cycle (times are shown from it).
-QString stepToolTip(const ReportData& data, const reports::ExecutedStep& step, double origin);
+QString stepToolTip(const ReportData& data, const record::StepExecutionRecord& step, double origin);
 QString rowToolTip(const QString& rowLabel, const TimelineItem& item, const RowFigures& figures,
                    double clockHz);
 QString spanToolTip(const ReportData& data, const FlameSpan& span, double origin);

@@ -12,9 +12,9 @@ std::size_t TimelineFrame::firstItemAfter(double cycle) const {
     return static_cast<std::size_t>(it - items.begin());
 }
 
-const reports::ExecutedStep* TimelineFrame::stepAt(double cycle) const {
+const record::StepExecutionRecord* TimelineFrame::stepAt(double cycle) const {
     auto it = std::upper_bound(steps.begin(), steps.end(), cycle,
-                               [](double c, const reports::ExecutedStep& e) {
+                               [](double c, const record::StepExecutionRecord& e) {
                                    return c < static_cast<double>(e.startCycle + e.cycles);
                                });
     if (it == steps.end() || static_cast<double>(it->startCycle) > cycle) {

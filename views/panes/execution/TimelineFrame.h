@@ -69,7 +69,7 @@ struct TimelineFrame {
 
     // The executed steps of the covered range, when few enough to hold.
     bool stepsComplete = false;
-    std::vector<reports::ExecutedStep> steps;
+    std::vector<record::StepExecutionRecord> steps;
     std::shared_ptr<const FlameData> flame; // from `steps`; null when incomplete
 
     double fetchSeconds = 0;
@@ -83,7 +83,7 @@ struct TimelineFrame {
     // The first item ending after `cycle`.
     std::size_t firstItemAfter(double cycle) const;
     // The executed step running at `cycle`, or null.
-    const reports::ExecutedStep* stepAt(double cycle) const;
+    const record::StepExecutionRecord* stepAt(double cycle) const;
 };
 
 } // namespace tessera::views::execution

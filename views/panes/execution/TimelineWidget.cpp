@@ -213,7 +213,7 @@ const TimelineRow* TimelineWidget::rowAt(int y) const {
     return nullptr;
 }
 
-const reports::ExecutedStep* TimelineWidget::stepAtX(int x) const {
+const record::StepExecutionRecord* TimelineWidget::stepAtX(int x) const {
     if (!frame_ || !frame_->stepsComplete) {
         return nullptr;
     }
@@ -387,7 +387,7 @@ void TimelineWidget::paintSelection(QPainter& p) {
     const auto& steps = frame_->steps;
     const TimeMapping& m = viewport_->time();
     auto it = std::upper_bound(steps.begin(), steps.end(), m.start(),
-                               [](double c, const reports::ExecutedStep& e) {
+                               [](double c, const record::StepExecutionRecord& e) {
                                    return c < static_cast<double>(e.startCycle + e.cycles);
                                });
     const QColor colour = selectionColor();
@@ -426,7 +426,7 @@ void TimelineWidget::paintSearch(QPainter& p) {
     dim.setAlpha(kSearchDimAlpha);
     const QColor mark = searchMarkColor();
     const auto& found = search_->found;
-    auto endOf = [](const reports::ExecutedStep& e) {
+    auto endOf = [](const record::StepExecutionRecord& e) {
         return static_cast<double>(e.startCycle + std::max<std::uint64_t>(e.cycles, 1));
     };
     std::size_t i = search_->firstAtOrAfter(m.start());
@@ -472,7 +472,7 @@ QString TimelineWidget::toolTipAt(const QPoint& pos) const {
     const TimelineRow* row = rowAt(pos.y() - plot.top());
     QStringList lines;
     const double origin = viewport_->time().boundsBegin();
-    if (const reports::ExecutedStep* e = stepAtX(pos.x())) {
+    if (const record::StepExecutionRecord* e = stepAtX(pos.x())) {
         lines << stepToolTip(*data_, *e, origin);
     }
     const std::size_t i = frame_->firstItemAfter(cycle);
@@ -562,14 +562,14 @@ void TimelineWidget::mouseReleaseEvent(QMouseEvent* event) {
         }
         return;
     }
-    if (const reports::ExecutedStep* e = stepAtX(pos.x())) {
+    if (const record::StepExecutionRecord* e = stepAtX(pos.x())) {
         emit stepClicked(*e);
     }
 }
 
 void TimelineWidget::mouseDoubleClickEvent(QMouseEvent* event) {
     const QPoint pos = event->position().toPoint();
-    if (const reports::ExecutedStep* e = stepAtX(pos.x())) {
+    if (const record::StepExecutionRecord* e = stepAtX(pos.x())) {
         const double s = static_cast<double>(e->startCycle), len = static_cast<double>(e->cycles);
         viewport_->setVisible(s - 0.1 * len, s + 1.1 * len);
     }

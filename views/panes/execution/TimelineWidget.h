@@ -16,8 +16,12 @@ class QScrollBar;
 
 #include <memory>
 
-namespace tessera::views {
+namespace tessera::reports {
 struct ReportData;
+}
+
+namespace tessera::views {
+using reports::ReportData;
 }
 
 namespace tessera::views::execution {
@@ -66,14 +70,14 @@ public:
     // "IPU 1 · Tiles 4–7" on multi-IPU targets; compact: "IPU 0–1 · 1440–1487".
     QString rowLabel(const TimelineRow& row, bool compact = false) const;
     // The executed step at widget x, when the frame holds its steps.
-    const reports::ExecutedStep* stepAtX(int x) const;
+    const record::StepExecutionRecord* stepAtX(int x) const;
 
     QSize sizeHint() const override { return {900, 420}; }
     QSize minimumSizeHint() const override { return {300, 140}; }
 
 signals:
     void frameWanted(const tessera::views::execution::TimelineRequest& request);
-    void stepClicked(const tessera::reports::ExecutedStep& step);
+    void stepClicked(const tessera::record::StepExecutionRecord& step);
     void tileClicked(int tile); // a tile row's label
 
 protected:

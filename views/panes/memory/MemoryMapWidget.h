@@ -12,9 +12,13 @@
 #include <memory>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class MemoryMapWidget : public QWidget {
     Q_OBJECT

@@ -8,9 +8,13 @@
 
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 enum class MemoryPlotMode { ByCategory, ByRegion, ByLiveness };
 

@@ -13,9 +13,13 @@
 #include <unordered_map>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class TileMapWidget : public QWidget {
     Q_OBJECT

@@ -11,9 +11,13 @@
 #include <utility>
 #include <vector>
 
+namespace tessera::reports {
+struct ReportData;
+}
+
 namespace tessera::views {
 
-struct ReportData;
+using reports::ReportData;
 
 class TileMemoryPlot : public QCustomPlot {
     Q_OBJECT

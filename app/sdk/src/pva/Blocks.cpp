@@ -68,7 +68,7 @@ bool isLoop(ProgramKind kind) {
 // The number of steps one execution of a node runs, when its control flow
 // does not depend on data (Sequence, Repeat, Block over steps); else nullopt.
 std::optional<std::uint64_t>
-stepsPerExecution(std::uint32_t node, const std::vector<tessera::reports::ProgramNodeEntry>& nodes,
+stepsPerExecution(std::uint32_t node, const std::vector<tessera::record::ProgramNodeRecord>& nodes,
                   const std::vector<std::vector<std::uint32_t>>& children) {
     if (node >= nodes.size()) {
         return std::nullopt;

@@ -33,7 +33,7 @@ std::vector<Tile> ReportData::tiles() {
     return out;
 }
 
-ComputeSet ReportData::computeSet(const tessera::reports::ComputeSetEntry& e) {
+ComputeSet ReportData::computeSet(const tessera::record::ComputeSetRecord& e) {
     ComputeSet cs;
     cs.id_ = e.id;
     cs.name_ = e.name;

@@ -8,7 +8,7 @@ namespace pva {
 
 namespace detail {
 
-ExecutionStep ReportData::executionStep(const tessera::reports::ExecutedStep& e) {
+ExecutionStep ReportData::executionStep(const tessera::record::StepExecutionRecord& e) {
     ExecutionStep s;
     s.d_ = shared_from_this();
     s.run_ = e.run;

@@ -105,7 +105,7 @@ void ReportData::loadPrograms() {
             stepNames[s.id] = s.name;
         }
     }
-    std::map<std::uint32_t, const tessera::reports::ComputeSetEntry*> computeSetById;
+    std::map<std::uint32_t, const tessera::record::ComputeSetRecord*> computeSetById;
     for (const auto& cs : computeSetEntries()) {
         computeSetById[cs.id] = &cs;
     }

@@ -39,7 +39,7 @@ const std::vector<tessera::reports::VariableEntry>& ReportData::variables() {
     return *variableCache;
 }
 
-const std::vector<tessera::reports::ComputeSetEntry>& ReportData::computeSetEntries() {
+const std::vector<tessera::record::ComputeSetRecord>& ReportData::computeSetEntries() {
     if (!computeSetCache) {
         computeSetCache = reader.computeSets();
     }

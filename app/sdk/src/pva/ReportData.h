@@ -41,14 +41,14 @@ struct ReportData : std::enable_shared_from_this<ReportData> {
     std::vector<std::shared_ptr<Program>> programs;                        // all, in node order
     std::vector<std::shared_ptr<Program>> roots;                           // by program index
     std::map<std::uint32_t, std::vector<std::shared_ptr<Program>>> byNode; // node -> programs
-    std::vector<tessera::reports::ProgramNodeEntry> nodes;
+    std::vector<tessera::record::ProgramNodeRecord> nodes;
     std::vector<tessera::reports::ProgramStepEntry> steps;
     std::shared_ptr<Program> stepProgram(std::uint32_t step);
 
     const std::vector<tessera::reports::VariableEntry>& variables();
     std::optional<std::vector<tessera::reports::VariableEntry>> variableCache;
-    const std::vector<tessera::reports::ComputeSetEntry>& computeSetEntries();
-    std::optional<std::vector<tessera::reports::ComputeSetEntry>> computeSetCache;
+    const std::vector<tessera::record::ComputeSetRecord>& computeSetEntries();
+    std::optional<std::vector<tessera::record::ComputeSetRecord>> computeSetCache;
     const tessera::reports::StepTiles& stepTiles(std::uint32_t step);
     std::map<std::uint32_t, tessera::reports::StepTiles> stepTilesCache;
     std::vector<ExecutionStep> executedSteps(std::uint32_t run);
@@ -62,11 +62,11 @@ struct ReportData : std::enable_shared_from_this<ReportData> {
     Target target();
     Graph graph();
     std::vector<Tile> tiles();
-    ComputeSet computeSet(const tessera::reports::ComputeSetEntry& e);
+    ComputeSet computeSet(const tessera::record::ComputeSetRecord& e);
     Variable variable(const tessera::reports::VariableEntry& e);
     ProgramStep programStep(std::uint32_t id);
     NotAlwaysLiveMemory notAlwaysLive(std::uint32_t step, std::optional<std::uint32_t> tile);
-    ExecutionStep executionStep(const tessera::reports::ExecutedStep& e);
+    ExecutionStep executionStep(const tessera::record::StepExecutionRecord& e);
     Run run(const tessera::reports::RunEntry& e);
     std::vector<IpuStep> ipus(const ExecutionStep& step);
     std::vector<Block> blocks(std::uint32_t tile);

@@ -1,8 +1,10 @@
-#include "views/data/ReportData.h"
+#include "reports/ReportData.h"
 
 #include "reports/ReportReader.h"
 
-namespace tessera::views {
+#include <algorithm>
+
+namespace tessera::reports {
 
 namespace {
 
@@ -22,13 +24,13 @@ const T* findById(const std::vector<T>& list, std::uint32_t id) {
 
 } // namespace
 
-const reports::VariableEntry* ReportData::variable(std::uint32_t id) const {
+const VariableEntry* ReportData::variable(std::uint32_t id) const {
     return findById(variables, id);
 }
-const reports::ProgramStepEntry* ReportData::step(std::uint32_t id) const {
+const ProgramStepEntry* ReportData::step(std::uint32_t id) const {
     return findById(programSteps, id);
 }
-const reports::ProgramNodeEntry* ReportData::node(std::uint32_t id) const {
+const record::ProgramNodeRecord* ReportData::node(std::uint32_t id) const {
     return findById(programNodes, id);
 }
 
@@ -37,22 +39,30 @@ std::string ReportData::computeSetName(std::uint32_t id) const {
     return cs ? cs->name : std::string();
 }
 
+std::uint64_t ReportData::executionsOf(std::uint32_t step) const {
+    const auto it = std::lower_bound(stepExecutions.begin(), stepExecutions.end(),
+                                     std::pair<std::uint32_t, std::uint64_t>{step, 0});
+    return it != stepExecutions.end() && it->first == step ? it->second : 0;
+}
+
 std::shared_ptr<const ReportData> loadReportData(const std::filesystem::path& path,
                                                  const LoadProgress& progress,
-                                                 const std::atomic<bool>* cancel) {
+                                                 const std::atomic<bool>* cancel,
+                                                 LoadOptions options) {
     if (cancel && cancel->load()) {
         throw LoadCancelled();
     }
     if (progress) {
         progress(0, "opening");
     }
-    const reports::ReportReader reader(path);
-    return loadReportData(reader, progress, cancel);
+    const ReportReader reader(path);
+    return loadReportData(reader, progress, cancel, options);
 }
 
-std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& reader,
+std::shared_ptr<const ReportData> loadReportData(const ReportReader& reader,
                                                  const LoadProgress& progress,
-                                                 const std::atomic<bool>* cancel) {
+                                                 const std::atomic<bool>* cancel,
+                                                 LoadOptions options) {
     auto data = std::make_shared<ReportData>();
     data->path = reader.info().path;
     int stage = 0;
@@ -88,6 +98,19 @@ std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& re
     part([&] { data->tileOverlap = reader.notAlwaysLiveOverlap(); });
     step("variables");
     part([&] { data->variables = reader.variables(); });
+    if (options.placement) {
+        part([&] {
+            std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> placement;
+            placement.reserve(data->variables.size());
+            for (const VariableEntry& v : data->variables) {
+                auto tiles = v.isExchangeBuffer ? decltype(reader.variableTiles(v.id)){}
+                                                : reader.variableTiles(v.id);
+                std::sort(tiles.begin(), tiles.end());
+                placement.push_back(std::move(tiles));
+            }
+            data->placement = std::move(placement);
+        });
+    }
     step("compute sets");
     part([&] {
         data->codelets = reader.codelets();
@@ -115,4 +138,4 @@ std::shared_ptr<const ReportData> loadReportData(const reports::ReportReader& re
     return data;
 }
 
-} // namespace tessera::views
+} // namespace tessera::reports
