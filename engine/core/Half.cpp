@@ -4,7 +4,7 @@
 
 namespace tessera {
 
-std::uint16_t floatToHalfBits(float value) {
+std::uint16_t halfdetail::floatToHalfBitsAnyCase(float value) {
     const std::uint32_t f = std::bit_cast<std::uint32_t>(value);
     const std::uint32_t sign = (f >> 16) & 0x8000u;
     const std::uint32_t exponent = (f >> 23) & 0xffu;
@@ -38,7 +38,7 @@ std::uint16_t floatToHalfBits(float value) {
     return static_cast<std::uint16_t>(half);
 }
 
-float halfBitsToFloat(std::uint16_t bits) {
+float halfdetail::halfBitsToFloatAnyCase(std::uint16_t bits) {
     const std::uint32_t sign = (bits & 0x8000u) << 16;
     const std::uint32_t exponent = (bits >> 10) & 0x1fu;
     std::uint32_t mantissa = bits & 0x3ffu;
