@@ -8,13 +8,13 @@
 namespace tessera::views {
 
 FillingColumn::FillingColumn(QAbstractItemView* view, QHeaderView* header, int column)
-    : QObject(view)
-    , view_(view)
+    : QObject(view->viewport())
+    , viewport_(view->viewport())
     , header_(header)
     , column_(column) {
-    view_->viewport()->installEventFilter(this);
+    viewport_->installEventFilter(this);
     // A user who drags another column wider takes the width from the filling one.
-    connect(header_, &QHeaderView::sectionResized, this, [this](int section, int, int) {
+    connect(header, &QHeaderView::sectionResized, this, [this](int section, int, int) {
         if (section != column_) {
             fill();
         } else if (!filling_) {
@@ -38,7 +38,7 @@ void FillingColumn::refit() {
 }
 
 bool FillingColumn::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == view_->viewport() && event->type() == QEvent::Resize) {
+    if (event->type() == QEvent::Resize && watched == viewport_) {
         fill();
     }
     return QObject::eventFilter(watched, event);
@@ -54,7 +54,7 @@ void FillingColumn::fill() {
             others += header_->sectionSize(c);
         }
     }
-    const int width = std::max(fitted_, view_->viewport()->width() - others);
+    const int width = std::max(fitted_, viewport_->width() - others);
     if (width != header_->sectionSize(column_)) {
         filling_ = true;
         header_->resizeSection(column_, width);

@@ -7,6 +7,7 @@
 #include <QObject>
 
 class QAbstractItemView;
+class QWidget;
 class QHeaderView;
 
 namespace tessera::views {
@@ -15,7 +16,7 @@ class FillingColumn : public QObject {
     Q_OBJECT
 
 public:
-    // Installs itself on `view` (which owns it); `column` takes the spare width.
+    // Installs itself on `view`'s viewport (which owns it); `column` takes the spare width.
     static FillingColumn* install(QAbstractItemView* view, QHeaderView* header, int column = 0);
 
     // Call after fitting the columns to new contents: `fitted` becomes the
@@ -29,7 +30,9 @@ private:
     FillingColumn(QAbstractItemView* view, QHeaderView* header, int column);
     void fill();
 
-    QAbstractItemView* view_;
+    // A child of the viewport, not of the view: the view's destructor still
+    // sends the viewport events, and this must not ask the half-destroyed view.
+    QWidget* viewport_;
     QHeaderView* header_;
     int column_;
     int fitted_ = 0;

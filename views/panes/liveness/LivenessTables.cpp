@@ -73,7 +73,8 @@ void fitColumns(QHeaderView* h, QAbstractItemView* view) {
     if (h->stretchLastSection()) {
         return;
     }
-    if (auto* filling = view->findChild<FillingColumn*>(QString(), Qt::FindDirectChildrenOnly)) {
+    if (auto* filling =
+            view->viewport()->findChild<FillingColumn*>(QString(), Qt::FindDirectChildrenOnly)) {
         filling->refit();
     } else {
         FillingColumn::install(view, h);
