@@ -15,10 +15,9 @@
 #include "views/models/VariablesModel.h"
 #include "views/panes/memory/CheckedToolButton.h"
 #include "views/panes/memory/MemoryMapWidget.h"
+#include "views/panes/memory/TileExchangesLoader.h"
 #include "views/panes/memory/TileMapWidget.h"
 #include "views/panes/memory/TileMemoryPlot.h"
-
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -149,9 +148,7 @@ MemoryPane::MemoryPane(QWidget* parent)
     });
 }
 
-MemoryPane::~MemoryPane() {
-    exchangesCancel_->store(true); // the worker holds what it reads; it just stops early
-}
+MemoryPane::~MemoryPane() = default;
 
 QWidget* MemoryPane::buildToolbar() {
     auto* bar = new QWidget(this);
@@ -336,9 +333,8 @@ QWidget* MemoryPane::buildExchangesTab() {
     exchangesNote_->setObjectName("exchangesNote");
     col->addWidget(exchangesNote_);
     exchanges_ = new TileExchangesModel(this);
-    exchangesWatcher_ = new QFutureWatcher<TileExchangesModel::Rows>(this);
-    connect(exchangesWatcher_, &QFutureWatcher<TileExchangesModel::Rows>::finished, this,
-            &MemoryPane::exchangesRead);
+    exchangesLoader_ = new TileExchangesLoader(exchanges_);
+    connect(exchangesLoader_, &TileExchangesLoader::loaded, this, &MemoryPane::showExchangesNote);
     auto* proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(exchanges_);
     proxy->setSortRole(kSortRole);
@@ -394,52 +390,23 @@ void MemoryPane::applyTiles(const std::vector<TileRange>& ranges) {
 
 void MemoryPane::refreshExchanges() {
     exchangesStale_ = false;
-    TileSelection s;
-    s.ranges = selectedRanges_;
-    std::vector<int> tiles = s.tiles();
-    const QString who = selectedRanges_.empty()
-                            ? QString("All tiles")
-                            : QString("Tile(s) %1").arg(formatTileSelection(selectedRanges_));
+    exchangesWho_ = selectedRanges_.empty()
+                        ? QString("All tiles")
+                        : QString("Tile(s) %1").arg(formatTileSelection(selectedRanges_));
     exchangesNote_->setToolTip("The bytes the selected tiles receive and send in one execution "
                                "of each program step that exchanges (the report's per-step "
                                "tile arrays)");
-    exchangesCancel_->store(true); // a read for an older selection is not wanted
-    exchangesCancel_ = std::make_shared<std::atomic<bool>>(false);
-    const auto& report = exchanges_->report();
-    exchangesPending_ = false;
-    if (tiles.empty() || !report || !exchanges_->fetch()) {
-        exchanges_->setTiles(tiles); // the stored sums: no step arrays to read
-        showExchangesNote(who);
-        return;
-    }
-    // A selection reads every exchanging step's tile arrays: on a worker.
-    exchangesNote_->setText(who + ": reading the steps' tile arrays…");
-    auto cancel = exchangesCancel_;
-    exchangesWatcher_->setFuture(
-        QtConcurrent::run([report, fetch = exchanges_->fetch(), tiles, cancel] {
-            return TileExchangesModel::computeRows(*report, fetch, tiles, cancel.get());
-        }));
-    exchangesTiles_ = std::move(tiles);
-    exchangesWho_ = who;
-    exchangesPending_ = true;
+    // A selection's step arrays are read on a worker; loaded() then says so.
+    exchangesNote_->setText(exchangesWho_ + ": reading the steps' tile arrays…");
+    TileSelection s;
+    s.ranges = selectedRanges_;
+    exchangesLoader_->load(s.tiles());
 }
 
-void MemoryPane::exchangesRead() {
-    if (!exchangesPending_) {
-        return; // superseded by rows shown since (all tiles, or another report)
-    }
-    TileExchangesModel::Rows rows = exchangesWatcher_->result();
-    if (rows.cancelled) {
-        return; // a newer read follows
-    }
-    exchangesPending_ = false;
-    exchanges_->setRows(std::move(rows), exchangesTiles_);
-    showExchangesNote(exchangesWho_);
-}
-
-void MemoryPane::showExchangesNote(const QString& who) {
+void MemoryPane::showExchangesNote() {
     // One line (the table needs the height); the tooltip says what it counts.
-    QString note = QString("%1: bytes received and sent per execution of each step").arg(who);
+    QString note =
+        QString("%1: bytes received and sent per execution of each step").arg(exchangesWho_);
     if (!exchanges_->error().isEmpty()) {
         note += " · some steps could not be read: " + exchanges_->error();
     }
@@ -447,7 +414,7 @@ void MemoryPane::showExchangesNote(const QString& who) {
 }
 
 bool MemoryPane::isReadingExchanges() const {
-    return exchangesPending_;
+    return exchangesLoader_->isReading();
 }
 
 QWidget* MemoryPane::buildTileCard() {
@@ -505,8 +472,7 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     tiles_->setReport(data_);
     details_->setReport(data_, data_ ? data_->tileOverlap : std::nullopt);
     vertices_->setReport(data_);
-    exchangesCancel_->store(true);
-    exchangesPending_ = false;
+    exchangesLoader_->cancel();
     std::weak_ptr<ReportSource> weakSource = source_;
     exchanges_->setReport(data_, [weakSource](std::uint32_t step) {
         auto s = weakSource.lock();

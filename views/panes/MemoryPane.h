@@ -8,11 +8,7 @@
 // Exchanges tabs sum over them. Follows and drives the shared Selection.
 #include "views/common/Pane.h"
 #include "views/common/TileSelection.h"
-#include "views/models/TileExchangesModel.h"
 
-#include <QFutureWatcher>
-
-#include <atomic>
 #include <memory>
 
 class QCheckBox;
@@ -29,6 +25,8 @@ namespace tessera::views {
 
 class Card;
 class MemoryDetailsModel;
+class TileExchangesLoader;
+class TileExchangesModel;
 class TileVerticesModel;
 class MemoryBlocksModel;
 class MemoryMapWidget;
@@ -87,8 +85,7 @@ private:
     void typeTiles(const QString& text);
     void applyTiles(const std::vector<TileRange>& ranges);
     void refreshExchanges();
-    void exchangesRead();
-    void showExchangesNote(const QString& who);
+    void showExchangesNote();
     void selectTile(int tile);
     void selectVariable(int variable);
     void showTile(int tile);
@@ -117,11 +114,8 @@ private:
     TileExchangesModel* exchanges_ = nullptr;
     QLabel* exchangesNote_ = nullptr;
     bool exchangesStale_ = true; // the selection changed while the tab was hidden
-    QFutureWatcher<TileExchangesModel::Rows>* exchangesWatcher_ = nullptr;
-    std::shared_ptr<std::atomic<bool>> exchangesCancel_ = std::make_shared<std::atomic<bool>>();
-    std::vector<int> exchangesTiles_; // what the read in progress is for
-    QString exchangesWho_;
-    bool exchangesPending_ = false; // until the latest read's rows are shown
+    TileExchangesLoader* exchangesLoader_ = nullptr;
+    QString exchangesWho_; // the selection the note names
     TileMemoryPlot* plot_ = nullptr;
     Card* mapCard_ = nullptr;
     TileMapWidget* tileMap_ = nullptr;
