@@ -6,7 +6,9 @@
 #   3. preset `tsan` - ThreadSanitizer over the threaded tests only (a few
 #                      minutes): the engine's tile thread pool, a debug session
 #                      paused from another thread, one ReportSource shared by
-#                      threads (tests/sanitizers/tsan.supp says what is ignored);
+#                      threads, the GUI's background loaders and workers and
+#                      the debugger's worker thread (tests/sanitizers/tsan.supp
+#                      says what is ignored);
 #   4. preset `fuzz` - clang + libFuzzer: the report reader fuzzed for 60 s and,
 #                      in parallel, the GUI's data path and the saved-executable
 #                      reader for 45 s each, from corpora of real reports and

@@ -15,17 +15,16 @@ LoadedComparison loadBoth(const QString& baselinePath, const QString& comparison
 
 CompareLoader::CompareLoader(QObject* parent)
     : QObject(parent) {
-    connect(&job_.watcher(), &QFutureWatcher<LoadedComparison>::finished, this,
-            [this] { emit finished(job_.watcher().result()); });
+    connect(&job_.watcher(), &QFutureWatcher<void>::finished, this,
+            [this] { emit finished(job_.take()); });
 }
 
 void CompareLoader::load(const QString& baselinePath, const QString& comparisonPath) {
-    job_.start(
-        this, [this](int percent, const QString& stage) { emit progress(percent, stage); },
-        [baselinePath, comparisonPath](const LoadProgress& report,
-                                       const std::atomic<bool>* cancel) {
-            return loadBoth(baselinePath, comparisonPath, report, cancel);
-        });
+    job_.start([this](int percent, const QString& stage) { emit progress(percent, stage); },
+               [baselinePath, comparisonPath](const LoadProgress& report,
+                                              const std::atomic<bool>* cancel) {
+                   return loadBoth(baselinePath, comparisonPath, report, cancel);
+               });
 }
 
 LoadedComparison CompareLoader::loadNow(const QString& baselinePath,

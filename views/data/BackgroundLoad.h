@@ -1,14 +1,13 @@
 #pragma once
 // What every background load shares (one report, a comparison): a cancel flag
-// per load, progress marshalled to the receiver's thread, a watcher for the
-// result, and failures turned into a one-line error instead of an exception.
+// per load, progress marshalled to the receiver's thread, the result handed
+// over once, and failures turned into a one-line error instead of an
+// exception. Both hand-overs are visible to ThreadSanitizer (HandOver.h).
+#include "views/common/BackgroundTask.h"
+#include "views/common/HandOver.h"
 #include "views/data/ReportData.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
-#include <QFutureWatcher>
 #include <QMetaObject>
-#include <QPointer>
 #include <QString>
 
 #include <atomic>
@@ -38,45 +37,38 @@ class BackgroundLoad {
 public:
     BackgroundLoad() {
         // Connected before the owner's handler, so it runs first.
-        QObject::connect(&watcher_, &QFutureWatcher<Result>::finished,
+        QObject::connect(&task_.watcher(), &QFutureWatcher<void>::finished,
                          [this] { delivered_ = true; });
     }
     BackgroundLoad(const BackgroundLoad&) = delete;
     BackgroundLoad& operator=(const BackgroundLoad&) = delete;
     ~BackgroundLoad() {
         cancel();
-        watcher_.waitForFinished();
+        task_.waitForFinished();
     }
 
-    // Emits finished() when a load's result is ready.
-    QFutureWatcher<Result>& watcher() { return watcher_; }
+    // Emits finished() when a load's result is ready; take() it there.
+    QFutureWatcher<void>& watcher() { return task_.watcher(); }
+    Result take() { return task_.take(); }
 
     // Cancels the load in progress, then runs work(progress, cancelFlag) on
-    // the thread pool. progress(percent, stage) reaches onProgress on the
-    // receiver's thread, and never after the receiver is gone.
+    // the thread pool. progress(percent, stage) reaches onProgress on this
+    // object's thread, and never after this object is gone.
     template <class Work>
-    void start(QObject* receiver, std::function<void(int, const QString&)> onProgress, Work work) {
+    void start(std::function<void(int, const QString&)> onProgress, Work work) {
         cancel();
-        watcher_.waitForFinished();
+        task_.waitForFinished();
         cancel_ = std::make_shared<std::atomic<bool>>(false);
         delivered_ = false;
-        QPointer<QObject> target(receiver);
-        LoadProgress progress = [target, onProgress](int percent, const std::string& stage) {
-            if (!target) {
-                return;
-            }
-            QMetaObject::invokeMethod(
-                target.data(),
-                [target, onProgress, percent, stage] {
-                    if (target) {
-                        onProgress(percent, QString::fromStdString(stage));
-                    }
-                },
-                Qt::QueuedConnection);
+        HandOverPort* port = &progressPort_;
+        LoadProgress progress = [port, onProgress](int percent, const std::string& stage) {
+            port->post([onProgress, percent, stage] {
+                onProgress(percent, QString::fromStdString(stage));
+            });
         };
         auto flag = cancel_;
-        watcher_.setFuture(QtConcurrent::run(
-            [flag, progress, work = std::move(work)] { return work(progress, flag.get()); }));
+        task_.start(
+            [flag, progress, work = std::move(work)] { return work(progress, flag.get()); });
     }
 
     void cancel() {
@@ -89,7 +81,8 @@ public:
     bool isRunning() const { return !delivered_; }
 
 private:
-    QFutureWatcher<Result> watcher_;
+    BackgroundTask<Result> task_;
+    HandOverPort progressPort_; // destroyed after the task is waited for: see ~BackgroundLoad
     bool delivered_ = true;
     std::shared_ptr<std::atomic<bool>> cancel_;
 };

@@ -21,16 +21,15 @@ LoadedReport loadReport(const QString& path, const LoadProgress& progress,
 
 ReportLoader::ReportLoader(QObject* parent)
     : QObject(parent) {
-    connect(&job_.watcher(), &QFutureWatcher<LoadedReport>::finished, this,
-            [this] { emit finished(job_.watcher().result()); });
+    connect(&job_.watcher(), &QFutureWatcher<void>::finished, this,
+            [this] { emit finished(job_.take()); });
 }
 
 void ReportLoader::load(const QString& path) {
-    job_.start(
-        this, [this](int percent, const QString& stage) { emit progress(percent, stage); },
-        [path](const LoadProgress& report, const std::atomic<bool>* cancel) {
-            return loadReport(path, report, cancel);
-        });
+    job_.start([this](int percent, const QString& stage) { emit progress(percent, stage); },
+               [path](const LoadProgress& report, const std::atomic<bool>* cancel) {
+                   return loadReport(path, report, cancel);
+               });
 }
 
 LoadedReport ReportLoader::loadNow(const QString& path) {

@@ -18,8 +18,6 @@
 #include "views/panes/execution/TimelineWidget.h"
 #include "views/panes/execution/Viewport.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -148,13 +146,13 @@ ExecutionPane::ExecutionPane(QWidget* parent)
             setRun(i);
         }
     });
-    connect(&findWatcher_, &QFutureWatcher<std::optional<record::StepExecutionRecord>>::finished,
-            this, &ExecutionPane::revealFound);
+    connect(&findTask_.watcher(), &QFutureWatcher<void>::finished, this,
+            &ExecutionPane::revealFound);
     searchTimer_.setSingleShot(true);
     searchTimer_.setInterval(200);
     connect(&searchTimer_, &QTimer::timeout, this, &ExecutionPane::startSearch);
     connect(searchField_, &QLineEdit::textChanged, this, [this] { searchTimer_.start(); });
-    connect(&searchWatcher_, &QFutureWatcher<std::shared_ptr<const StepMatches>>::finished, this,
+    connect(&searchTask_.watcher(), &QFutureWatcher<void>::finished, this,
             &ExecutionPane::searchFinished);
     connect(ipuBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0) {
@@ -169,8 +167,8 @@ ExecutionPane::~ExecutionPane() {
     if (builder_) {
         builder_->cancel(); // a search in progress stops instead of being waited for
     }
-    findWatcher_.waitForFinished();
-    searchWatcher_.waitForFinished();
+    findTask_.waitForFinished();
+    searchTask_.waitForFinished();
 }
 
 void ExecutionPane::changeEvent(QEvent* event) {
@@ -311,7 +309,7 @@ void ExecutionPane::startSearch() {
     searchStop_ = stop;
     searchPending_ = true;
     const std::uint32_t run = data_->runs[static_cast<std::size_t>(run_)].id;
-    searchWatcher_.setFuture(QtConcurrent::run([builder = builder_, run, flags, stop, text]() {
+    searchTask_.start([builder = builder_, run, flags, stop, text]() {
         auto m = std::make_shared<StepMatches>();
         m->text = text;
         m->steps = *flags;
@@ -323,12 +321,12 @@ void ExecutionPane::startSearch() {
             return std::shared_ptr<const StepMatches>(); // cancelled or unreadable
         }
         return std::shared_ptr<const StepMatches>(std::move(m));
-    }));
+    });
     updateMatchLabel();
 }
 
 void ExecutionPane::searchFinished() {
-    std::shared_ptr<const StepMatches> m = searchWatcher_.result();
+    std::shared_ptr<const StepMatches> m = searchTask_.take();
     searchPending_ = false;
     if (!m || m->text != searchField_->text().trimmed()) {
         pendingJump_ = 0;
@@ -544,17 +542,17 @@ void ExecutionPane::revealStep(int programStep) {
             from = e->sequence;
         }
     }
-    findWatcher_.setFuture(QtConcurrent::run([builder = builder_, run, programStep, from]() {
+    findTask_.start([builder = builder_, run, programStep, from]() {
         try {
             return builder->findExecution(run, static_cast<std::uint32_t>(programStep), from);
         } catch (const std::exception&) {
             return std::optional<record::StepExecutionRecord>();
         }
-    }));
+    });
 }
 
 void ExecutionPane::revealFound() {
-    const std::optional<record::StepExecutionRecord> e = findWatcher_.result();
+    const std::optional<record::StepExecutionRecord> e = findTask_.take();
     if (!e || static_cast<int>(e->programStep) != shownStep_) {
         return;
     }

@@ -9,9 +9,9 @@
 // builds level-of-detail frames for the visible range; painting only reads
 // the last frame, so a redraw costs about the pixels, not the events.
 #include "reports/ReportTypes.h"
+#include "views/common/BackgroundTask.h"
 #include "views/common/Pane.h"
 
-#include <QFutureWatcher>
 #include <QTimer>
 
 #include <atomic>
@@ -132,12 +132,12 @@ private:
     QLabel* status_ = nullptr;
     QSplitter* splitter_ = nullptr;
     QTimer tableTimer_;
-    QFutureWatcher<std::optional<record::StepExecutionRecord>> findWatcher_;
+    BackgroundTask<std::optional<record::StepExecutionRecord>> findTask_;
 
     QLineEdit* searchField_ = nullptr;
     QLabel* matchLabel_ = nullptr;
     QTimer searchTimer_;
-    QFutureWatcher<std::shared_ptr<const execution::StepMatches>> searchWatcher_;
+    BackgroundTask<std::shared_ptr<const execution::StepMatches>> searchTask_;
     std::shared_ptr<std::atomic<bool>> searchStop_; // the running search's
     std::shared_ptr<const execution::StepMatches> matches_;
     int currentMatch_ = -1;

@@ -9,8 +9,6 @@
 #include "views/panes/liveness/LivenessPlot.h"
 #include "views/panes/liveness/LivenessTables.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <QCheckBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -74,14 +72,14 @@ LivenessPane::LivenessPane(QWidget* parent)
     });
     connect(tables_, &LivenessTables::clearComparisonRequested, this,
             [this] { setComparedSteps({}); });
-    connect(&watcher_, &QFutureWatcher<CurveResult>::finished, this, &LivenessPane::curveLoaded);
+    connect(&task_.watcher(), &QFutureWatcher<void>::finished, this, &LivenessPane::curveLoaded);
 }
 
 LivenessPane::~LivenessPane() {
     if (cancel_) {
         cancel_->store(true);
     }
-    watcher_.waitForFinished();
+    task_.waitForFinished();
 }
 
 QWidget* LivenessPane::buildToolbar() {
@@ -124,7 +122,7 @@ void LivenessPane::setReport(std::shared_ptr<const ReportData> reportData,
     if (cancel_) {
         cancel_->store(true);
     }
-    watcher_.waitForFinished();
+    task_.waitForFinished();
     loadingTile_ = kNoLoad;
     data_ = reportData && reportSource ? std::move(reportData) : nullptr;
     source_ = data_ ? std::move(reportSource) : nullptr;
@@ -259,22 +257,21 @@ void LivenessPane::requestCurve() {
     loadingTile_ = tile_;
     plot_->clearSeries(
         QString("Reading the liveness of %1 steps…").arg(formatCount(steps_.size())));
-    watcher_.setFuture(
-        QtConcurrent::run([steps = steps_, source = source_, tile = tile_, cancel = cancel_] {
-            CurveResult r;
-            try {
-                r.curve = notAlwaysLiveCurve(steps, *source, tile, cancel.get());
-            } catch (const std::exception& e) {
-                r.error = problemText(e);
-            }
-            return r;
-        }));
+    task_.start([steps = steps_, source = source_, tile = tile_, cancel = cancel_] {
+        CurveResult r;
+        try {
+            r.curve = notAlwaysLiveCurve(steps, *source, tile, cancel.get());
+        } catch (const std::exception& e) {
+            r.error = problemText(e);
+        }
+        return r;
+    });
 }
 
 void LivenessPane::curveLoaded() {
     const int tile = loadingTile_;
     loadingTile_ = kNoLoad;
-    CurveResult r = watcher_.result();
+    CurveResult r = task_.take();
     if (tile == kNoLoad || (r.error.isEmpty() && r.curve.size() != steps_.size())) {
         return; // cancelled or stale
     }

@@ -5,10 +5,9 @@
 // always-live variables; and several steps side by side with what became
 // live or dead between them. Follows and drives the shared Selection (step,
 // tile, variable).
+#include "views/common/BackgroundTask.h"
 #include "views/common/Pane.h"
 #include "views/panes/liveness/LivenessSeries.h"
-
-#include <QFutureWatcher>
 
 #include <atomic>
 #include <map>
@@ -87,7 +86,7 @@ private:
     Selection* selection_ = nullptr;
     LivenessSteps steps_;
     std::map<int, std::vector<double>> curves_; // by tile (-1: all tiles), a few kept
-    QFutureWatcher<CurveResult> watcher_;
+    BackgroundTask<CurveResult> task_;
     std::map<int, QString> failedCurves_; // tiles whose curve cannot be read
     std::shared_ptr<std::atomic<bool>> cancel_;
     int loadingTile_ = kNoLoad;

@@ -1,5 +1,7 @@
 #include "views/panes/debug/DebugController.h"
 
+#include <QEvent>
+
 namespace tessera::views::debugger {
 
 namespace {
@@ -47,7 +49,8 @@ DebugController::~DebugController() {
     worker_->requestPause(); // a running command returns at the next step
     thread_.quit();
     thread_.wait();
-    delete worker_; // its thread has finished: deleting it here is safe
+    worker_->handOver().received(); // what its last call did
+    delete worker_;                 // its thread has finished: deleting it here is safe
 }
 
 bool DebugController::start(const DebugConfig& config) {
@@ -58,6 +61,7 @@ bool DebugController::start(const DebugConfig& config) {
     state_.reset();
     lastError_.clear();
     setBusy(true);
+    const auto posting = worker_->handOver().hold();
     emit startRequested(config);
     return true;
 }
@@ -67,6 +71,7 @@ bool DebugController::command(DebugWorker::Command c) {
         return false;
     }
     setBusy(true);
+    const auto posting = worker_->handOver().hold();
     emit runRequested(c);
     return true;
 }
@@ -89,13 +94,22 @@ void DebugController::pause() {
 }
 
 void DebugController::setBreakpoint(const debug::Breakpoint& breakpoint, bool enabled) {
+    const auto posting = worker_->handOver().hold();
     emit breakpointRequested(breakpoint, enabled); // queued: applied between commands
 }
 
 void DebugController::requestValues(const QStringList& tensors) {
     if (!tensors.isEmpty()) {
+        const auto posting = worker_->handOver().hold();
         emit readRequested(tensors);
     }
+}
+
+bool DebugController::event(QEvent* event) {
+    if (event->type() == QEvent::MetaCall) {
+        worker_->handOver().received();
+    }
+    return QObject::event(event);
 }
 
 void DebugController::setBusy(bool busy) {

@@ -35,6 +35,9 @@ public:
     const std::optional<PauseState>& state() const { return state_; }
     QString lastError() const { return lastError_; }
 
+protected:
+    bool event(QEvent* event) override; // takes the worker's hand-over before its answers
+
 signals:
     void started(const tessera::views::debugger::SessionInfo& info);
     void paused(const tessera::views::debugger::PauseState& state);

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QEvent>
 #include <QFile>
 
 #include <algorithm>
@@ -33,6 +34,16 @@ DebugWorker::DebugWorker() = default;
 
 DebugWorker::~DebugWorker() {
     reset();
+}
+
+bool DebugWorker::event(QEvent* event) {
+    if (event->type() != QEvent::MetaCall) {
+        return QObject::event(event);
+    }
+    handOver_.received();
+    const bool handled = QObject::event(event);
+    handOver_.received(); // what the call did is handed to whoever takes it next
+    return handled;
 }
 
 void DebugWorker::reset() {
@@ -103,7 +114,7 @@ void DebugWorker::start(const DebugConfig& config) {
         }
     } catch (const std::exception& e) {
         reset();
-        emit failed(QString::fromStdString(e.what()));
+        send(&DebugWorker::failed, QString::fromStdString(e.what()));
         return;
     }
     const compiler::CompiledGraph& c = run_->engine->compiled();
@@ -130,7 +141,7 @@ void DebugWorker::start(const DebugConfig& config) {
                                 vars[v].shape, always});
     }
     info.breakpoints = run_->breakpoints;
-    emit started(info);
+    send(&DebugWorker::started, info);
     announcePause(run_->session->lastStop());
 }
 
@@ -184,7 +195,7 @@ debug::Stop DebugWorker::execute(Command command) {
 
 void DebugWorker::run(Command command) {
     if (!run_) {
-        emit failed(tr("no debug session: start one first"));
+        send(&DebugWorker::failed, tr("no debug session: start one first"));
         return;
     }
     try {
@@ -207,7 +218,7 @@ void DebugWorker::run(Command command) {
         }
         announcePause(stop);
     } catch (const std::exception& e) {
-        emit failed(QString::fromStdString(e.what()));
+        send(&DebugWorker::failed, QString::fromStdString(e.what()));
     }
 }
 
@@ -246,7 +257,7 @@ void DebugWorker::read(const QStringList& tensors) {
         }
         out.push_back(std::move(v));
     }
-    emit valuesRead(out);
+    send(&DebugWorker::valuesRead, out);
 }
 
 PauseState DebugWorker::pauseState(const debug::Stop& stop) const {
@@ -274,7 +285,7 @@ void DebugWorker::announcePause(const debug::Stop& stop) {
     const PauseState state = pauseState(stop);
     ++pauses_;
     writeReport(); // first: the window is already loading it when the pause arrives
-    emit paused(state);
+    send(&DebugWorker::paused, state);
 }
 
 // The run so far as a report the other panes can open: the recorded records
@@ -316,9 +327,10 @@ void DebugWorker::writeReport() {
                 writer.finish();
             }
         } // destroyed unfinished: closed as an incomplete report
-        emit reportReady(path);
+        send(&DebugWorker::reportReady, path);
     } catch (const std::exception& e) {
-        emit failed(tr("cannot write the report of the run so far: %1").arg(e.what()));
+        send(&DebugWorker::failed,
+             tr("cannot write the report of the run so far: %1").arg(e.what()));
     }
 }
 

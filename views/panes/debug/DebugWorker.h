@@ -6,6 +6,7 @@
 // called from another thread.
 #include "engine/record/Recorder.h"
 #include "engine/workloads/Workload.h"
+#include "views/common/HandOver.h"
 #include "views/panes/debug/DebugTypes.h"
 
 #include <QObject>
@@ -27,6 +28,13 @@ public:
 
     void requestPause(); // thread-safe: the running command stops at the next step
 
+    // Every call and answer between the controller and this worker crosses
+    // threads through it (so ThreadSanitizer sees the hand-overs).
+    const HandOver& handOver() const { return handOver_; }
+
+protected:
+    bool event(QEvent* event) override; // takes the hand-over before a queued call
+
 public slots:
     void start(const tessera::views::debugger::DebugConfig& config);
     void run(tessera::views::debugger::DebugWorker::Command command);
@@ -41,6 +49,11 @@ signals:
     void failed(const QString& message); // the session could not start or a command failed
 
 private:
+    template <class... Params, class... Args>
+    void send(void (DebugWorker::*signal)(Params...), Args&&... args) {
+        const auto posting = handOver_.hold();
+        (this->*signal)(std::forward<Args>(args)...);
+    }
     debug::Stop execute(Command command);
     bool nextProgram();
     void addTreeBreakpoint(const debug::Breakpoint& breakpoint);
@@ -56,6 +69,7 @@ private:
     int pauses_ = 0;
     QString reportDir_;
     int reportCounter_ = 0;
+    HandOver handOver_;
 };
 
 } // namespace tessera::views::debugger

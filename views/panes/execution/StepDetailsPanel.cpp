@@ -10,7 +10,6 @@
 #include "views/models/ProgramKinds.h"
 #include "views/panes/execution/StepText.h"
 
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 #include <QEvent>
@@ -104,7 +103,7 @@ StepDetailsPanel::StepDetailsPanel(QWidget* parent)
     layout->addWidget(chart_, 1);
     layout->addStretch(0); // keeps the text on the left while the chart is hidden
     applyPalette();
-    connect(&watcher_, &QFutureWatcher<TilesResult>::finished, this,
+    connect(&task_.watcher(), &QFutureWatcher<void>::finished, this,
             &StepDetailsPanel::tilesArrived);
     showStep(-1);
 }
@@ -166,7 +165,7 @@ void StepDetailsPanel::showStep(int programStep) {
     fillInfo(s, nullptr);
     chart_->replot(QCustomPlot::rpQueuedReplot);
     if (source_) {
-        watcher_.setFuture(QtConcurrent::run([source = source_, id = s->id]() {
+        task_.start([source = source_, id = s->id]() {
             TilesResult r;
             r.step = id;
             try {
@@ -175,12 +174,12 @@ void StepDetailsPanel::showStep(int programStep) {
                 r.error = problemText(e);
             }
             return r;
-        }));
+        });
     }
 }
 
 void StepDetailsPanel::tilesArrived() {
-    const TilesResult result = watcher_.result();
+    const TilesResult result = task_.take();
     if (!data_ || static_cast<int>(result.step) != step_) {
         return; // a newer selection is on its way
     }

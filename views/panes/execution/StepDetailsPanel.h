@@ -3,8 +3,8 @@
 // cycles split into phases, its tile balance, and a chart of its cycles on
 // every tile (compute / exchange / sync stacked), fetched off the GUI thread.
 #include "reports/ReportTypes.h"
+#include "views/common/BackgroundTask.h"
 
-#include <QFutureWatcher>
 #include <QSharedPointer>
 #include <QString>
 #include <QWidget>
@@ -39,7 +39,7 @@ public:
     int step() const { return step_; }
     // Marks a tile in the chart (-1: none); clicking a tile's bars selects it.
     void setSelectedTile(int tile);
-    bool isLoading() const { return watcher_.isRunning(); }
+    bool isLoading() const { return task_.isRunning(); }
 
     QCustomPlot* tileChart() const { return chart_; }
     QLabel* infoLabel() const { return info_; }
@@ -75,7 +75,7 @@ private:
         std::shared_ptr<const reports::StepTiles> tiles;
         QString error;
     };
-    QFutureWatcher<TilesResult> watcher_;
+    BackgroundTask<TilesResult> task_;
 };
 
 } // namespace tessera::views::execution

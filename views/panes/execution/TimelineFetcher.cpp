@@ -3,15 +3,13 @@
 #include "views/data/ReportProblem.h"
 #include "views/panes/execution/FrameBuilder.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <exception>
 
 namespace tessera::views::execution {
 
 TimelineFetcher::TimelineFetcher(QObject* parent)
     : QObject(parent) {
-    connect(&watcher_, &QFutureWatcher<Result>::finished, this, &TimelineFetcher::finished);
+    connect(&task_.watcher(), &QFutureWatcher<void>::finished, this, &TimelineFetcher::finished);
 }
 
 TimelineFetcher::~TimelineFetcher() {
@@ -20,7 +18,7 @@ TimelineFetcher::~TimelineFetcher() {
     if (builder_) {
         builder_->cancel();
     }
-    watcher_.waitForFinished();
+    task_.waitForFinished();
 }
 
 void TimelineFetcher::setBuilder(std::shared_ptr<FrameBuilder> builder) {
@@ -55,7 +53,7 @@ void TimelineFetcher::start(const TimelineRequest& request) {
     failed_ = false;
     runningRequest_ = request;
     runningGeneration_ = generation_;
-    watcher_.setFuture(QtConcurrent::run([builder = builder_, request, generation = generation_]() {
+    task_.start([builder = builder_, request, generation = generation_]() {
         Result r;
         r.generation = generation;
         try {
@@ -66,12 +64,12 @@ void TimelineFetcher::start(const TimelineRequest& request) {
             r.error = problemText(e);
         }
         return r;
-    }));
+    });
 }
 
 void TimelineFetcher::finished() {
     running_ = false;
-    const Result r = watcher_.result();
+    const Result r = task_.take();
     const bool current = r.generation == generation_;
     failed_ = current && !r.error.isEmpty();
     if (pending_) {

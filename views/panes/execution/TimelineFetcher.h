@@ -5,9 +5,9 @@
 // build that fails (a damaged report) arrives as failed(), never as an
 // exception. Replacing the builder or destroying the fetcher cancels the
 // build in progress instead of waiting for it to finish.
+#include "views/common/BackgroundTask.h"
 #include "views/panes/execution/TimelineFrame.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
@@ -46,7 +46,7 @@ private:
     void start(const TimelineRequest& request);
     void finished();
 
-    QFutureWatcher<Result> watcher_;
+    BackgroundTask<Result> task_;
     std::shared_ptr<FrameBuilder> builder_;
     std::optional<TimelineRequest> pending_;
     TimelineRequest runningRequest_;

@@ -1,14 +1,11 @@
 #include "views/panes/memory/TileExchangesLoader.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 namespace tessera::views {
 
 TileExchangesLoader::TileExchangesLoader(TileExchangesModel* model)
     : QObject(model)
     , model_(model) {
-    connect(&watcher_, &QFutureWatcher<TileExchangesModel::Rows>::finished, this,
-            &TileExchangesLoader::read);
+    connect(&task_.watcher(), &QFutureWatcher<void>::finished, this, &TileExchangesLoader::read);
 }
 
 TileExchangesLoader::~TileExchangesLoader() {
@@ -29,9 +26,9 @@ void TileExchangesLoader::load(std::vector<int> tiles) {
         emit loaded();
         return;
     }
-    watcher_.setFuture(QtConcurrent::run([report, fetch = model_->fetch(), tiles, c = cancel_] {
+    task_.start([report, fetch = model_->fetch(), tiles, c = cancel_] {
         return TileExchangesModel::computeRows(*report, fetch, tiles, c.get());
-    }));
+    });
     tiles_ = std::move(tiles);
     pending_ = true;
 }
@@ -40,7 +37,7 @@ void TileExchangesLoader::read() {
     if (!pending_) {
         return; // superseded by rows shown since (all tiles, or another report)
     }
-    TileExchangesModel::Rows rows = watcher_.result();
+    TileExchangesModel::Rows rows = task_.take();
     if (rows.cancelled) {
         return; // a newer read follows
     }

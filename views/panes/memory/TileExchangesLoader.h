@@ -2,9 +2,9 @@
 // Fills a TileExchangesModel for a tile selection: all tiles at once (the
 // steps' stored sums), a selection on a worker (every exchanging step's tile
 // arrays are read), the newest load replacing any read still running.
+#include "views/common/BackgroundTask.h"
 #include "views/models/TileExchangesModel.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <atomic>
@@ -31,7 +31,7 @@ private:
     void read();
 
     TileExchangesModel* model_;
-    QFutureWatcher<TileExchangesModel::Rows> watcher_;
+    BackgroundTask<TileExchangesModel::Rows> task_;
     std::shared_ptr<std::atomic<bool>> cancel_ = std::make_shared<std::atomic<bool>>();
     std::vector<int> tiles_; // what the read in progress is for
     bool pending_ = false;   // until the latest read's rows are in the model
