@@ -88,72 +88,87 @@ public:
     }
 
     Verification check(std::uint32_t seedA, std::uint32_t seedB) {
-        makeInputs(seedA, seedB);
-        projectB();
-        // Z = A.(B.x) and the sampled rows' reference, in double.
-        z_ = matrix(m_ * groups_);
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(m_), int(groups_), int(k_), 1.0,
-                    a_.get(), int(k_), y_.get(), int(groups_), 0.0, z_.get(), int(groups_));
-        std::vector<double> aRows(sampled_.size() * k_);
-        for (std::size_t r = 0; r < sampled_.size(); ++r) {
-            std::copy_n(a_.get() + sampled_[r] * k_, k_, aRows.begin() + std::ptrdiff_t(r * k_));
-        }
-        rowsRef_.assign(sampled_.size() * n_, 0.0);
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(sampled_.size()), int(n_),
-                    int(k_), 1.0, aRows.data(), int(k_), b_.get(), int(n_), 0.0, rowsRef_.data(),
-                    int(n_));
-        a_.reset();
-        b_.reset();
+        const CounterRandom ra(seedA, Type::Float), rb(seedB, Type::Float);
+        projectB(ra, rb);
+        projectA(ra);
         return projectC();
     }
 
 private:
     static constexpr std::size_t kNone = ~std::size_t{0};
+    // Inputs are made a block of rows at a time into one reused buffer: no
+    // host copy of A or B, and no page faults for one.
+    static constexpr std::size_t kBlockBytes = std::size_t{2} << 20;
 
-    void makeInputs(std::uint32_t seedA, std::uint32_t seedB) {
-        const CounterRandom ra(seedA, Type::Float), rb(seedB, Type::Float);
-        a_ = matrix(m_ * k_);
-        b_ = matrix(k_ * n_);
-        normA_.assign(m_, 0.0);
-        pool_.parallelFor(m_, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-                double* row = a_.get() + i * k_;
-                fillDoubles(ra, i * k_, row, k_);
-                double sq = 0;
-                for (std::size_t l = 0; l < k_; ++l) {
-                    sq += row[l] * row[l];
-                }
-                normA_[i] = std::sqrt(sq);
-            }
-        });
-        pool_.parallelFor(k_, [&](std::size_t begin, std::size_t end) {
-            fillDoubles(rb, begin * n_, b_.get() + begin * n_, (end - begin) * n_);
-        });
+    std::size_t blockRows(std::size_t columns) const {
+        return std::max<std::size_t>(1, kBlockBytes / sizeof(double) / columns);
     }
 
-    // Y = B.X (k x groups, X's column v being x on group v's columns) and the
-    // sum of B's column norms over each group.
-    void projectB() {
-        y_ = matrix(k_ * groups_);
-        normB_.assign(groups_, 0.0);
-        pool_.parallelFor(groups_, [&](std::size_t begin, std::size_t end) {
-            const std::size_t j0 = begin * g_, j1 = std::min(n_, end * g_);
-            std::vector<double> sq(j1 - j0, 0.0);
-            for (std::size_t l = 0; l < k_; ++l) {
-                const double* row = b_.get() + l * n_;
-                for (std::size_t v = begin; v < end; ++v) {
-                    double sum = 0;
-                    for (std::size_t j = v * g_; j < std::min(n_, (v + 1) * g_); ++j) {
-                        sum += row[j] * x_[j];
-                        sq[j - j0] += row[j] * row[j];
+    // Y = B.X (k x groups, X's column v being x on group v's columns), the sum
+    // of B's column norms over each group, and the sampled rows' reference
+    // A[sampled rows].B, a block of B's rows at a time.
+    void projectB(const CounterRandom& ra, const CounterRandom& rb) {
+        const std::size_t rows = sampled_.size();
+        std::vector<double> aRows(rows * k_);
+        for (std::size_t r = 0; r < rows; ++r) {
+            fillDoubles(ra, sampled_[r] * k_, aRows.data() + r * k_, k_);
+        }
+        rowsRef_.assign(rows * n_, 0.0);
+        y_.assign(k_ * groups_, 0.0);
+        std::vector<double> sq(n_, 0.0);
+        const std::size_t step = blockRows(n_);
+        auto block = matrix(std::min(step, k_) * n_);
+        for (std::size_t l0 = 0; l0 < k_; l0 += step) {
+            const std::size_t count = std::min(step, k_ - l0);
+            pool_.parallelFor(count, [&](std::size_t begin, std::size_t end) {
+                fillDoubles(rb, (l0 + begin) * n_, block.get() + begin * n_, (end - begin) * n_);
+            });
+            pool_.parallelFor(groups_, [&](std::size_t begin, std::size_t end) {
+                for (std::size_t l = 0; l < count; ++l) {
+                    const double* row = block.get() + l * n_;
+                    for (std::size_t v = begin; v < end; ++v) {
+                        double sum = 0;
+                        for (std::size_t j = v * g_; j < std::min(n_, (v + 1) * g_); ++j) {
+                            sum += row[j] * x_[j];
+                            sq[j] += row[j] * row[j];
+                        }
+                        y_[(l0 + l) * groups_ + v] = sum;
                     }
-                    y_[l * groups_ + v] = sum;
                 }
-            }
-            for (std::size_t j = j0; j < j1; ++j) {
-                normB_[j / g_] += std::sqrt(sq[j - j0]);
-            }
-        });
+            });
+            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(rows), int(n_), int(count),
+                        1.0, aRows.data() + l0, int(k_), block.get(), int(n_), 1.0, rowsRef_.data(),
+                        int(n_));
+        }
+        normB_.assign(groups_, 0.0);
+        for (std::size_t j = 0; j < n_; ++j) {
+            normB_[j / g_] += std::sqrt(sq[j]);
+        }
+    }
+
+    // Z = A.Y and A's row norms, a block of A's rows at a time.
+    void projectA(const CounterRandom& ra) {
+        z_.assign(m_ * groups_, 0.0);
+        normA_.assign(m_, 0.0);
+        const std::size_t step = blockRows(k_);
+        auto block = matrix(std::min(step, m_) * k_);
+        for (std::size_t i0 = 0; i0 < m_; i0 += step) {
+            const std::size_t count = std::min(step, m_ - i0);
+            pool_.parallelFor(count, [&](std::size_t begin, std::size_t end) {
+                for (std::size_t i = begin; i < end; ++i) {
+                    double* row = block.get() + i * k_;
+                    fillDoubles(ra, (i0 + i) * k_, row, k_);
+                    double sum = 0;
+                    for (std::size_t l = 0; l < k_; ++l) {
+                        sum += row[l] * row[l];
+                    }
+                    normA_[i0 + i] = std::sqrt(sum);
+                }
+            });
+            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(count), int(groups_),
+                        int(k_), 1.0, block.get(), int(k_), y_.data(), int(groups_), 0.0,
+                        z_.data() + i0 * groups_, int(groups_));
+        }
     }
 
     // One pass over C in tile memory, rows split among the threads: C.x and
@@ -182,16 +197,31 @@ private:
                 const std::size_t count = it->bytes.size() / sizeof(float);
                 const std::size_t from = std::max(lo, it->first);
                 const std::size_t to = std::min(hi, it->first + count);
-                for (std::size_t idx = from; idx < to; ++idx) {
-                    const double value =
-                        deviceFloat(Type::Float, it->bytes.data(), idx - it->first);
-                    const std::size_t i = idx / n_, j = idx % n_;
-                    w_[i * groups_ + j / g_] += value * x_[j];
-                    absC_[i * groups_ + j / g_] += std::fabs(value);
-                    ++counts[i];
-                    if (sampleOf_[i] != kNone) {
-                        parts[i].check(idx, value, rowsRef_[sampleOf_[i] * n_ + j]);
+                // A row's stretch of the run at a time, a group's part of it
+                // at a time (no division per element).
+                for (std::size_t idx = from; idx < to;) {
+                    const std::size_t i = idx / n_, j0 = idx % n_;
+                    const std::size_t j1 = j0 + (std::min(to, (i + 1) * n_) - idx);
+                    const std::byte* stretch = it->bytes.data() + (idx - it->first) * sizeof(float);
+                    for (std::size_t j = j0; j < j1;) {
+                        const std::size_t v = j / g_, groupEnd = std::min(j1, (v + 1) * g_);
+                        double sum = 0, abs = 0;
+                        for (; j < groupEnd; ++j) {
+                            const double value = deviceFloat(Type::Float, stretch, j - j0);
+                            sum += value * x_[j];
+                            abs += std::fabs(value);
+                        }
+                        w_[i * groups_ + v] += sum;
+                        absC_[i * groups_ + v] += abs;
                     }
+                    if (sampleOf_[i] != kNone) {
+                        for (std::size_t j = j0; j < j1; ++j) {
+                            parts[i].check(i * n_ + j, deviceFloat(Type::Float, stretch, j - j0),
+                                           rowsRef_[sampleOf_[i] * n_ + j]);
+                        }
+                    }
+                    counts[i] += j1 - j0;
+                    idx += j1 - j0;
                 }
             }
         });
@@ -217,14 +247,16 @@ private:
                 "C = A.B: " + std::to_string(seen) + " values, expected " + std::to_string(m_ * n_);
             return result;
         }
-        // The group furthest beyond its bound (NaN counts as infinitely far).
+        // The group furthest beyond its bound (NaN counts as infinitely far);
+        // projectionBound's terms, each computed once.
+        const double onAB = projectionBound(k_, g_, 1, 0), onC = projectionBound(k_, g_, 0, 1);
         double worst = 0;
         std::size_t worstAt = 0;
         for (std::size_t i = 0; i < m_; ++i) {
             for (std::size_t v = 0; v < groups_; ++v) {
                 const std::size_t at = i * groups_ + v;
                 const double gap = std::fabs(w_[at] - z_[at]);
-                const double bound = projectionBound(k_, g_, normA_[i] * normB_[v], absC_[at]);
+                const double bound = onAB * (normA_[i] * normB_[v]) + onC * absC_[at];
                 const double excess = gap <= bound ? 0 : std::isnan(gap) ? INFINITY : gap / bound;
                 if (excess > worst) {
                     worst = excess;
@@ -261,8 +293,7 @@ private:
     ThreadPool pool_;
     std::vector<double> x_;
     std::vector<std::size_t> sampleOf_, sampled_;
-    std::unique_ptr<double[]> a_, b_, y_, z_;
-    std::vector<double> normA_, normB_, rowsRef_, w_, absC_;
+    std::vector<double> y_, z_, normA_, normB_, rowsRef_, w_, absC_;
 };
 
 } // namespace
