@@ -66,9 +66,12 @@ struct SentRange {
 
 // The ranges merged where they overlap or touch, per block.
 std::vector<SentRange> unionOf(std::vector<SentRange> ranges) {
-    std::sort(ranges.begin(), ranges.end(), [](const SentRange& a, const SentRange& b) {
+    const auto less = [](const SentRange& a, const SentRange& b) {
         return a.block != b.block ? a.block < b.block : a.begin < b.begin;
-    });
+    };
+    if (!std::is_sorted(ranges.begin(), ranges.end(), less)) { // often already in order
+        std::sort(ranges.begin(), ranges.end(), less);
+    }
     std::vector<SentRange> merged;
     for (const SentRange& r : ranges) {
         if (!merged.empty() && merged.back().block == r.block && r.begin <= merged.back().end) {

@@ -227,6 +227,19 @@ private:
     bool checkOverlap(const StepPlan& step) const {
         const auto sourceRegions = step.source.regions();
         const auto destinationRegions = step.destination.regions();
+        // Most copies read one variable and write another: nothing to sort.
+        std::vector<VariableId> written;
+        for (const VariableRegion& r : destinationRegions) {
+            if (written.empty() || written.back() != r.var) {
+                written.push_back(r.var);
+            }
+        }
+        std::sort(written.begin(), written.end());
+        if (std::none_of(sourceRegions.begin(), sourceRegions.end(), [&](const VariableRegion& r) {
+                return std::binary_search(written.begin(), written.end(), r.var);
+            })) {
+            return false;
+        }
         std::vector<VariableRegion> a(sourceRegions.begin(), sourceRegions.end());
         std::vector<VariableRegion> b(destinationRegions.begin(), destinationRegions.end());
         auto less = [](const VariableRegion& x, const VariableRegion& y) {

@@ -95,22 +95,33 @@ private:
         // Per tile: steps it takes part in, and transfer counts for exchange code.
         exchangeCode_.assign(target_.numTiles(), {});
         hostCode_.assign(target_.numTiles(), {});
+        // Counted in an array (a step can have millions of transfers), listed
+        // in tile order.
+        std::vector<std::uint32_t> transfers(target_.numTiles(), 0);
+        std::vector<TileId> touched;
+        auto countTransfer = [&](TileId tile) {
+            if (transfers[tile]++ == 0) {
+                touched.push_back(tile);
+            }
+        };
         for (StepId s = 0; s < out_.steps.size(); ++s) {
             const StepPlan& step = out_.steps[s];
-            std::map<TileId, std::uint32_t> transfers;
             for (const auto* list : {&step.gather, &step.scatter}) {
                 for (const Transfer& tr : *list) {
-                    ++transfers[out_.blocks[tr.source.block].tile];
+                    countTransfer(out_.blocks[tr.source.block].tile);
                     const TileId dst = out_.blocks[tr.destination.block].tile;
                     if (dst != out_.blocks[tr.source.block].tile) {
-                        ++transfers[dst];
+                        countTransfer(dst);
                     }
                 }
             }
-            for (const auto& [tile, count] : transfers) {
+            std::sort(touched.begin(), touched.end());
+            for (TileId tile : touched) {
                 exchangeCode_[tile].push_back(
-                    {s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
+                    {s, kExchangeCodeBase + kExchangeCodePerTransfer * transfers[tile]});
+                transfers[tile] = 0;
             }
+            touched.clear();
             std::map<TileId, std::uint32_t> hostTransfers;
             for (const HostTransfer& h : step.host) {
                 ++hostTransfers[out_.blocks[h.device.block].tile];

@@ -3,6 +3,7 @@
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
 #include "engine/runtime/TensorPrinter.h"
+#include "engine/runtime/TileStores.h"
 #include "engine/runtime/VertexPrint.h"
 
 #include <algorithm>
@@ -74,6 +75,9 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
 } // namespace
 
 struct Engine::Prepared {
+    explicit Prepared(const std::vector<std::uint64_t>& storeBytes)
+        : memory(storeBytes) {}
+    TileStores memory; // the tiles' stores (stores_ points into it); unmapped last
     std::vector<PreparedStep> steps;
     std::vector<Instance> owned;
     ~Prepared() {
@@ -120,8 +124,8 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
 
 Engine::~Engine() = default;
 
-void Engine::FreeStore::operator()(std::byte* p) const {
-    std::free(p);
+void Engine::FreeStore::operator()(std::byte*) const {
+    // Nothing: a store is a slice of Prepared::memory, which unmaps them all.
 }
 
 std::byte* Engine::pointer(const Location& l) const {
@@ -138,21 +142,11 @@ std::size_t Engine::hostMemoryBytes() const {
 }
 
 void Engine::prepare() {
-    const Target& target = graph_.getTarget();
-    stores_.resize(target.numTiles());
-    for (TileId t = 0; t < target.numTiles(); ++t) {
-        const std::uint64_t bytes = compiled_->storeBytes[t];
-        if (bytes > 0) {
-            // Zeroed, so runs are reproducible, but by calloc: large stores are
-            // fresh anonymous pages the kernel zeroes when first touched, so
-            // memory the program writes before reading (or never uses) is
-            // neither cleared here nor faulted in.
-            auto* store = static_cast<std::byte*>(std::calloc(bytes, 1));
-            if (!store) {
-                throw std::bad_alloc();
-            }
-            stores_[t].reset(store);
-        }
+    // Zeroed, so runs are reproducible, but lazily: see TileStores.
+    prepared_ = std::make_unique<Prepared>(compiled_->storeBytes);
+    stores_.resize(compiled_->storeBytes.size());
+    for (TileId t = 0; t < stores_.size(); ++t) {
+        stores_[t].reset(prepared_->memory[t]);
     }
     // Initial values of constants and initialised variables.
     for (VariableId v = 0; v < graph_.variables().size(); ++v) {
@@ -166,7 +160,6 @@ void Engine::prepare() {
                         data.initialValue.data() + p.begin * size, (p.end - p.begin) * size);
         }
     }
-    prepared_ = std::make_unique<Prepared>();
     prepared_->steps.resize(compiled_->steps.size());
     auto group = [&](const std::vector<compiler::Transfer>& transfers) {
         std::map<TileId, std::vector<CopyOp>> byTile;

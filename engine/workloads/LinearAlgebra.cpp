@@ -5,6 +5,7 @@
 #include "engine/ops/MatMul.h"
 #include "engine/ops/Softmax.h"
 #include "engine/workloads/Library.h"
+#include "engine/workloads/MatMulCheck.h"
 
 #include <algorithm>
 #include <cmath>
@@ -59,20 +60,7 @@ public:
             fillRandom(e, a, 1);
             fillRandom(e, b, 2);
         };
-        built.verify = [=](Engine& e) {
-            const std::vector<double> reference =
-                hostMatMul(randomDoubles(m * k, 1, type), randomDoubles(k * n, 2, type), m, k, n);
-            // Checked in tile memory, on the engine's threads: no host copy of C.
-            return checkRuns(
-                e, c, absoluteTolerance(type, k), relativeTolerance(type), "C = A.B",
-                [&](std::size_t first, std::span<const std::byte> bytes, Comparison& comparison) {
-                    const std::size_t count = bytes.size() / sizeOf(type);
-                    for (std::size_t i = 0; i < count; ++i) {
-                        comparison.check(first + i, deviceFloat(type, bytes.data(), i),
-                                         reference[first + i]);
-                    }
-                });
-        };
+        built.verify = [=](Engine& e) { return checkMatMul(e, c, m, k, n, 1, 2); };
         return built;
     }
 };
