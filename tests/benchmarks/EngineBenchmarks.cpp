@@ -1,13 +1,17 @@
 // Simulation speed and memory against native host code doing the same work.
 #include "Bench.h"
 #include "NativeKernels.h"
+#include "engine/core/Error.h"
 #include "engine/ops/Convolution.h"
 #include "engine/ops/Elementwise.h"
 #include "engine/ops/Mapping.h"
 #include "engine/ops/MatMul.h"
 #include "engine/runtime/Engine.h"
+#include "engine/runtime/ThreadPool.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -50,6 +54,47 @@ double openblasSeconds(std::size_t m, std::size_t k, std::size_t n) {
 }
 #endif
 
+// Bytes the exchanges of one run of `program` copy (gathers into and
+// scatters out of every step it runs; straight-line programs only).
+std::uint64_t exchangedBytes(const Engine& engine, unsigned program) {
+    const compiler::CompiledGraph& compiled = engine.compiled();
+    std::uint64_t bytes = 0;
+    for (const compiler::Instruction& in : compiled.programs[program]) {
+        if (in.op != compiler::Op::Step) {
+            throw Error("exchangedBytes: not supported by Tessera: control flow in the program");
+        }
+        const compiler::StepPlan& step = compiled.steps[in.step];
+        for (const auto* transfers : {&step.gather, &step.scatter}) {
+            for (const compiler::Transfer& t : *transfers) {
+                bytes += t.bytes;
+            }
+        }
+    }
+    return bytes;
+}
+
+// The data-movement floor of a run: `bytes` copied by memcpy in 256 KB
+// chunks on two threads, between two buffers of half the engine's tile
+// memory each (the working set the run's copies move through).
+double exchangeMemcpySeconds(std::uint64_t bytes, std::size_t tileMemoryBytes) {
+    constexpr std::size_t chunk = 256 << 10;
+    const std::size_t span = std::max<std::size_t>(tileMemoryBytes / 2 / chunk, 1) * chunk;
+    std::vector<std::byte> source(span, std::byte{1}), destination(span, std::byte{0});
+    ThreadPool pool(2);
+    const std::size_t chunks = (bytes + chunk - 1) / chunk;
+    return bestSeconds(
+        [&] {
+            pool.parallelFor(chunks, [&](std::size_t b, std::size_t e) {
+                for (std::size_t i = b; i < e; ++i) {
+                    const std::size_t offset = i * chunk % span;
+                    const std::size_t n = std::min<std::uint64_t>(chunk, bytes - i * chunk);
+                    std::memcpy(destination.data() + offset, source.data() + offset, n);
+                }
+            });
+        },
+        3);
+}
+
 bool selected(const Options& options, const std::string& name) {
     return options.match.empty() || name.find(options.match) != std::string::npos;
 }
@@ -86,7 +131,15 @@ void matmulBenchmark(const Options& options, std::size_t size, const char* targe
     }
 #ifdef TESSERA_BENCH_OPENBLAS
     if (againstOpenblas) {
-        printResult(name + ".wall_time_vs_openblas", simulated, "s", openblasSeconds(m, k, n));
+        const double openblas = openblasSeconds(m, k, n);
+        printResult(name + ".wall_time_vs_openblas", simulated, "s", openblas);
+        // The floor under the simulation: only moving the bytes its exchanges
+        // move, against the same OpenBLAS time.
+        const std::uint64_t bytes = exchangedBytes(engine, 1);
+        printResult(name + ".exchange_memcpy_vs_openblas",
+                    exchangeMemcpySeconds(bytes, engine.hostMemoryBytes()), "s", openblas);
+        std::printf("%s: the run's exchanges copy %.1f MB; its tiles hold %.1f MB\n", name.c_str(),
+                    double(bytes) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
     }
 #else
     (void)againstOpenblas;
@@ -140,6 +193,11 @@ void convBenchmark(const Options& options, std::size_t batch, std::size_t channe
         },
         3);
     printResult(name + ".wall_time_vs_openblas", simulated, "s", reference);
+    const std::uint64_t bytes = exchangedBytes(engine, 1);
+    printResult(name + ".exchange_memcpy_vs_openblas",
+                exchangeMemcpySeconds(bytes, engine.hostMemoryBytes()), "s", reference);
+    std::printf("%s: the run's exchanges copy %.1f MB; its tiles hold %.1f MB\n", name.c_str(),
+                double(bytes) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
 #else
     std::printf("%s: skipped (tessera-bench was built without OpenBLAS)\n", name.c_str());
     (void)simulated;

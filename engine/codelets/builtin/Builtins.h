@@ -3,6 +3,8 @@
 // their fields and cycle estimators (formulas documented in docs/engine.md).
 #include "engine/codelets/Codelet.h"
 
+#include <vector>
+
 namespace tessera {
 
 void registerBuiltinCodelets(CodeletRegistry& registry);
@@ -14,6 +16,15 @@ void registerDataCodelets(CodeletRegistry& registry);
 void registerSliceCodelets(CodeletRegistry& registry);
 void registerRandomCodelets(CodeletRegistry& registry);
 void registerOrderCodelets(CodeletRegistry& registry);
+
+// The host kernel MatMulPartial runs: the widest the CPU has, unless a test
+// picks another (to check each one's bits on one machine). AVX2 and AVX-512
+// give the same bits (fused, x-ordered sums); SSE2 rounds products apart.
+enum class MatMulKernel { Sse2, Avx2, Avx512 };
+std::vector<MatMulKernel> supportedMatMulKernels();
+MatMulKernel matMulKernel();
+void setMatMulKernel(MatMulKernel kernel); // throws if the CPU lacks it
+const char* matMulKernelName(MatMulKernel kernel);
 
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.

@@ -3,12 +3,14 @@
 // larger matrix. Accumulates in float.
 #include "engine/codelets/Vertex.h"
 #include "engine/codelets/builtin/Builtins.h"
+#include "engine/core/Error.h"
 #include "engine/target/Target.h"
 
 #include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -147,10 +149,147 @@ void blockProductSse2(const float* a, const float* b, float* const* out, std::si
     blockProductOf<Floats4>(a, b, out, rows, k, cols);
 }
 
+// AVX-512: register tiles of up to 6 rows x 4 vectors of 16 (24 accumulators
+// of 32 registers), the last vector of a tile masked so a block's last
+// columns need no padded copy of b. Each output is the same fused, x-ordered
+// sum as the AVX2 kernel's (one FMA a product into a zero-started
+// accumulator), so the bits do not depend on which of the two runs.
+template <std::size_t Rows, std::size_t Vectors>
+__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
+registerTile512(const float* a, std::size_t k, const float* b, std::size_t ldb, float* const* out,
+                std::size_t c, __mmask16 last) {
+    __m512 acc[Rows][Vectors];
+    for (std::size_t i = 0; i < Rows; ++i) {
+        for (std::size_t v = 0; v < Vectors; ++v) {
+            acc[i][v] = _mm512_setzero_ps();
+        }
+    }
+    for (std::size_t x = 0; x < k; ++x) {
+        const float* bx = b + x * ldb + c;
+        __m512 bv[Vectors];
+        for (std::size_t v = 0; v + 1 < Vectors; ++v) {
+            bv[v] = _mm512_loadu_ps(bx + v * 16);
+        }
+        bv[Vectors - 1] = _mm512_maskz_loadu_ps(last, bx + (Vectors - 1) * 16);
+        for (std::size_t i = 0; i < Rows; ++i) {
+            const __m512 av = _mm512_set1_ps(a[i * k + x]);
+            for (std::size_t v = 0; v < Vectors; ++v) {
+                acc[i][v] = _mm512_fmadd_ps(av, bv[v], acc[i][v]);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < Rows; ++i) {
+        for (std::size_t v = 0; v + 1 < Vectors; ++v) {
+            _mm512_storeu_ps(out[i] + c + v * 16, acc[i][v]);
+        }
+        _mm512_mask_storeu_ps(out[i] + c + (Vectors - 1) * 16, last, acc[i][Vectors - 1]);
+    }
+}
+
+// Rows rows of the product: 64 columns a tile, then the rest (< 64) in one
+// tile of as many vectors as it needs.
+template <std::size_t Rows>
+__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
+rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, std::size_t cols) {
+    std::size_t c = 0;
+    for (; c + 64 <= cols; c += 64) {
+        registerTile512<Rows, 4>(a, k, b, cols, out, c, 0xFFFF);
+    }
+    const std::size_t rest = cols - c;
+    if (rest == 0) {
+        return;
+    }
+    const std::size_t lastLanes = rest - (rest - 1) / 16 * 16; // 1 to 16
+    const auto last = static_cast<__mmask16>((1u << lastLanes) - 1u);
+    switch ((rest + 15) / 16) {
+    case 4:
+        registerTile512<Rows, 4>(a, k, b, cols, out, c, last);
+        break;
+    case 3:
+        registerTile512<Rows, 3>(a, k, b, cols, out, c, last);
+        break;
+    case 2:
+        registerTile512<Rows, 2>(a, k, b, cols, out, c, last);
+        break;
+    default:
+        registerTile512<Rows, 1>(a, k, b, cols, out, c, last);
+        break;
+    }
+}
+
+__attribute__((target("avx512f,avx2,fma"))) void blockProductAvx512(const float* a, const float* b,
+                                                                    float* const* out,
+                                                                    std::size_t rows, std::size_t k,
+                                                                    std::size_t cols) {
+    // Rows in near-equal groups of at most 6, as blockProductOf.
+    const std::size_t groups = (rows + 5) / 6;
+    for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t r = rows * g / groups;
+        const float* ar = a + r * k;
+        float* const* o = out + r;
+        switch (rows * (g + 1) / groups - r) {
+        case 6:
+            rowGroup512<6>(ar, b, o, k, cols);
+            break;
+        case 5:
+            rowGroup512<5>(ar, b, o, k, cols);
+            break;
+        case 4:
+            rowGroup512<4>(ar, b, o, k, cols);
+            break;
+        case 3:
+            rowGroup512<3>(ar, b, o, k, cols);
+            break;
+        case 2:
+            rowGroup512<2>(ar, b, o, k, cols);
+            break;
+        default:
+            rowGroup512<1>(ar, b, o, k, cols);
+            break;
+        }
+    }
+}
+
+bool cpuHas(MatMulKernel kernel) {
+    switch (kernel) {
+    case MatMulKernel::Avx512:
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
+               __builtin_cpu_supports("fma");
+    case MatMulKernel::Avx2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case MatMulKernel::Sse2:
+        return true;
+    }
+    return false;
+}
+
+MatMulKernel widestKernel() {
+    for (const MatMulKernel k : {MatMulKernel::Avx512, MatMulKernel::Avx2}) {
+        if (cpuHas(k)) {
+            return k;
+        }
+    }
+    return MatMulKernel::Sse2;
+}
+
+std::atomic<MatMulKernel>& chosenKernel() {
+    static std::atomic<MatMulKernel> chosen{widestKernel()};
+    return chosen;
+}
+
 void blockProduct(const float* a, const float* b, float* const* out, std::size_t rows,
                   std::size_t k, std::size_t cols) {
-    static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    (avx2 ? blockProductAvx2 : blockProductSse2)(a, b, out, rows, k, cols);
+    switch (chosenKernel().load(std::memory_order_relaxed)) {
+    case MatMulKernel::Avx512:
+        blockProductAvx512(a, b, out, rows, k, cols);
+        break;
+    case MatMulKernel::Avx2:
+        blockProductAvx2(a, b, out, rows, k, cols);
+        break;
+    case MatMulKernel::Sse2:
+        blockProductSse2(a, b, out, rows, k, cols);
+        break;
+    }
 }
 
 // Halves to floats, 8 at a time with F16C where the CPU has it: exact, as the
@@ -313,6 +452,40 @@ void add(CodeletRegistry& r) {
 }
 
 } // namespace
+
+std::vector<MatMulKernel> supportedMatMulKernels() {
+    std::vector<MatMulKernel> out;
+    for (const MatMulKernel k : {MatMulKernel::Sse2, MatMulKernel::Avx2, MatMulKernel::Avx512}) {
+        if (cpuHas(k)) {
+            out.push_back(k);
+        }
+    }
+    return out;
+}
+
+MatMulKernel matMulKernel() {
+    return chosenKernel().load();
+}
+
+void setMatMulKernel(MatMulKernel kernel) {
+    if (!cpuHas(kernel)) {
+        throw Error("not supported by Tessera on this CPU: MatMulPartial kernel " +
+                    std::string(matMulKernelName(kernel)));
+    }
+    chosenKernel().store(kernel);
+}
+
+const char* matMulKernelName(MatMulKernel kernel) {
+    switch (kernel) {
+    case MatMulKernel::Sse2:
+        return "sse2";
+    case MatMulKernel::Avx2:
+        return "avx2+fma";
+    case MatMulKernel::Avx512:
+        return "avx512f";
+    }
+    return "?";
+}
 
 void registerMatMulCodelets(CodeletRegistry& registry) {
     add<float, float>(registry);
