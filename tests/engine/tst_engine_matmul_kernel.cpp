@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <tuple>
 #include <vector>
 
 using namespace tessera;
@@ -83,6 +84,7 @@ private slots:
     void halfBlocksAreOrderedSums_data();
     void halfBlocksAreOrderedSums();
     void matMulIsThreadIndependent();
+    void reducePartialsAreOrderedSums();
     void cleanup();
 
 private:
@@ -299,6 +301,99 @@ void TestEngineMatMulKernel::matMulIsThreadIndependent() {
         QString why;
         QVERIFY2(sameBits(got, first, why), qPrintable(why));
         QCOMPARE(engine.cyclesSoFar(), firstCycles);
+    }
+}
+
+// ReducePartials (the second stage of a matMul split over k): each element
+// the float sum of its partials in order from partial 0, rounded once to the
+// output type, for row lengths around its 32-element blocks and half or
+// float partials and outputs. The values span 1e-3 to 1e4 so a different
+// order would change the bits.
+void TestEngineMatMulKernel::reducePartialsAreOrderedSums() {
+    struct Case {
+        const char* codelet;
+        Type in, out;
+        std::size_t parts, n;
+    };
+    std::vector<Case> cases;
+    for (const auto& [codelet, in, out] :
+         {std::tuple{"ReducePartials<float,float>", Type::Float, Type::Float},
+          std::tuple{"ReducePartials<float,half>", Type::Float, Type::Half},
+          std::tuple{"ReducePartials<half,half>", Type::Half, Type::Half}}) {
+        for (const std::size_t parts : {1, 3, 8}) {
+            for (const std::size_t n : {1, 7, 31, 32, 33, 70}) {
+                cases.push_back({codelet, in, out, parts, n});
+            }
+        }
+    }
+    Graph g(Target::preset("tiles:16"));
+    const ComputeSet cs = g.addComputeSet("reduce");
+    std::vector<std::vector<Tensor>> partials;
+    std::vector<Tensor> outs;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Case& c = cases[i];
+        const auto tile = static_cast<TileId>(i % 16);
+        partials.emplace_back();
+        for (std::size_t p = 0; p < c.parts; ++p) {
+            partials.back().push_back(g.addVariable(c.in, {c.n}, "partial"));
+            g.setTileMapping(partials.back().back(), tile);
+        }
+        outs.push_back(g.addVariable(c.out, {c.n}, "out"));
+        g.setTileMapping(outs.back(), tile);
+        VertexRef v = g.addVertex(cs, c.codelet, {{"out", outs.back()}});
+        g.connect(v["partials"], partials.back());
+        g.setTileMapping(v, tile);
+    }
+    Engine engine(g, program::Execute(cs));
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> mantissa(-1.0f, 1.0f);
+    std::uniform_int_distribution<int> exponent(-3, 4);
+    std::vector<std::vector<std::vector<float>>> values(cases.size()); // exact in the input type
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        for (const Tensor& t : partials[i]) {
+            std::vector<float> v(cases[i].n);
+            for (float& x : v) {
+                x = mantissa(rng) * std::pow(10.0f, float(exponent(rng)));
+            }
+            if (cases[i].in == Type::Half) {
+                std::vector<half> h(v.begin(), v.end());
+                engine.write<half>(t, h);
+                for (std::size_t j = 0; j < v.size(); ++j) {
+                    v[j] = float(h[j]);
+                }
+            } else {
+                engine.write<float>(t, v);
+            }
+            values[i].push_back(v);
+        }
+    }
+    engine.run();
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Case& c = cases[i];
+        std::vector<float> sums(c.n, 0.0f);
+        for (const std::vector<float>& v : values[i]) {
+            for (std::size_t j = 0; j < c.n; ++j) {
+                sums[j] += v[j];
+            }
+        }
+        QString why;
+        if (c.out == Type::Float) {
+            QVERIFY2(sameBits(engine.read<float>(outs[i]), sums, why), qPrintable(why));
+        } else {
+            std::vector<std::uint16_t> got, want;
+            for (const half h : engine.read<half>(outs[i])) {
+                got.push_back(h.bits);
+            }
+            for (const float f : sums) {
+                want.push_back(floatToHalfBits(f));
+            }
+            QVERIFY2(sameBits(got, want, why),
+                     qPrintable(QStringLiteral("%1, %2 partials of %3: %4")
+                                    .arg(c.codelet)
+                                    .arg(c.parts)
+                                    .arg(c.n)
+                                    .arg(why)));
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 // The built-in codelet library. Each family registers its codelets with
 // their fields and cycle estimators (formulas documented in docs/engine.md).
 #include "engine/codelets/Codelet.h"
+#include "engine/core/Half.h"
 
 #include <vector>
 
@@ -25,6 +26,11 @@ std::vector<MatMulKernel> supportedMatMulKernels();
 MatMulKernel matMulKernel();
 void setMatMulKernel(MatMulKernel kernel); // throws if the CPU lacks it
 const char* matMulKernelName(MatMulKernel kernel);
+
+// Halves to floats (exact) and floats to halves (round to nearest even, as
+// the scalar conversion), 8 at a time with F16C where the CPU has it.
+void widenHalves(const half* p, std::size_t n, float* out);
+void narrowToHalves(const float* p, std::size_t n, half* out);
 
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.

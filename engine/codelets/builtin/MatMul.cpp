@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tessera {
@@ -149,11 +150,10 @@ void blockProductSse2(const float* a, const float* b, float* const* out, std::si
     blockProductOf<Floats4>(a, b, out, rows, k, cols);
 }
 
-// AVX-512: register tiles of up to 6 rows x 4 vectors of 16 (24 accumulators
-// of 32 registers), the last vector of a tile masked so a block's last
-// columns need no padded copy of b. Each output is the same fused, x-ordered
-// sum as the AVX2 kernel's (one FMA a product into a zero-started
-// accumulator), so the bits do not depend on which of the two runs.
+// AVX-512: register tiles of rows x vectors of 16 (below), the last vector of a tile masked so a
+// block's last columns need no padded copy of b. Each output is the same fused, x-ordered sum as
+// the AVX2 kernel's (one FMA a product into a zero-started accumulator), so the bits do not depend
+// on which of the two runs.
 template <std::size_t Rows, std::size_t Vectors>
 __attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
 registerTile512(const float* a, std::size_t k, const float* b, std::size_t ldb, float* const* out,
@@ -186,14 +186,21 @@ registerTile512(const float* a, std::size_t k, const float* b, std::size_t ldb, 
     }
 }
 
-// Rows rows of the product: 64 columns a tile, then the rest (< 64) in one
-// tile of as many vectors as it needs.
+// Register tiles of at most kTileRows512 rows x kTileVectors512 vectors of 16:
+// 8 x 3 = 24 accumulators + 3 b vectors + 1 broadcast of 32 registers, so a
+// 7-row block (512^3 on mk2) is one row group that reads b once.
+constexpr std::size_t kTileVectors512 = 3;
+constexpr std::size_t kTileRows512 = 8;
+
+// Rows rows of the product: whole tiles of kTileVectors512 vectors, then the
+// rest in one tile of as many vectors as it needs.
 template <std::size_t Rows>
 __attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
 rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, std::size_t cols) {
+    constexpr std::size_t width = kTileVectors512 * 16;
     std::size_t c = 0;
-    for (; c + 64 <= cols; c += 64) {
-        registerTile512<Rows, 4>(a, k, b, cols, out, c, 0xFFFF);
+    for (; c + width <= cols; c += width) {
+        registerTile512<Rows, kTileVectors512>(a, k, b, cols, out, c, 0xFFFF);
     }
     const std::size_t rest = cols - c;
     if (rest == 0) {
@@ -202,9 +209,6 @@ rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, st
     const std::size_t lastLanes = rest - (rest - 1) / 16 * 16; // 1 to 16
     const auto last = static_cast<__mmask16>((1u << lastLanes) - 1u);
     switch ((rest + 15) / 16) {
-    case 4:
-        registerTile512<Rows, 4>(a, k, b, cols, out, c, last);
-        break;
     case 3:
         registerTile512<Rows, 3>(a, k, b, cols, out, c, last);
         break;
@@ -217,36 +221,24 @@ rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, st
     }
 }
 
+template <std::size_t... Heights>
+__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
+rowGroup512Of(std::size_t height, const float* a, const float* b, float* const* out, std::size_t k,
+              std::size_t cols, std::index_sequence<Heights...>) {
+    // Heights 0..kTileRows512-1 name row groups of 1..kTileRows512 rows.
+    ((height == Heights + 1 ? rowGroup512<Heights + 1>(a, b, out, k, cols) : void()), ...);
+}
+
 __attribute__((target("avx512f,avx2,fma"))) void blockProductAvx512(const float* a, const float* b,
                                                                     float* const* out,
                                                                     std::size_t rows, std::size_t k,
                                                                     std::size_t cols) {
-    // Rows in near-equal groups of at most 6, as blockProductOf.
-    const std::size_t groups = (rows + 5) / 6;
+    // Rows in near-equal groups of at most kTileRows512 (13 rows: 7 + 6).
+    const std::size_t groups = (rows + kTileRows512 - 1) / kTileRows512;
     for (std::size_t g = 0; g < groups; ++g) {
         const std::size_t r = rows * g / groups;
-        const float* ar = a + r * k;
-        float* const* o = out + r;
-        switch (rows * (g + 1) / groups - r) {
-        case 6:
-            rowGroup512<6>(ar, b, o, k, cols);
-            break;
-        case 5:
-            rowGroup512<5>(ar, b, o, k, cols);
-            break;
-        case 4:
-            rowGroup512<4>(ar, b, o, k, cols);
-            break;
-        case 3:
-            rowGroup512<3>(ar, b, o, k, cols);
-            break;
-        case 2:
-            rowGroup512<2>(ar, b, o, k, cols);
-            break;
-        default:
-            rowGroup512<1>(ar, b, o, k, cols);
-            break;
-        }
+        rowGroup512Of(rows * (g + 1) / groups - r, a + r * k, b, out + r, k, cols,
+                      std::make_index_sequence<kTileRows512>{});
     }
 }
 
@@ -335,22 +327,6 @@ bool hasF16c() {
                (ecx & bit_F16C) != 0;
     }();
     return f16c;
-}
-
-void widenHalves(const half* p, std::size_t n, float* out) {
-    if (hasF16c()) {
-        widenF16c(p, n, out);
-    } else {
-        std::copy(p, p + n, out);
-    }
-}
-
-void narrowToHalves(const float* p, std::size_t n, half* out) {
-    if (hasF16c()) {
-        narrowF16c(p, n, out);
-    } else {
-        std::copy(p, p + n, out);
-    }
 }
 
 template <typename In, typename Out>
@@ -452,6 +428,22 @@ void add(CodeletRegistry& r) {
 }
 
 } // namespace
+
+void widenHalves(const half* p, std::size_t n, float* out) {
+    if (hasF16c()) {
+        widenF16c(p, n, out);
+    } else {
+        std::copy(p, p + n, out);
+    }
+}
+
+void narrowToHalves(const float* p, std::size_t n, half* out) {
+    if (hasF16c()) {
+        narrowF16c(p, n, out);
+    } else {
+        std::copy(p, p + n, out);
+    }
+}
 
 std::vector<MatMulKernel> supportedMatMulKernels() {
     std::vector<MatMulKernel> out;
