@@ -1,10 +1,12 @@
-// The MatMulPartial kernel bit for bit, over block shapes that exercise every
-// register tile it has: row counts around its 6-row tiles (1 to 13 rows) and
-// column counts around its 8-wide vectors (whole pairs of vectors, one
-// vector, and the last columns that are not a whole vector). Each output must
-// be its x-ordered sum from a zero accumulator, fused multiply-adds where the
-// host kernel uses them (AVX2 + FMA), separate roundings otherwise, for any
-// thread count.
+// The MatMulPartial kernels bit for bit, each one the CPU has (SSE2, AVX2,
+// AVX-512), over block shapes that exercise every register tile they have:
+// row counts around their 6-row tiles (1 to 13 rows) and column counts around
+// their 8- and 16-wide vectors and 64-column AVX-512 tiles (whole tiles, one
+// to four vectors, the last columns that are not a whole vector). Each output
+// must be its x-ordered sum from a zero accumulator, fused multiply-adds where
+// the kernel uses them (AVX2, AVX-512), separate roundings otherwise (SSE2),
+// for any thread count.
+#include "engine/codelets/builtin/Builtins.h"
 #include "engine/core/Half.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/MatMul.h"
@@ -17,6 +19,7 @@
 #include <cmath>
 #include <cstring>
 #include <random>
+#include <tuple>
 #include <vector>
 
 using namespace tessera;
@@ -30,18 +33,20 @@ struct Shape {
 std::vector<Shape> shapes() {
     std::vector<Shape> out;
     for (std::size_t rows = 1; rows <= 13; ++rows) {
-        for (std::size_t cols : {1, 5, 8, 11, 16, 19, 24, 37}) {
+        for (std::size_t cols : {1, 5, 8, 11, 16, 19, 24, 37, 48, 64, 74, 100}) {
             out.push_back({rows, rows % 2 ? std::size_t{7} : std::size_t{33}, cols});
         }
     }
-    out.push_back({40, 64, 37}); // a 512^3 mk2 block
+    out.push_back({40, 64, 37});   // a 512^3 mk2 block
+    out.push_back({25, 293, 137}); // a 2048^3 mk2 block
+    out.push_back({16, 72, 20});   // a conv2d 1 x 64 x 32^2 block
     return out;
 }
 
 // The sum the kernel must produce: products added in x order from 0.
 float hostSum(const std::vector<float>& a, const std::vector<float>& b, const Shape& s,
               std::size_t r, std::size_t c) {
-    static const bool fused = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    const bool fused = matMulKernel() != MatMulKernel::Sse2;
     float acc = 0.0f;
     for (std::size_t x = 0; x < s.k; ++x) {
         const float av = a[r * s.k + x], bv = b[x * s.cols + c];
@@ -74,13 +79,48 @@ bool sameBits(const std::vector<T>& got, const std::vector<T>& want, QString& wh
 class TestEngineMatMulKernel : public QObject {
     Q_OBJECT
 private slots:
+    void floatBlocksAreOrderedSums_data();
     void floatBlocksAreOrderedSums();
+    void halfBlocksAreOrderedSums_data();
     void halfBlocksAreOrderedSums();
     void matMulIsThreadIndependent();
+    void reducePartialsAreOrderedSums();
+    void cleanup();
+
+private:
+    static void kernelRows();
+    static void useKernel();
 };
+
+// One row per kernel the CPU has; each test runs under the one its row names.
+void TestEngineMatMulKernel::kernelRows() {
+    QTest::addColumn<int>("kernel");
+    for (const MatMulKernel k : supportedMatMulKernels()) {
+        QTest::newRow(matMulKernelName(k)) << int(k);
+    }
+}
+
+void TestEngineMatMulKernel::useKernel() {
+    QFETCH(int, kernel);
+    setMatMulKernel(MatMulKernel(kernel));
+    QCOMPARE(int(matMulKernel()), kernel);
+}
+
+void TestEngineMatMulKernel::cleanup() {
+    setMatMulKernel(supportedMatMulKernels().back()); // the widest, as the engine picks
+}
+
+void TestEngineMatMulKernel::floatBlocksAreOrderedSums_data() {
+    kernelRows();
+}
+
+void TestEngineMatMulKernel::halfBlocksAreOrderedSums_data() {
+    kernelRows();
+}
 
 // One vertex per shape, spread over 16 tiles, run on 1 and 2 threads.
 void TestEngineMatMulKernel::floatBlocksAreOrderedSums() {
+    useKernel();
     const std::vector<Shape> all = shapes();
     Graph g(Target::preset("tiles:16"));
     const ComputeSet cs = g.addComputeSet("products");
@@ -148,6 +188,7 @@ void TestEngineMatMulKernel::floatBlocksAreOrderedSums() {
 // Half inputs are widened exactly; the sums are the float ones, rounded once
 // to half (<half,half>) or kept (<half,float>).
 void TestEngineMatMulKernel::halfBlocksAreOrderedSums() {
+    useKernel();
     const std::vector<Shape> all = {{5, 9, 19}, {6, 16, 24}, {13, 7, 37}, {1, 3, 3}};
     Graph g(Target::preset("tiles:4"));
     const ComputeSet cs = g.addComputeSet("products");
@@ -260,6 +301,99 @@ void TestEngineMatMulKernel::matMulIsThreadIndependent() {
         QString why;
         QVERIFY2(sameBits(got, first, why), qPrintable(why));
         QCOMPARE(engine.cyclesSoFar(), firstCycles);
+    }
+}
+
+// ReducePartials (the second stage of a matMul split over k): each element
+// the float sum of its partials in order from partial 0, rounded once to the
+// output type, for row lengths around its 32-element blocks and half or
+// float partials and outputs. The values span 1e-3 to 1e4 so a different
+// order would change the bits.
+void TestEngineMatMulKernel::reducePartialsAreOrderedSums() {
+    struct Case {
+        const char* codelet;
+        Type in, out;
+        std::size_t parts, n;
+    };
+    std::vector<Case> cases;
+    for (const auto& [codelet, in, out] :
+         {std::tuple{"ReducePartials<float,float>", Type::Float, Type::Float},
+          std::tuple{"ReducePartials<float,half>", Type::Float, Type::Half},
+          std::tuple{"ReducePartials<half,half>", Type::Half, Type::Half}}) {
+        for (const std::size_t parts : {1, 3, 8}) {
+            for (const std::size_t n : {1, 7, 31, 32, 33, 70}) {
+                cases.push_back({codelet, in, out, parts, n});
+            }
+        }
+    }
+    Graph g(Target::preset("tiles:16"));
+    const ComputeSet cs = g.addComputeSet("reduce");
+    std::vector<std::vector<Tensor>> partials;
+    std::vector<Tensor> outs;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Case& c = cases[i];
+        const auto tile = static_cast<TileId>(i % 16);
+        partials.emplace_back();
+        for (std::size_t p = 0; p < c.parts; ++p) {
+            partials.back().push_back(g.addVariable(c.in, {c.n}, "partial"));
+            g.setTileMapping(partials.back().back(), tile);
+        }
+        outs.push_back(g.addVariable(c.out, {c.n}, "out"));
+        g.setTileMapping(outs.back(), tile);
+        VertexRef v = g.addVertex(cs, c.codelet, {{"out", outs.back()}});
+        g.connect(v["partials"], partials.back());
+        g.setTileMapping(v, tile);
+    }
+    Engine engine(g, program::Execute(cs));
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> mantissa(-1.0f, 1.0f);
+    std::uniform_int_distribution<int> exponent(-3, 4);
+    std::vector<std::vector<std::vector<float>>> values(cases.size()); // exact in the input type
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        for (const Tensor& t : partials[i]) {
+            std::vector<float> v(cases[i].n);
+            for (float& x : v) {
+                x = mantissa(rng) * std::pow(10.0f, float(exponent(rng)));
+            }
+            if (cases[i].in == Type::Half) {
+                std::vector<half> h(v.begin(), v.end());
+                engine.write<half>(t, h);
+                for (std::size_t j = 0; j < v.size(); ++j) {
+                    v[j] = float(h[j]);
+                }
+            } else {
+                engine.write<float>(t, v);
+            }
+            values[i].push_back(v);
+        }
+    }
+    engine.run();
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        const Case& c = cases[i];
+        std::vector<float> sums(c.n, 0.0f);
+        for (const std::vector<float>& v : values[i]) {
+            for (std::size_t j = 0; j < c.n; ++j) {
+                sums[j] += v[j];
+            }
+        }
+        QString why;
+        if (c.out == Type::Float) {
+            QVERIFY2(sameBits(engine.read<float>(outs[i]), sums, why), qPrintable(why));
+        } else {
+            std::vector<std::uint16_t> got, want;
+            for (const half h : engine.read<half>(outs[i])) {
+                got.push_back(h.bits);
+            }
+            for (const float f : sums) {
+                want.push_back(floatToHalfBits(f));
+            }
+            QVERIFY2(sameBits(got, want, why),
+                     qPrintable(QStringLiteral("%1, %2 partials of %3: %4")
+                                    .arg(c.codelet)
+                                    .arg(c.parts)
+                                    .arg(c.n)
+                                    .arg(why)));
+        }
     }
 }
 

@@ -2,6 +2,9 @@
 // The built-in codelet library. Each family registers its codelets with
 // their fields and cycle estimators (formulas documented in docs/engine.md).
 #include "engine/codelets/Codelet.h"
+#include "engine/core/Half.h"
+
+#include <vector>
 
 namespace tessera {
 
@@ -14,6 +17,20 @@ void registerDataCodelets(CodeletRegistry& registry);
 void registerSliceCodelets(CodeletRegistry& registry);
 void registerRandomCodelets(CodeletRegistry& registry);
 void registerOrderCodelets(CodeletRegistry& registry);
+
+// The host kernel MatMulPartial runs: the widest the CPU has, unless a test
+// picks another (to check each one's bits on one machine). AVX2 and AVX-512
+// give the same bits (fused, x-ordered sums); SSE2 rounds products apart.
+enum class MatMulKernel { Sse2, Avx2, Avx512 };
+std::vector<MatMulKernel> supportedMatMulKernels();
+MatMulKernel matMulKernel();
+void setMatMulKernel(MatMulKernel kernel); // throws if the CPU lacks it
+const char* matMulKernelName(MatMulKernel kernel);
+
+// Halves to floats (exact) and floats to halves (round to nearest even, as
+// the scalar conversion), 8 at a time with F16C where the CPU has it.
+void widenHalves(const half* p, std::size_t n, float* out);
+void narrowToHalves(const float* p, std::size_t n, half* out);
 
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.

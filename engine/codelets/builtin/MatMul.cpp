@@ -3,15 +3,18 @@
 // larger matrix. Accumulates in float.
 #include "engine/codelets/Vertex.h"
 #include "engine/codelets/builtin/Builtins.h"
+#include "engine/core/Error.h"
 #include "engine/target/Target.h"
 
 #include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tessera {
@@ -147,10 +150,138 @@ void blockProductSse2(const float* a, const float* b, float* const* out, std::si
     blockProductOf<Floats4>(a, b, out, rows, k, cols);
 }
 
+// AVX-512: register tiles of rows x vectors of 16 (below), the last vector of a tile masked so a
+// block's last columns need no padded copy of b. Each output is the same fused, x-ordered sum as
+// the AVX2 kernel's (one FMA a product into a zero-started accumulator), so the bits do not depend
+// on which of the two runs.
+template <std::size_t Rows, std::size_t Vectors>
+__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
+registerTile512(const float* a, std::size_t k, const float* b, std::size_t ldb, float* const* out,
+                std::size_t c, __mmask16 last) {
+    __m512 acc[Rows][Vectors];
+    for (std::size_t i = 0; i < Rows; ++i) {
+        for (std::size_t v = 0; v < Vectors; ++v) {
+            acc[i][v] = _mm512_setzero_ps();
+        }
+    }
+    for (std::size_t x = 0; x < k; ++x) {
+        const float* bx = b + x * ldb + c;
+        __m512 bv[Vectors];
+        for (std::size_t v = 0; v + 1 < Vectors; ++v) {
+            bv[v] = _mm512_loadu_ps(bx + v * 16);
+        }
+        bv[Vectors - 1] = _mm512_maskz_loadu_ps(last, bx + (Vectors - 1) * 16);
+        for (std::size_t i = 0; i < Rows; ++i) {
+            const __m512 av = _mm512_set1_ps(a[i * k + x]);
+            for (std::size_t v = 0; v < Vectors; ++v) {
+                acc[i][v] = _mm512_fmadd_ps(av, bv[v], acc[i][v]);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < Rows; ++i) {
+        for (std::size_t v = 0; v + 1 < Vectors; ++v) {
+            _mm512_storeu_ps(out[i] + c + v * 16, acc[i][v]);
+        }
+        _mm512_mask_storeu_ps(out[i] + c + (Vectors - 1) * 16, last, acc[i][Vectors - 1]);
+    }
+}
+
+// Register tiles of at most kTileRows512 rows x kTileVectors512 vectors of 16:
+// 8 x 3 = 24 accumulators + 3 b vectors + 1 broadcast of 32 registers, so a
+// 7-row block (512^3 on mk2) is one row group that reads b once.
+constexpr std::size_t kTileVectors512 = 3;
+constexpr std::size_t kTileRows512 = 8;
+
+// Rows rows of the product: whole tiles of kTileVectors512 vectors, then the
+// rest in one tile of as many vectors as it needs.
+template <std::size_t Rows>
+__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
+rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, std::size_t cols) {
+    constexpr std::size_t width = kTileVectors512 * 16;
+    std::size_t c = 0;
+    for (; c + width <= cols; c += width) {
+        registerTile512<Rows, kTileVectors512>(a, k, b, cols, out, c, 0xFFFF);
+    }
+    const std::size_t rest = cols - c;
+    if (rest == 0) {
+        return;
+    }
+    const std::size_t lastLanes = rest - (rest - 1) / 16 * 16; // 1 to 16
+    const auto last = static_cast<__mmask16>((1u << lastLanes) - 1u);
+    switch ((rest + 15) / 16) {
+    case 3:
+        registerTile512<Rows, 3>(a, k, b, cols, out, c, last);
+        break;
+    case 2:
+        registerTile512<Rows, 2>(a, k, b, cols, out, c, last);
+        break;
+    default:
+        registerTile512<Rows, 1>(a, k, b, cols, out, c, last);
+        break;
+    }
+}
+
+template <std::size_t... Heights>
+__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
+rowGroup512Of(std::size_t height, const float* a, const float* b, float* const* out, std::size_t k,
+              std::size_t cols, std::index_sequence<Heights...>) {
+    // Heights 0..kTileRows512-1 name row groups of 1..kTileRows512 rows.
+    ((height == Heights + 1 ? rowGroup512<Heights + 1>(a, b, out, k, cols) : void()), ...);
+}
+
+__attribute__((target("avx512f,avx2,fma"))) void blockProductAvx512(const float* a, const float* b,
+                                                                    float* const* out,
+                                                                    std::size_t rows, std::size_t k,
+                                                                    std::size_t cols) {
+    // Rows in near-equal groups of at most kTileRows512 (13 rows: 7 + 6).
+    const std::size_t groups = (rows + kTileRows512 - 1) / kTileRows512;
+    for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t r = rows * g / groups;
+        rowGroup512Of(rows * (g + 1) / groups - r, a + r * k, b, out + r, k, cols,
+                      std::make_index_sequence<kTileRows512>{});
+    }
+}
+
+bool cpuHas(MatMulKernel kernel) {
+    switch (kernel) {
+    case MatMulKernel::Avx512:
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
+               __builtin_cpu_supports("fma");
+    case MatMulKernel::Avx2:
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case MatMulKernel::Sse2:
+        return true;
+    }
+    return false;
+}
+
+MatMulKernel widestKernel() {
+    for (const MatMulKernel k : {MatMulKernel::Avx512, MatMulKernel::Avx2}) {
+        if (cpuHas(k)) {
+            return k;
+        }
+    }
+    return MatMulKernel::Sse2;
+}
+
+std::atomic<MatMulKernel>& chosenKernel() {
+    static std::atomic<MatMulKernel> chosen{widestKernel()};
+    return chosen;
+}
+
 void blockProduct(const float* a, const float* b, float* const* out, std::size_t rows,
                   std::size_t k, std::size_t cols) {
-    static const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    (avx2 ? blockProductAvx2 : blockProductSse2)(a, b, out, rows, k, cols);
+    switch (chosenKernel().load(std::memory_order_relaxed)) {
+    case MatMulKernel::Avx512:
+        blockProductAvx512(a, b, out, rows, k, cols);
+        break;
+    case MatMulKernel::Avx2:
+        blockProductAvx2(a, b, out, rows, k, cols);
+        break;
+    case MatMulKernel::Sse2:
+        blockProductSse2(a, b, out, rows, k, cols);
+        break;
+    }
 }
 
 // Halves to floats, 8 at a time with F16C where the CPU has it: exact, as the
@@ -196,22 +327,6 @@ bool hasF16c() {
                (ecx & bit_F16C) != 0;
     }();
     return f16c;
-}
-
-void widenHalves(const half* p, std::size_t n, float* out) {
-    if (hasF16c()) {
-        widenF16c(p, n, out);
-    } else {
-        std::copy(p, p + n, out);
-    }
-}
-
-void narrowToHalves(const float* p, std::size_t n, half* out) {
-    if (hasF16c()) {
-        narrowF16c(p, n, out);
-    } else {
-        std::copy(p, p + n, out);
-    }
 }
 
 template <typename In, typename Out>
@@ -313,6 +428,56 @@ void add(CodeletRegistry& r) {
 }
 
 } // namespace
+
+void widenHalves(const half* p, std::size_t n, float* out) {
+    if (hasF16c()) {
+        widenF16c(p, n, out);
+    } else {
+        std::copy(p, p + n, out);
+    }
+}
+
+void narrowToHalves(const float* p, std::size_t n, half* out) {
+    if (hasF16c()) {
+        narrowF16c(p, n, out);
+    } else {
+        std::copy(p, p + n, out);
+    }
+}
+
+std::vector<MatMulKernel> supportedMatMulKernels() {
+    std::vector<MatMulKernel> out;
+    for (const MatMulKernel k : {MatMulKernel::Sse2, MatMulKernel::Avx2, MatMulKernel::Avx512}) {
+        if (cpuHas(k)) {
+            out.push_back(k);
+        }
+    }
+    return out;
+}
+
+MatMulKernel matMulKernel() {
+    return chosenKernel().load();
+}
+
+void setMatMulKernel(MatMulKernel kernel) {
+    if (!cpuHas(kernel)) {
+        throw Error("not supported by Tessera on this CPU: MatMulPartial kernel " +
+                    std::string(matMulKernelName(kernel)));
+    }
+    chosenKernel().store(kernel);
+}
+
+const char* matMulKernelName(MatMulKernel kernel) {
+    switch (kernel) {
+    case MatMulKernel::Sse2:
+        return "sse2";
+    case MatMulKernel::Avx2:
+        return "avx2+fma";
+    case MatMulKernel::Avx512:
+        return "avx512f";
+    }
+    return "?";
+}
 
 void registerMatMulCodelets(CodeletRegistry& registry) {
     add<float, float>(registry);
