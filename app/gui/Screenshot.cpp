@@ -10,6 +10,7 @@
 #include "views/common/Export.h"
 #include "views/common/Pane.h"
 #include "views/panes/DebugPane.h"
+#include "views/panes/MemoryPane.h"
 #include "views/panes/debug/DebugController.h"
 #include "views/panes/debug/RunControls.h"
 
@@ -163,6 +164,16 @@ int takeScreenshot(const ScreenshotRequest& request) {
                              paneViewNames().join(QStringLiteral(", "))));
     }
     views::Pane* pane = window.pane(paneOf(request.pane));
+    if (!request.selectTiles.isEmpty()) {
+        auto* memory = qobject_cast<views::MemoryPane*>(pane);
+        if (memory == nullptr) {
+            return fail(QStringLiteral("not supported by Tessera: --select-tiles with --pane %1")
+                            .arg(request.pane));
+        }
+        if (const QString e = memory->selectTiles(request.selectTiles); !e.isEmpty()) {
+            return fail(QStringLiteral("--select-tiles '%1': %2").arg(request.selectTiles, e));
+        }
+    }
     if (!request.workload.isEmpty()) {
         if (const QString e = runDebugger(window, request); !e.isEmpty()) {
             return fail(e);
