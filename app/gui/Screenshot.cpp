@@ -180,8 +180,10 @@ int takeScreenshot(const ScreenshotRequest& request) {
         }
         window.showPane(request.pane); // the run's report opened in the other panes
     }
-    // Let layouts settle and background fetches finish.
-    if (!settle([&] { return pane->isReady() && !window.isLoading(); })) {
+    // Let layouts settle and background fetches finish (and a typed tile
+    // selection's field fade in its clear button: 160 ms).
+    if (!settle([&] { return pane->isReady() && !window.isLoading(); },
+                request.selectTiles.isEmpty() ? 200 : 600)) {
         return fail(QStringLiteral("pane '%1' did not finish loading its data").arg(request.pane));
     }
     // A damaged report: the window showed what it could, the first problem
