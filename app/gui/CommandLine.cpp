@@ -1,5 +1,7 @@
 #include "CommandLine.h"
 
+#include "PaneViews.h"
+
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -10,9 +12,9 @@ void defineOptions(QCommandLineParser& parser, Options& options) {
         QStringLiteral("Tessera: tile-level profiler and visual debugger for BSP programs."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addOptions({options.pane, options.screenshot, options.size, options.compare,
-                       options.theme, options.workload, options.target, options.set, options.plugin,
-                       options.breakAt, options.inspect});
+    parser.addOptions({options.pane, options.screenshot, options.size, options.selectTiles,
+                       options.compare, options.theme, options.workload, options.target,
+                       options.set, options.plugin, options.breakAt, options.inspect});
     parser.addPositionalArgument(QStringLiteral("report"),
                                  QStringLiteral("A Tessera report (.tsr) to open."),
                                  QStringLiteral("[report]"));
@@ -56,6 +58,25 @@ QString checkOptions(const QCommandLineParser& parser, const Options& options) {
         }
         if (!screenshot) {
             return QStringLiteral("--size goes with --screenshot");
+        }
+    }
+    if (parser.isSet(options.selectTiles)) {
+        if (parser.value(options.selectTiles).trimmed().isEmpty()) {
+            return QStringLiteral("--select-tiles needs tiles, e.g. \"0-3, 17\"");
+        }
+        if (!screenshot) {
+            return QStringLiteral("--select-tiles goes with --screenshot; in the window, type "
+                                  "the tiles in the Memory pane");
+        }
+        if (const QString pane = parser.value(options.pane);
+            parser.isSet(options.pane) && paneOf(pane) != QLatin1String("memory")) {
+            return QStringLiteral("not supported by Tessera: --select-tiles with --pane %1 (only "
+                                  "the Memory pane selects tiles)")
+                .arg(pane);
+        }
+        if (parser.isSet(options.compare)) {
+            return QStringLiteral("not supported by Tessera: --select-tiles with --compare (the "
+                                  "compare Memory pane has no tile selection)");
         }
     }
     const bool debugRun = parser.isSet(options.workload);

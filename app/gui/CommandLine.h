@@ -25,6 +25,11 @@ struct Options {
     QCommandLineOption compare{QStringLiteral("compare"),
                                QStringLiteral("Compare the report (the baseline) with this one."),
                                QStringLiteral("new.tsr")};
+    QCommandLineOption selectTiles{
+        QStringLiteral("select-tiles"),
+        QStringLiteral("Memory pane: select these tiles for --screenshot, as typed in the pane "
+                       "(e.g. \"0-3, 17\")."),
+        QStringLiteral("tiles")};
     QCommandLineOption theme{QStringLiteral("theme"),
                              QStringLiteral("light, dark or system (default: as saved)."),
                              QStringLiteral("theme")};

@@ -10,6 +10,7 @@
 #include "views/common/Export.h"
 #include "views/common/Pane.h"
 #include "views/panes/DebugPane.h"
+#include "views/panes/MemoryPane.h"
 #include "views/panes/debug/DebugController.h"
 #include "views/panes/debug/RunControls.h"
 
@@ -163,14 +164,26 @@ int takeScreenshot(const ScreenshotRequest& request) {
                              paneViewNames().join(QStringLiteral(", "))));
     }
     views::Pane* pane = window.pane(paneOf(request.pane));
+    if (!request.selectTiles.isEmpty()) {
+        auto* memory = qobject_cast<views::MemoryPane*>(pane);
+        if (memory == nullptr) {
+            return fail(QStringLiteral("not supported by Tessera: --select-tiles with --pane %1")
+                            .arg(request.pane));
+        }
+        if (const QString e = memory->selectTiles(request.selectTiles); !e.isEmpty()) {
+            return fail(QStringLiteral("--select-tiles '%1': %2").arg(request.selectTiles, e));
+        }
+    }
     if (!request.workload.isEmpty()) {
         if (const QString e = runDebugger(window, request); !e.isEmpty()) {
             return fail(e);
         }
         window.showPane(request.pane); // the run's report opened in the other panes
     }
-    // Let layouts settle and background fetches finish.
-    if (!settle([&] { return pane->isReady() && !window.isLoading(); })) {
+    // Let layouts settle and background fetches finish (and a typed tile
+    // selection's field fade in its clear button: 160 ms).
+    if (!settle([&] { return pane->isReady() && !window.isLoading(); },
+                request.selectTiles.isEmpty() ? 200 : 600)) {
         return fail(QStringLiteral("pane '%1' did not finish loading its data").arg(request.pane));
     }
     // A damaged report: the window showed what it could, the first problem

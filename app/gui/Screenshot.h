@@ -16,6 +16,7 @@ struct ScreenshotRequest {
     QString output;
     QSize size{1400, 900}; // at least the window's minimum size hint, else refused
     QString theme;         // "", "light" or "dark"
+    QString selectTiles;   // the Memory pane's tile selection, as typed there ("0-3, 17")
     // The Debugger's run (with an empty report): a workload, its options, the
     // breakpoints to continue to, and tensors to inspect (the first) and watch.
     QString workload;

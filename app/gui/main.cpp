@@ -135,6 +135,7 @@ int main(int argc, char** argv) {
         request.pane = parser.value(options.pane);
         request.output = parser.value(options.screenshot);
         request.theme = parser.value(options.theme);
+        request.selectTiles = parser.value(options.selectTiles);
         QString error;
         if (!parseSize(parser.value(options.size), &request.size, &error)) {
             return usage(error);

@@ -144,6 +144,21 @@ private slots:
             << (QStringList{"--pane", "debug", "--workload", "matmul", "--target",
                             "tiles:100000000", "--screenshot", shot})
             << "1 to 8192";
+        const QStringList memoryShot{report_, "--pane", "memory", "--screenshot", shot};
+        QTest::newRow("--select-tiles without --screenshot")
+            << QStringList{report_, "--select-tiles", "0-3"}
+            << "--select-tiles goes with --screenshot";
+        QTest::newRow("--select-tiles on another pane")
+            << (QStringList{"--select-tiles", "0"} + screenshot)
+            << "not supported by Tessera: --select-tiles with --pane summary";
+        QTest::newRow("--select-tiles with --compare")
+            << (memoryShot + QStringList{"--select-tiles", "0", "--compare", report_})
+            << "not supported by Tessera: --select-tiles with --compare";
+        QTest::newRow("--select-tiles \"\"")
+            << (memoryShot + QStringList{"--select-tiles", " "}) << "--select-tiles needs tiles";
+        QTest::newRow("--select-tiles beyond the report")
+            << (memoryShot + QStringList{"--select-tiles", "0-9"})
+            << "--select-tiles '0-9': tile 9 is beyond the report's 4 tiles (0-3)";
         QTest::newRow("unknown option")
             << QStringList{report_, "--colour", "red"} << "Unknown option 'colour'";
     }
@@ -177,6 +192,29 @@ private slots:
             {report_, "--pane", "memory", "--theme", "dark", "--screenshot", path("memory.png")});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QVERIFY(!QFile::exists(settingsFile()));
+    }
+
+    // --select-tiles selects as the pane's tile field does: "1-2" and "2, 1"
+    // draw the same picture, which differs from no selection and from "1".
+    void selectTilesShowsASelection() {
+        auto shot = [&](const QString& name, const QStringList& extra) {
+            const QString png = path(name + ".png");
+            const Result r = gui(QStringList{report_, "--pane", "memory", "--size", "1000x700",
+                                             "--screenshot", png} +
+                                 extra);
+            return r.exitCode == 0 ? QImage(png) : QImage();
+        };
+        const QImage none = shot("tiles-none", {});
+        const QImage range = shot("tiles-range", {"--select-tiles", "1-2"});
+        const QImage list = shot("tiles-list", {"--select-tiles", "2, 1"});
+        const QImage one = shot("tiles-one", {"--select-tiles", "1"});
+        for (const QImage* image : {&none, &range, &list, &one}) {
+            QVERIFY(!image->isNull());
+        }
+        QCOMPARE(range, list);
+        QVERIFY(range != none);
+        QVERIFY(range != one);
+        QVERIFY(one != none);
     }
 
     // Issue 15, defect 3: a --size below the window's usual minimum width

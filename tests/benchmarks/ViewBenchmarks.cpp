@@ -295,6 +295,9 @@ void programPaneOpen(std::uint64_t steps, const std::string& label) {
     views::ProgramPane pane;
     pane.resize(1400, 900);
     pane.setReport(report.data, report.source);
+    while (!pane.isReady()) { // the program's figures are computed on a worker
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
     pane.render(&image);
     const double open = since(t0);
     std::uint64_t executions = 0;

@@ -1,11 +1,13 @@
 // The Liveness tables' models on hand-built reports, checked against values
 // written out here by hand and with QAbstractItemModelTester: the variables
 // grouped by debug-name hierarchy (group sums, merged chains, filtering),
-// the selected step's vertices per codelet, and its cycles per tile.
+// the selected step's vertices per codelet (and the Memory pane's vertices of
+// tiles, which share their sums), and its cycles per tile.
 #include "views/data/ReportData.h"
 #include "views/models/LiveVariablesModel.h"
 #include "views/models/LiveVariablesTreeModel.h"
 #include "views/models/ModelRoles.h"
+#include "views/models/TileVerticesModel.h"
 #include "views/models/VariableLookup.h"
 #include "views/panes/liveness/StepCyclesModel.h"
 #include "views/panes/liveness/StepVerticesModel.h"
@@ -192,6 +194,89 @@ private slots:
         QCOMPARE(model.computeSet(), reports::kNone);
         model.setStep(data, 7); // no such step
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The Memory pane's vertices of tiles and the Liveness pane's vertices of
+    // a step sum the same entries (CodeletVerticesModel); each keeps its own
+    // columns. Every figure below is summed by hand from vertexCounts.
+    void tileAndStepVerticesShareTheirSums() {
+        auto data = std::make_shared<ReportData>();
+        data->codelets = {{0, "poplin::ConvPartial", 1200, "10 + 2 * n"},
+                          {1, "popops::Add", 300, ""}};
+        data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
+        reports::ProgramStepEntry execute;
+        execute.id = 0;
+        execute.kind = record::ProgramKind::Execute;
+        execute.computeSet = 1;
+        data->programSteps = {execute};
+        // {computeSet, tile, codelet, count, stateBytes}
+        data->vertexCounts = {{0, 0, 0, 3, 48},   {0, 1, 0, 2, 32},  {0, 1, 1, 4, 64},
+                              {1, 2, 1, 10, 160}, {1, 2, 7, 10, 40}, // codelet 7: not in the report
+                              {1, 3, 0, 0, 0}};                      // no vertex: counts nowhere
+        TileVerticesModel tiles;
+        QAbstractItemModelTester tileTester(&tiles,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        tiles.setReport(data);
+        QCOMPARE(tiles.columnCount(), int(TileVerticesModel::ColumnCount));
+        QStringList headers;
+        for (int c = 0; c < tiles.columnCount(); ++c) {
+            headers << tiles.headerData(c, Qt::Horizontal).toString();
+        }
+        QCOMPARE(headers, (QStringList{"Codelet", "Vertices", "Vertex state", "Compute sets"}));
+        // All tiles: Add 4 + 10 in two compute sets; "codelet 7" 10 (a tie with
+        // nobody); ConvPartial 3 + 2, one compute set (its zero entry in cs 1 does not count).
+        QCOMPARE(tiles.rowCount(), 3);
+        auto tileRow = [&](int row) {
+            return QStringList{text(tiles, {}, row, TileVerticesModel::Codelet),
+                               text(tiles, {}, row, TileVerticesModel::Vertices),
+                               text(tiles, {}, row, TileVerticesModel::StateBytes),
+                               text(tiles, {}, row, TileVerticesModel::ComputeSets)};
+        };
+        QCOMPARE(tileRow(0), (QStringList{"popops::Add", "14", "224 B", "2"}));
+        QCOMPARE(tileRow(1), (QStringList{"codelet 7", "10", "40 B", "1"}));
+        QCOMPARE(tileRow(2), (QStringList{"poplin::ConvPartial", "5", "80 B", "1"}));
+        QCOMPARE(tiles.totalVertices(), 29ULL);
+        QCOMPARE(tiles.tilesUsed(), 3u);
+        // Tile 1: Add 4 before ConvPartial 2.
+        tiles.setTiles({1});
+        QCOMPARE(tiles.rowCount(), 2);
+        QCOMPARE(tileRow(0), (QStringList{"popops::Add", "4", "64 B", "1"}));
+        QCOMPARE(tileRow(1), (QStringList{"poplin::ConvPartial", "2", "32 B", "1"}));
+        // Tile 3 holds only the zero entry: no rows.
+        tiles.setTiles({3});
+        QCOMPARE(tiles.rowCount(), 0);
+        // Numbers right-aligned, names left, in both models.
+        tiles.setTiles({});
+        QCOMPARE(tiles.index(0, TileVerticesModel::Vertices).data(Qt::TextAlignmentRole).toInt(),
+                 int(Qt::AlignRight | Qt::AlignVCenter));
+        QCOMPARE(tiles.index(0, TileVerticesModel::Codelet).data(Qt::TextAlignmentRole).toInt(),
+                 int(Qt::AlignLeft | Qt::AlignVCenter));
+
+        StepVerticesModel step;
+        QAbstractItemModelTester stepTester(&step,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        step.setStep(data, 0); // compute set 1: Add 10 and codelet 7 10 on tile 2, tied: by name
+        QCOMPARE(step.columnCount(), int(StepVerticesModel::ColumnCount));
+        QCOMPARE(step.rowCount(), 2);
+        QCOMPARE(text(step, {}, 0, StepVerticesModel::Codelet), QString("codelet 7"));
+        QCOMPARE(text(step, {}, 0, StepVerticesModel::CodeBytes), QString("0 B"));
+        QCOMPARE(text(step, {}, 0, StepVerticesModel::CycleEstimate), QString("—"));
+        QCOMPARE(text(step, {}, 1, StepVerticesModel::Codelet), QString("popops::Add"));
+        QCOMPARE(text(step, {}, 1, StepVerticesModel::Tiles), QString("1"));
+        QCOMPARE(text(step, {}, 1, StepVerticesModel::StateBytes), QString("160 B"));
+        QCOMPARE(text(step, {}, 1, StepVerticesModel::CodeBytes), QString("300 B"));
+        QCOMPARE(step.totalVertices(), 20ULL);
+        QCOMPARE(step.tilesUsed(), 1u); // tile 3's zero entry is not a tile used
+        QCOMPARE(
+            step.headerData(StepVerticesModel::Tiles, Qt::Horizontal, Qt::ToolTipRole).toString(),
+            QString("Tiles running vertices of this codelet in this step"));
+        QVERIFY(!tiles.headerData(TileVerticesModel::Codelet, Qt::Horizontal, kUnitRole).isValid());
+        QCOMPARE(
+            tiles.headerData(TileVerticesModel::StateBytes, Qt::Horizontal, kUnitRole).toString(),
+            QString("bytes"));
+        step.clear();
+        QCOMPARE(step.rowCount(), 0);
+        QCOMPARE(step.totalVertices(), 0ULL);
     }
 
     void cyclesOfAStepPerTile() {

@@ -89,6 +89,17 @@ Expected expectedFromReader(const QString& path, const std::vector<std::uint32_t
     return e;
 }
 
+// The set-up of the tests that look at a whole pane: 1400×900, following
+// `selection`, showing `loaded`, shown, with its step data loaded.
+bool showReport(LivenessPane& pane, Selection& selection, const LoadedReport& loaded) {
+    pane.resize(1400, 900);
+    pane.setSelection(&selection);
+    pane.setReport(loaded.data, loaded.source);
+    pane.show();
+    return QTest::qWaitForWindowExposed(&pane) &&
+           QTest::qWaitFor([&] { return !pane.isLoading(); }, 30000);
+}
+
 } // namespace
 
 class TestLivenessPane : public QObject {
@@ -110,12 +121,7 @@ private slots:
         Selection selection;
         LivenessPane pane;
         QCOMPARE(pane.paneName(), QString("liveness"));
-        pane.resize(1400, 900);
-        pane.setSelection(&selection);
-        pane.setReport(loaded.data, loaded.source);
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        QTRY_VERIFY(!pane.isLoading());
+        QVERIFY(showReport(pane, selection, loaded));
 
         // The program order: by program, then step id.
         const auto& steps = pane.steps();
@@ -249,12 +255,7 @@ private slots:
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         Selection selection;
         LivenessPane pane;
-        pane.resize(1400, 900);
-        pane.setSelection(&selection);
-        pane.setReport(loaded.data, loaded.source);
-        pane.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&pane));
-        QTRY_VERIFY(!pane.isLoading());
+        QVERIFY(showReport(pane, selection, loaded));
 
         const auto& steps = pane.steps();
         const Expected e = expectedFromReader(path, steps.stepIds);

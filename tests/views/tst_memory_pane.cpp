@@ -20,8 +20,11 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QHeaderView>
+#include <QLineEdit>
 #include <QTableView>
 #include <QToolTip>
+#include <QTreeView>
 #include <QtTest>
 
 using namespace tessera;
@@ -66,6 +69,18 @@ std::unique_ptr<Shown> show(const QString& path, QSize size = {1400, 900}) {
     return s;
 }
 
+// The widest text of column `column` over every row of `model`, in `metrics`.
+int widestText(const QAbstractItemModel& model, int column, const QFontMetrics& metrics,
+               const QModelIndex& parent = {}) {
+    int widest = 0;
+    for (int r = 0; r < model.rowCount(parent); ++r) {
+        const QModelIndex i = model.index(r, column, parent);
+        widest = std::max(widest, metrics.horizontalAdvance(i.data().toString()));
+        widest = std::max(widest, widestText(model, column, metrics, i.siblingAtColumn(0)));
+    }
+    return widest;
+}
+
 } // namespace
 
 class TestMemoryPane : public QObject {
@@ -83,6 +98,8 @@ private slots:
     void darkPalette();
     void largeReports_data();
     void largeReports();
+    void detailsValuesAreNotCut_data();
+    void detailsValuesAreNotCut();
 };
 
 void TestMemoryPane::plotHasABarPerTilePerCategory() {
@@ -454,3 +471,44 @@ void TestMemoryPane::largeReports() {
 
 QTEST_MAIN(TestMemoryPane)
 #include "tst_memory_pane.moc"
+
+// The Details tab's values are read whole: each value column is wider than
+// its widest text and lies inside the tree's viewport (not cut at its right
+// edge), at a small and the default window size.
+void TestMemoryPane::detailsValuesAreNotCut_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("tiles"); // typed into the tile selection; "": all tiles
+    QTest::newRow("800x600") << QSize(800, 600) << QString();
+    QTest::newRow("1400x900") << QSize(1400, 900) << QString();
+    QTest::newRow("1400x900 two tiles") << QSize(1400, 900) << QString("0, 3");
+}
+
+void TestMemoryPane::detailsValuesAreNotCut() {
+    QFETCH(QSize, size);
+    QFETCH(QString, tiles);
+    auto s = show(testing::namedReport("mlp-train"), size);
+    QTest::keyClicks(s->pane->tileSelectionEdit(), tiles);
+    QCoreApplication::processEvents();
+    QTreeView* tree = s->pane->detailsView();
+    QVERIFY(tree->isVisible());
+    const QAbstractItemModel& model = *tree->model();
+    QCOMPARE(model.columnCount(), tiles.isEmpty() ? 2 : 3);
+    for (int c = 1; c < model.columnCount(); ++c) {
+        const int widest = widestText(model, c, tree->fontMetrics());
+        QVERIFY(widest > 0);
+        const int left = tree->header()->sectionViewportPosition(c);
+        const int width = tree->columnWidth(c);
+        QVERIFY2(widest < width && left >= 0 && left + width <= tree->viewport()->width(),
+                 qPrintable(QString("column %1: text %2 px, column %3 px at %4, viewport %5 px")
+                                .arg(c)
+                                .arg(widest)
+                                .arg(width)
+                                .arg(left)
+                                .arg(tree->viewport()->width())));
+    }
+    QVERIFY(tree->columnWidth(0) >= 120); // the labels keep a readable width
+    QVERIFY(s->pane->grab().save(out(QString("memory_details_%1x%2%3.png")
+                                         .arg(size.width())
+                                         .arg(size.height())
+                                         .arg(tiles.isEmpty() ? "" : "_tiles"))));
+}

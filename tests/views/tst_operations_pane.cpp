@@ -184,6 +184,7 @@ private slots:
         ProgramPane pane;
         pane.resize(1400, 900);
         pane.setReport(loaded.data, loaded.source);
+        QVERIFY(QTest::qWaitFor([&] { return pane.isReady(); }, 30000)); // figures on a worker
         pane.tabs()->setCurrentIndex(ProgramPane::OperationsTab);
         QCOMPARE(pane.tabs()->tabText(ProgramPane::OperationsTab), QString("Operations"));
         pane.show();

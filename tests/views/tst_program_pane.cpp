@@ -3,6 +3,7 @@
 // and layering, nodes filled with the expected heat colour (checked on the
 // grab), search, filter, and the shared selection both ways. Grabs are
 // written to the build directory.
+#include "ExecutionFixtures.h"
 #include "ReportFixtures.h"
 #include "views/common/Colors.h"
 #include "views/common/Export.h"
@@ -15,6 +16,7 @@
 #include "views/panes/program/DataflowView.h"
 #include "views/panes/program/GraphCanvas.h"
 #include "views/panes/program/GraphItems.h"
+#include "views/panes/program/ProgramStatsLoader.h"
 
 #include <QDir>
 #include <QGraphicsScene>
@@ -23,6 +25,7 @@
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QThread>
 #include <QTreeView>
 #include <QtTest>
 
@@ -64,6 +67,12 @@ int maxNode(const DataflowView* graph, double DataflowNode::*metric) {
     return best;
 }
 
+// Hands the pane a report and waits for its figures (computed on a worker).
+bool setReportAndWait(ProgramPane& pane, const LoadedReport& loaded) {
+    pane.setReport(loaded.data, loaded.source);
+    return QTest::qWaitFor([&] { return pane.isReady(); }, 30000);
+}
+
 } // namespace
 
 class TestProgramPane : public QObject {
@@ -87,7 +96,7 @@ private slots:
         QCOMPARE(pane.paneName(), QString("program"));
         pane.resize(1400, 900);
         pane.setSelection(&selection);
-        pane.setReport(loaded.data, loaded.source);
+        QVERIFY(setReportAndWait(pane, loaded));
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         const QDir out(TESSERA_TEST_OUTPUT_DIR);
@@ -242,6 +251,63 @@ private slots:
         QVERIFY(pane.grab().save(out.filePath("program_" + report + "_graph_dark.png")));
     }
 
+    // The figures are computed on a worker, not in setReport: checked on the
+    // hand-built report (ExecutionFixtures.h), whose figures follow from kOrder.
+    void figuresComeFromAWorker() {
+        const LoadedReport loaded = ReportLoader::loadNow(testing::handBuiltExecutionReport(1));
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        ProgramPane pane;
+        Qt::HANDLE computedOn = nullptr;
+        connect(pane.statsLoader(), &ProgramStatsLoader::computed, this,
+                [&](const ComputedProgramStats& r) { computedOn = r.computedOn; });
+        pane.setReport(loaded.data, loaded.source);
+        QVERIFY(!pane.isReady());
+        QVERIFY(pane.stats() == nullptr);
+        QCOMPARE(pane.treeModel()->rowCount(), 0);
+        QVERIFY(QTest::qWaitFor([&] { return pane.isReady(); }, 30000));
+        QVERIFY(computedOn != nullptr);
+        QVERIFY(computedOn != QThread::currentThreadId());
+        const auto stats = pane.stats();
+        QVERIFY(stats);
+
+        // Hand-derived: each step runs 3 times in kOrder.
+        std::vector<std::uint64_t> executions(testing::kStepCycles.size(), 0);
+        for (const std::uint32_t id : testing::kOrder) {
+            ++executions[id];
+        }
+        QCOMPARE(stats->stepExecutions, (std::vector<std::uint64_t>{3, 3, 3, 3}));
+        QCOMPARE(stats->stepExecutions, executions);
+        const std::uint64_t all = 3 * (100000 + 50000 + 30000 + 60000);
+        QCOMPARE(stats->totalCycles, all);
+        const NodeStats& root = stats->nodes[static_cast<std::size_t>(stats->nodePosition(0))];
+        QCOMPARE(root.cycles, all);
+        QCOMPARE(root.steps, 4u);
+        QCOMPARE(root.stepExecutions, std::uint64_t(12));
+        // "encoder": steps 0 (sync 10000, exchange 20000) and 1 (5000, 5000), 3 times each.
+        const NodeStats& encoder = stats->nodes[static_cast<std::size_t>(stats->nodePosition(1))];
+        QCOMPARE(encoder.executions, std::uint64_t(3));
+        QCOMPARE(encoder.cycles, std::uint64_t(3 * (100000 + 50000)));
+        QCOMPARE(encoder.syncCycles, std::uint64_t(3 * (10000 + 5000)));
+        QCOMPARE(encoder.exchangeCycles, std::uint64_t(3 * (20000 + 5000)));
+        QCOMPARE(encoder.computeCycles, std::uint64_t(3 * (70000 + 40000)));
+        QCOMPARE(encoder.steps, 2u);
+        // The pane draws them: one root, and the encoder's figures in the details.
+        QCOMPARE(pane.treeModel()->rowCount(), 1);
+        pane.treeView()->setCurrentIndex(
+            pane.treeProxy()->mapFromSource(pane.treeModel()->indexOfStep(0)).parent());
+        QVERIFY2(pane.details()->text().contains("450,000 cycles"),
+                 qPrintable(pane.details()->text()));
+
+        // A newer report replaces one still computing; none: cleared at once.
+        pane.setReport(loaded.data, loaded.source);
+        pane.setReport(nullptr, nullptr);
+        QVERIFY(pane.isReady());
+        QVERIFY(pane.stats() == nullptr);
+        QTest::qWait(50);
+        QVERIFY(pane.stats() == nullptr);
+        QCOMPARE(pane.treeModel()->rowCount(), 0);
+    }
+
     void largeProgramsAreDrawnInWindows() {
         const LoadedReport loaded = ReportLoader::loadNow(
             testing::capturedReport("stress", "tiles:16", {{"steps", "900"}, {"phases", "900"}}));
@@ -250,7 +316,7 @@ private slots:
         ProgramPane pane;
         pane.resize(1400, 900);
         pane.setSelection(&selection);
-        pane.setReport(loaded.data, loaded.source);
+        QVERIFY(setReportAndWait(pane, loaded));
         DataflowView* graph = pane.graph();
         QCOMPARE(graph->graph().stepsInScope, std::size_t(900));
         QCOMPARE(graph->graph().stepsShown, std::size_t(400));
@@ -266,7 +332,7 @@ private slots:
         const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
         ProgramPane pane;
         pane.resize(1400, 900);
-        pane.setReport(loaded.data, loaded.source);
+        QVERIFY(setReportAndWait(pane, loaded));
         int softmax = 0;
         for (const auto& n : loaded.data->programNodes) {
             softmax +=

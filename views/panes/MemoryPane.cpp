@@ -14,6 +14,7 @@
 #include "views/models/TileVerticesModel.h"
 #include "views/models/VariablesModel.h"
 #include "views/panes/memory/CheckedToolButton.h"
+#include "views/panes/memory/DetailsColumnFit.h"
 #include "views/panes/memory/MemoryMapWidget.h"
 #include "views/panes/memory/TileExchangesLoader.h"
 #include "views/panes/memory/TileMapWidget.h"
@@ -296,14 +297,13 @@ QWidget* MemoryPane::buildDetailsTab() {
     detailsView_->setAlternatingRowColors(true);
     detailsView_->setFrameShape(QFrame::NoFrame);
     detailsView_->header()->setStretchLastSection(true); // values at the right edge
+    detailsView_->setIndentation(14); // three levels deep: room for the labels in a narrow pane
     col->addWidget(detailsView_, 1);
     // Columns follow the selection: expand and size them on every reset.
-    connect(details_, &QAbstractItemModel::modelReset, this, [this] {
+    auto* fit = new DetailsColumnFit(detailsView_);
+    connect(details_, &QAbstractItemModel::modelReset, this, [this, fit] {
         detailsView_->expandAll();
-        detailsView_->resizeColumnToContents(0);
-        for (int c = 1; c < details_->columnCount(); ++c) {
-            detailsView_->resizeColumnToContents(c);
-        }
+        fit->fit();
     });
     return page;
 }
@@ -352,6 +352,16 @@ QWidget* MemoryPane::buildExchangesTab() {
                 }
             });
     return page;
+}
+
+QString MemoryPane::selectTiles(const QString& text) {
+    const int count = data_ ? static_cast<int>(data_->tileMemory.size()) : 0;
+    const TileSelection parsed = parseTileSelection(text, count);
+    // The field shows the selection as the pane writes it: "2, 1" reads "1-2".
+    const QString shown = parsed.ok() ? formatTileSelection(parsed.ranges) : text;
+    tileSelection_->setText(shown);
+    typeTiles(shown);
+    return parsed.error;
 }
 
 void MemoryPane::typeTiles(const QString& text) {

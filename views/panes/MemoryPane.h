@@ -53,6 +53,11 @@ public:
     void zoomOut() override;
     void resetZoom() override;
 
+    // Selects tiles as if typed in the pane's tile field ("0-3, 17"), shown
+    // there in the pane's own form; the parser's error when the text names no
+    // valid tiles (the selection is kept).
+    QString selectTiles(const QString& text);
+
     // The parts, for tests and the main window.
     TileMemoryPlot* plot() const { return plot_; }
     TileMapWidget* tileMap() const { return tileMap_; }

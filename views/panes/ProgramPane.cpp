@@ -10,6 +10,7 @@
 #include "views/models/ProgramTreeModel.h"
 #include "views/panes/program/DataflowView.h"
 #include "views/panes/program/OperationsView.h"
+#include "views/panes/program/ProgramStatsLoader.h"
 #include "views/panes/program/ShareBarDelegate.h"
 
 #include <QHBoxLayout>
@@ -52,6 +53,8 @@ ProgramPane::ProgramPane(QWidget* parent)
     : Pane(parent) {
     setObjectName("programPane");
     treeModel_ = new ProgramTreeModel(this);
+    statsLoader_ = new ProgramStatsLoader(this);
+    connect(statsLoader_, &ProgramStatsLoader::computed, this, &ProgramPane::statsComputed);
     treeProxy_ = makeProxy(treeModel_, this);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 6, 6, 6);
@@ -175,14 +178,34 @@ QWidget* ProgramPane::buildDetails() {
 void ProgramPane::setReport(std::shared_ptr<const ReportData> reportData,
                             std::shared_ptr<ReportSource> reportSource) {
     data_ = reportData && reportSource ? std::move(reportData) : nullptr;
-    // Without the executed steps (a damaged report), the tree still shows.
-    stats_ =
-        data_ ? std::make_shared<const ProgramStats>(computeProgramStats(
-                    *data_, readReport([&] { return countStepExecutions(*data_, *reportSource); })))
-              : nullptr;
-    treeModel_->setProgram(data_, stats_);
-    ops_->setProgram(data_, stats_);
-    graph_->setProgram(data_, stats_);
+    // The figures are computed on a worker; until they arrive the pane is empty.
+    showStats(nullptr);
+    if (data_) {
+        details_->setText("Computing the program's figures…");
+        statsLoader_->load(data_, std::move(reportSource));
+    } else {
+        statsLoader_->cancel();
+    }
+}
+
+bool ProgramPane::isReady() const {
+    return !statsLoader_->isComputing();
+}
+
+void ProgramPane::statsComputed(const ComputedProgramStats& result) {
+    if (!result.problem.isEmpty()) {
+        // Without the executed steps (a damaged report), the tree still shows.
+        emit problemFound(result.problem);
+    }
+    showStats(result.stats);
+}
+
+void ProgramPane::showStats(std::shared_ptr<const ProgramStats> stats) {
+    stats_ = data_ ? std::move(stats) : nullptr;
+    const auto shown = stats_ ? data_ : nullptr;
+    treeModel_->setProgram(shown, stats_);
+    ops_->setProgram(shown, stats_);
+    graph_->setProgram(shown, stats_);
     treeView_->expandToDepth(2);
     treeView_->header()->setSectionResizeMode(ProgramTreeModel::Name, QHeaderView::Interactive);
     treeView_->setColumnWidth(ProgramTreeModel::Name, 460);

@@ -5,7 +5,8 @@
 // of compute sets and tensors. A details strip under the tree and the graph
 // shows the selected node's figures and its compute / exchange / sync split
 // (the Operations tab has its own details tabs). Follows and drives the shared Selection (step,
-// compute set).
+// compute set). The figures (ProgramStats) are computed on a worker
+// (ProgramStatsLoader); the pane only draws them.
 #include "views/common/Pane.h"
 
 #include <memory>
@@ -22,8 +23,10 @@ namespace tessera::views {
 class DataflowView;
 class OperationsModel;
 class OperationsView;
+class ProgramStatsLoader;
 class ProgramTreeModel;
 class ProportionBar;
+struct ComputedProgramStats;
 struct ProgramStats;
 
 class ProgramPane : public Pane {
@@ -40,6 +43,8 @@ public:
     void setReport(std::shared_ptr<const ReportData> reportData,
                    std::shared_ptr<ReportSource> reportSource) override;
     void setSelection(Selection* selection) override;
+    // False while the program's figures are computed (on a worker).
+    bool isReady() const override;
     QList<ExportTarget> exportTargets() const override;
     void zoomIn() override;
     void zoomOut() override;
@@ -59,6 +64,7 @@ public:
     QLabel* details() const { return details_; }
     QWidget* detailsPanel() const { return detailsPanel_; }
     std::shared_ptr<const ProgramStats> stats() const { return stats_; }
+    ProgramStatsLoader* statsLoader() const { return statsLoader_; }
 
 private:
     QWidget* buildTreeTab();
@@ -67,9 +73,12 @@ private:
     void treeNodeActivated(const QModelIndex& proxyIndex);
     void revealStep(int step);
     void showNodeDetails(int nodePosition);
+    void statsComputed(const ComputedProgramStats& result);
+    void showStats(std::shared_ptr<const ProgramStats> stats);
 
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<const ProgramStats> stats_;
+    ProgramStatsLoader* statsLoader_ = nullptr;
     Selection* selection_ = nullptr;
     bool syncing_ = false; // set while following the selection, so views do not echo it
 
