@@ -1,5 +1,5 @@
 #pragma once
-// The execution pane's data worker: builds frames with QtConcurrent, one at
+// The execution pane's data worker: builds frames on Qt's thread pool (BackgroundTask), one at
 // a time; requests made while one is being built are coalesced (the latest
 // wins), so panning never queues work. Frames arrive on the GUI thread; a
 // build that fails (a damaged report) arrives as failed(), never as an

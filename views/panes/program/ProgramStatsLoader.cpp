@@ -2,8 +2,6 @@
 
 #include "views/data/ReportProblem.h"
 
-#include <QtConcurrent/QtConcurrentRun>
-
 #include <QThread>
 
 #include <exception>
@@ -12,13 +10,12 @@ namespace tessera::views {
 
 ProgramStatsLoader::ProgramStatsLoader(QObject* parent)
     : QObject(parent) {
-    connect(&watcher_, &QFutureWatcher<ComputedProgramStats>::finished, this,
-            &ProgramStatsLoader::deliver);
+    connect(&task_.watcher(), &QFutureWatcher<void>::finished, this, &ProgramStatsLoader::deliver);
 }
 
 ProgramStatsLoader::~ProgramStatsLoader() {
     // The worker holds its own references to the data and the source.
-    watcher_.waitForFinished();
+    task_.waitForFinished();
 }
 
 ComputedProgramStats ProgramStatsLoader::compute(const ReportData& data,
@@ -44,8 +41,8 @@ void ProgramStatsLoader::load(std::shared_ptr<const ReportData> data,
                               std::shared_ptr<ReportSource> source) {
     // Watching the new future drops the older one's result; its worker ends
     // on its own, holding what it reads.
-    watcher_.setFuture(QtConcurrent::run(
-        [data = std::move(data), source = std::move(source)] { return compute(*data, *source); }));
+    task_.start(
+        [data = std::move(data), source = std::move(source)] { return compute(*data, *source); });
     pending_ = true;
 }
 
@@ -54,7 +51,7 @@ void ProgramStatsLoader::deliver() {
         return; // cancelled since
     }
     pending_ = false;
-    emit computed(watcher_.result());
+    emit computed(task_.take());
 }
 
 } // namespace tessera::views

@@ -2,10 +2,10 @@
 // Computes a report's ProgramStats on a worker thread (counting each step's
 // executions, asking the source when the report does not store them), so the
 // Program pane only draws them. The newest load replaces any still running.
+#include "views/common/BackgroundTask.h"
 #include "views/data/ReportData.h"
 #include "views/models/ProgramStats.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
@@ -41,7 +41,7 @@ signals:
 private:
     void deliver();
 
-    QFutureWatcher<ComputedProgramStats> watcher_;
+    BackgroundTask<ComputedProgramStats> task_;
     bool pending_ = false; // until the latest load's result is delivered
 };
 
