@@ -2,6 +2,7 @@
 // written out here by hand and with QAbstractItemModelTester: the variables
 // grouped by debug-name hierarchy (group sums, merged chains, filtering),
 // the selected step's vertices per codelet, and its cycles per tile.
+#include "tests/record/RecordFixtures.h"
 #include "views/data/ReportData.h"
 #include "views/models/LiveVariablesModel.h"
 #include "views/models/LiveVariablesTreeModel.h"
@@ -147,8 +148,8 @@ private slots:
 
     void verticesOfAStepByCodelet() {
         auto data = std::make_shared<ReportData>();
-        data->codelets = {{0, "poplin::ConvPartial", 1200, "10 + 2 * n"},
-                          {1, "popops::Add", 300, ""}};
+        data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
+                          testing::codelet(1, "popops::Add", 300)};
         data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
         reports::ProgramStepEntry execute;
         execute.id = 0;
@@ -158,11 +159,12 @@ private slots:
         sync.id = 1;
         sync.kind = record::ProgramKind::Sync;
         data->programSteps = {execute, sync};
-        data->vertexCounts = {{0, 0, 0, 3, 48},
-                              {0, 1, 0, 2, 32},
-                              {0, 1, 1, 4, 64},
-                              {1, 2, 1, 10, 160}, // another compute set
-                              {0, 3, 1, 0, 0}};   // no vertex: not a tile used
+        data->vertexCounts = {
+            testing::vertexCount(0, 0, 0, 3, 48), testing::vertexCount(0, 1, 0, 2, 32),
+            testing::vertexCount(0, 1, 1, 4, 64),
+            testing::vertexCount(1, 2, 1, 10, 160), // another compute set
+            testing::vertexCount(0, 3, 1, 0,
+                                 0)}; // no vertex: not a tile used   // no vertex: not a tile used
         StepVerticesModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);

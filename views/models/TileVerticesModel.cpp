@@ -33,11 +33,11 @@ void TileVerticesModel::rebuild() {
     if (!data_) {
         return;
     }
-    std::map<std::uint32_t, Row> byCodelet;
-    std::map<std::uint32_t, std::set<std::uint32_t>> sets;
+    std::map<record::CodeletId, Row> byCodelet;
+    std::map<record::CodeletId, std::set<record::ComputeSetId>> sets;
     for (const auto& v : data_->vertexCounts) {
         if (!tiles_.empty() &&
-            !std::binary_search(tiles_.begin(), tiles_.end(), static_cast<int>(v.tile))) {
+            !std::binary_search(tiles_.begin(), tiles_.end(), static_cast<int>(v.tile.value()))) {
             continue;
         }
         Row& r = byCodelet[v.codelet];
@@ -50,9 +50,11 @@ void TileVerticesModel::rebuild() {
         if (r.vertices == 0) {
             continue;
         }
-        r.name = id < data_->codelets.size() && data_->codelets[id].id == id
-                     ? QString::fromStdString(data_->codelets[id].name)
-                     : QString("codelet %1").arg(id);
+        // Codelet ids count from 0: the report lists them by id.
+        const std::size_t i = id.value();
+        r.name = i < data_->codelets.size() && data_->codelets[i].id == id
+                     ? QString::fromStdString(data_->codelets[i].name)
+                     : QString("codelet %1").arg(id.value());
         r.computeSets = sets[id].size();
         rows_.push_back(r);
     }
@@ -89,7 +91,7 @@ QVariant TileVerticesModel::data(const QModelIndex& index, int role) const {
         return index.column() == Codelet ? QVariant(r.name)
                                          : QVariant(static_cast<qulonglong>(raw[index.column()]));
     case kIdRole:
-        return r.codelet;
+        return r.codelet.value();
     case Qt::TextAlignmentRole:
         return index.column() == Codelet ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                          : QVariant(Qt::AlignRight | Qt::AlignVCenter);

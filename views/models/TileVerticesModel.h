@@ -3,6 +3,8 @@
 // tiles (all tiles when none are selected) and their vertex state bytes,
 // summed over every compute set. Codelets with no vertex there are left out.
 // DisplayRole is formatted; kSortRole raw.
+#include "engine/record/Ids.h"
+
 #include <QAbstractTableModel>
 
 #include <memory>
@@ -35,7 +37,7 @@ public:
 
 private:
     struct Row {
-        std::uint32_t codelet = 0;
+        record::CodeletId codelet;
         QString name;
         std::uint64_t vertices = 0;
         std::uint64_t stateBytes = 0;

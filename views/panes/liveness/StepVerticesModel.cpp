@@ -30,12 +30,12 @@ void StepVerticesModel::setStep(const std::shared_ptr<const ReportData>& data, s
     rows_.clear();
     totalVertices_ = 0;
     computeSet_ = entry->computeSet;
-    std::map<std::uint32_t, Row> byCodelet;
-    std::map<std::uint32_t, std::set<std::uint32_t>> tilesOf;
-    std::set<std::uint32_t> anyTile;
+    std::map<record::CodeletId, Row> byCodelet;
+    std::map<record::CodeletId, std::set<record::TileId>> tilesOf;
+    std::set<record::TileId> anyTile;
     if (computeSet_ != reports::kNone) {
         for (const auto& v : data->vertexCounts) {
-            if (v.computeSet != computeSet_ || v.count == 0) {
+            if (v.computeSet.value() != computeSet_ || v.count == 0) {
                 continue;
             }
             Row& row = byCodelet[v.codelet];
@@ -51,13 +51,13 @@ void StepVerticesModel::setStep(const std::shared_ptr<const ReportData>& data, s
         row.tiles = static_cast<std::uint32_t>(tilesOf[id].size());
         const auto c =
             std::find_if(data->codelets.begin(), data->codelets.end(),
-                         [id = id](const reports::CodeletEntry& e) { return e.id == id; });
+                         [id = id](const record::CodeletRecord& e) { return e.id == id; });
         if (c != data->codelets.end()) {
             row.name = QString::fromStdString(c->name);
             row.codeBytes = c->codeBytes;
             row.cycleFormula = QString::fromStdString(c->cycleFormula);
         } else {
-            row.name = QString("codelet %1").arg(id);
+            row.name = QString("codelet %1").arg(id.value());
         }
         rows_.push_back(std::move(row));
     }
@@ -113,7 +113,7 @@ QVariant StepVerticesModel::data(const QModelIndex& index, int role) const {
             return data(index, Qt::DisplayRole);
         }
     case kIdRole:
-        return r.codelet;
+        return r.codelet.value();
     case Qt::TextAlignmentRole:
         return index.column() >= Vertices && index.column() <= CodeBytes
                    ? QVariant(int(Qt::AlignRight | Qt::AlignVCenter))

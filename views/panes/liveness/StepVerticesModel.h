@@ -22,7 +22,7 @@ public:
     enum Column { Codelet, Vertices, Tiles, StateBytes, CodeBytes, CycleEstimate, ColumnCount };
 
     struct Row {
-        std::uint32_t codelet = 0;
+        record::CodeletId codelet;
         QString name;
         std::uint64_t vertices = 0;
         std::uint32_t tiles = 0;
