@@ -1,5 +1,6 @@
 #include "reports/CompiledWriter.h"
 
+#include "reports/ReportError.h"
 #include "reports/ReportTypes.h"
 #include "reports/Sqlite.h"
 #include "reports/StringTable.h"
@@ -10,6 +11,7 @@
 #include <map>
 #include <numeric>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace tessera::reports {
@@ -106,9 +108,9 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
     auto codelet = db.prepare(tables::insertSql(tables::codelets::kTable));
     for (const auto& r : c.codelets) {
         using K = tables::codelets::Col;
-        codelet.bind(param(K::id), int64_t{r.id})
+        codelet.bindId(param(K::id), r.id)
             .bind(param(K::name_id), strings.id(r.name))
-            .bind(param(K::code_bytes), int64_t{r.codeBytes})
+            .bind(param(K::code_bytes), i64(r.codeBytes))
             .bind(param(K::cycle_formula_id), strings.id(r.cycleFormula))
             .run();
     }
@@ -157,10 +159,10 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
     auto vertices = db.prepare(tables::insertSql(tables::vertex_counts::kTable));
     for (const auto& r : c.vertexCounts) {
         using VC = tables::vertex_counts::Col;
-        vertices.bind(param(VC::compute_set_id), int64_t{r.computeSet})
-            .bind(param(VC::tile), int64_t{r.tile})
-            .bind(param(VC::codelet_id), int64_t{r.codelet})
-            .bind(param(VC::count), int64_t{r.count})
+        vertices.bindId(param(VC::compute_set_id), r.computeSet)
+            .bindId(param(VC::tile), r.tile)
+            .bindId(param(VC::codelet_id), r.codelet)
+            .bind(param(VC::count), i64(r.count))
             .bind(param(VC::state_bytes), i64(r.stateBytes))
             .run();
     }
@@ -300,13 +302,19 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     });
     for (const std::size_t i : order) {
         const auto& b = c.memoryBlocks[i];
+        // The report stores the owner as a number the category interprets.
+        if (!b.owner.isNone() && b.owner.kind() != record::ownerKindOf(b.category)) {
+            throw ReportError(std::string("a block of ") + record::memoryCategoryName(b.category) +
+                              " on tile " + std::to_string(b.tile.value()) + " is owned by a " +
+                              record::ownerKindName(b.owner.kind()));
+        }
         using B = tables::memory_blocks::Col;
-        block.bind(param(B::tile), int64_t{b.tile})
+        block.bindId(param(B::tile), b.tile)
             .bind(param(B::id), i64(i))
             .bind(param(B::category_id), int64_t{static_cast<std::uint8_t>(b.category)})
-            .bind(param(B::address), int64_t{b.address})
-            .bind(param(B::bytes), int64_t{b.bytes})
-            .bindId(param(B::owner), b.owner)
+            .bind(param(B::address), i64(b.address))
+            .bind(param(B::bytes), i64(b.bytes))
+            .bindId(param(B::owner), b.owner.stored())
             .run();
     }
 }

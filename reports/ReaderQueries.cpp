@@ -3,6 +3,7 @@
 #include "reports/ReportError.h"
 #include "reports/Tables.h"
 
+#include <stdexcept>
 #include <unordered_map>
 
 namespace tessera::reports {
@@ -24,13 +25,13 @@ std::vector<MemoryCategoryEntry> ReportReader::memoryCategories() const {
     return out;
 }
 
-std::vector<CodeletEntry> ReportReader::codelets() const {
-    std::vector<CodeletEntry> out;
+std::vector<record::CodeletRecord> ReportReader::codelets() const {
+    std::vector<record::CodeletRecord> out;
     using tables::col;
     using C = tables::codelets::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::codelets::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back({q.index(col(C::id)), d_->str(q, col(C::name_id)),
+        out.push_back({q.indexAs<record::CodeletId>(col(C::id)), d_->str(q, col(C::name_id)),
                        q.count(col(C::code_bytes)), d_->str(q, col(C::cycle_formula_id))});
     }
     return out;
@@ -97,8 +98,9 @@ std::vector<record::ComputeSetRecord> ReportReader::computeSets() const {
     return out;
 }
 
-std::vector<VertexCountEntry> ReportReader::vertexCounts(std::uint32_t computeSet) const {
-    std::vector<VertexCountEntry> out;
+std::vector<record::VertexCountRecord>
+ReportReader::vertexCounts(record::ComputeSetId computeSet) const {
+    std::vector<record::VertexCountRecord> out;
     using tables::col;
     using C = tables::vertex_counts::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::vertex_counts::kTable) +
@@ -106,8 +108,9 @@ std::vector<VertexCountEntry> ReportReader::vertexCounts(std::uint32_t computeSe
                              " ORDER BY compute_set_id, tile, codelet_id");
     q.bindId(":compute_set", computeSet);
     while (q.step()) {
-        out.push_back({q.index(col(C::compute_set_id)), d_->tile(q, col(C::tile)),
-                       q.index(col(C::codelet_id)), q.count(col(C::count)),
+        out.push_back({q.indexAs<record::ComputeSetId>(col(C::compute_set_id)),
+                       record::TileId{d_->tile(q, col(C::tile))},
+                       q.indexAs<record::CodeletId>(col(C::codelet_id)), q.count(col(C::count)),
                        q.count(col(C::state_bytes))});
     }
     return out;
@@ -172,8 +175,8 @@ std::vector<TileMemoryEntry> ReportReader::tileMemory() const {
     return out;
 }
 
-std::vector<MemoryBlockEntry> ReportReader::memoryBlocks(std::uint32_t tile) const {
-    std::vector<MemoryBlockEntry> out;
+std::vector<record::MemoryBlockRecord> ReportReader::memoryBlocks(record::TileId tile) const {
+    std::vector<record::MemoryBlockRecord> out;
     if (d_->memoryCategoryCount == 0) {
         // A handful of rows; a negative count cannot come from count(*).
         d_->memoryCategoryCount =
@@ -184,14 +187,26 @@ std::vector<MemoryBlockEntry> ReportReader::memoryBlocks(std::uint32_t tile) con
     using C = tables::memory_blocks::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::memory_blocks::kTable) +
                              " WHERE tile = :tile ORDER BY address, id");
-    q.bind(":tile", std::int64_t{tile});
+    q.bind(":tile", std::int64_t{tile.value()});
     while (q.step()) {
-        MemoryBlockEntry b{d_->tile(q, col(C::tile)), q.index(col(C::category_id)),
-                           q.count(col(C::address)), q.count(col(C::bytes)),
-                           q.optionalIndex(col(C::owner))};
-        if (b.category >= d_->memoryCategoryCount) {
-            q.damaged(col(C::category_id),
-                      std::to_string(b.category) + " names no memory category");
+        const std::uint32_t category = q.index(col(C::category_id));
+        if (category >= d_->memoryCategoryCount) {
+            q.damaged(col(C::category_id), std::to_string(category) + " names no memory category");
+        }
+        // The owner's kind follows from the category: one the engine does not know is refused.
+        if (category >= record::kMemoryCategoryCount) {
+            throw ReportError(d_->info.path + ": not supported by Tessera: memory category " +
+                              std::to_string(category));
+        }
+        record::MemoryBlockRecord b;
+        b.tile = record::TileId{d_->tile(q, col(C::tile))};
+        b.category = static_cast<record::MemoryCategory>(category);
+        b.address = q.count(col(C::address));
+        b.bytes = q.count(col(C::bytes));
+        try {
+            b.owner = record::BlockOwner::fromStored(b.category, q.optionalIndex(col(C::owner)));
+        } catch (const std::invalid_argument& e) {
+            q.damaged(col(C::owner), e.what());
         }
         // Below the memory's base, or ending past 2^48: no tile has such addresses.
         if (b.address < base) {

@@ -28,10 +28,10 @@ struct ReportData {
     TargetInfo target;
     Summary summary;
     std::vector<MemoryCategoryEntry> categories;
-    std::vector<CodeletEntry> codelets;
+    std::vector<record::CodeletRecord> codelets;
     std::vector<VariableEntry> variables;
     std::vector<record::ComputeSetRecord> computeSets;
-    std::vector<VertexCountEntry> vertexCounts;
+    std::vector<record::VertexCountRecord> vertexCounts;
     std::vector<TileMemoryEntry> tileMemory;
     std::vector<record::ProgramNodeRecord> programNodes;
     std::vector<ProgramStepEntry> programSteps;

@@ -48,15 +48,16 @@ public:
 
     // Graph and memory.
     std::vector<MemoryCategoryEntry> memoryCategories() const;
-    std::vector<CodeletEntry> codelets() const;
+    std::vector<record::CodeletRecord> codelets() const;
     std::vector<VariableEntry> variables() const;
     std::vector<std::pair<std::uint32_t, std::uint64_t>>
     variableTiles(std::uint32_t variable) const;
     std::vector<record::ComputeSetRecord> computeSets() const;
     // All vertex counts, or those of one compute set.
-    std::vector<VertexCountEntry> vertexCounts(std::uint32_t computeSet = kNone) const;
+    std::vector<record::VertexCountRecord>
+    vertexCounts(record::ComputeSetId computeSet = record::ComputeSetId::none()) const;
     std::vector<TileMemoryEntry> tileMemory() const;
-    std::vector<MemoryBlockEntry> memoryBlocks(std::uint32_t tile) const;
+    std::vector<record::MemoryBlockRecord> memoryBlocks(record::TileId tile) const;
     // Every tile's not-always-live overlap (TileOverlap), by tile, leaving out
     // tiles without such blocks: one scan of memory_blocks, so a pane need
     // not read every tile's blocks.

@@ -2,8 +2,9 @@
 // Plain structs the reader returns: everything a pane or the CLI needs from a
 // report, with no SQL and no SQLite types. Ids are the report's own (equal to
 // the engine's record ids); record::kNone marks "none". Where the report
-// holds exactly what the engine recorded (compute sets, program nodes, step
-// executions, verification), the reader returns the record type itself
+// holds exactly what the engine recorded (codelets, vertex counts, compute
+// sets, memory blocks, program nodes, step executions, verification), the
+// reader returns the record type itself
 // (engine/record/Records.h), not a copy of it.
 #include "engine/record/Records.h"
 
@@ -57,13 +58,6 @@ struct MemoryCategoryEntry {
     std::string name;     // for people, e.g. "always-live variables"
 };
 
-struct CodeletEntry {
-    std::uint32_t id = 0;
-    std::string name;
-    std::uint64_t codeBytes = 0;
-    std::string cycleFormula;
-};
-
 struct VariableEntry {
     std::uint32_t id = 0;
     std::string name;
@@ -78,14 +72,6 @@ struct VariableEntry {
     std::uint32_t lastStep = kNone;
     std::uint64_t totalBytes = 0;
     std::uint32_t numTiles = 0; // tiles holding some of it
-};
-
-struct VertexCountEntry {
-    std::uint32_t computeSet = 0;
-    std::uint32_t tile = 0;
-    std::uint32_t codelet = 0;
-    std::uint64_t count = 0;
-    std::uint64_t stateBytes = 0;
 };
 
 // Step-level figures of a compile-time program step; per-tile arrays are in
@@ -154,14 +140,6 @@ struct TileMemoryEntry {
     std::uint64_t notAlwaysLivePeakBytes = 0;
     std::uint64_t notAlwaysLiveSumBytes = 0;
     std::uint64_t overflowBytes = 0;
-};
-
-struct MemoryBlockEntry {
-    std::uint32_t tile = 0;
-    std::uint32_t category = 0;
-    std::uint64_t address = 0;
-    std::uint64_t bytes = 0;
-    std::uint32_t owner = kNone;
 };
 
 struct RunEntry {

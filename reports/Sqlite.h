@@ -1,6 +1,8 @@
 #pragma once
 // A thin RAII layer over the SQLite C API, private to reports/ (no header
 // outside reports/ includes it). Errors become ReportError with one line.
+#include "engine/record/Ids.h"
+
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -73,6 +75,15 @@ public:
     Statement& bind(std::string_view name, std::int64_t value);
     Statement& bind(std::string_view name, std::string_view text);
     Statement& bindId(std::string_view name, std::uint32_t id);
+    // Strong ids bind their value, NULL for none.
+    template <class Tag>
+    Statement& bindId(int index, record::Typedef<Tag> id) {
+        return bindId(index, id.value());
+    }
+    template <class Tag>
+    Statement& bindId(std::string_view name, record::Typedef<Tag> id) {
+        return bindId(name, id.value());
+    }
 
     bool step();
     // Steps a statement that returns no rows, then resets it for reuse.
@@ -99,6 +110,15 @@ public:
     std::uint32_t index(int column) const;
     // NULL (record::kNone) or index().
     std::uint32_t optionalIndex(int column) const;
+    // index() / optionalIndex() as a strong id (none for NULL).
+    template <class Id>
+    Id indexAs(int column) const {
+        return Id{index(column)};
+    }
+    template <class Id>
+    Id optionalIndexAs(int column) const {
+        return Id{optionalIndex(column)};
+    }
     // 0 or 1.
     bool flag(int column) const;
     // A number >= 0, REAL or INTEGER (infinity is one: a verification's error can be).

@@ -57,7 +57,7 @@ public:
 
 private:
     void place(TileId t, MemoryCategory c, std::uint64_t bytes, std::uint64_t align,
-               std::uint32_t owner) {
+               record::BlockOwner owner) {
         if (bytes == 0) {
             return;
         }
@@ -70,9 +70,9 @@ private:
     }
 
     void addBlockRecord(TileId t, MemoryCategory c, std::uint64_t offset, std::uint64_t bytes,
-                        std::uint32_t owner) {
+                        record::BlockOwner owner) {
         record::MemoryBlockRecord r;
-        r.tile = t;
+        r.tile = record::TileId{t};
         r.category = c;
         r.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + offset);
         r.bytes = static_cast<std::uint32_t>(bytes);
@@ -167,24 +167,26 @@ private:
             stackNeed = std::max(stackNeed, c->stackBytes);
         }
         for (const auto& [id, c] : codeletsHere) {
-            place(t, MemoryCategory::VertexCode, c->codeBytes, 8, id);
+            place(t, MemoryCategory::VertexCode, c->codeBytes, 8, record::CodeletId{id});
         }
         place(t, MemoryCategory::ControlCode,
               kControlCodeBase +
                   kControlCodePerStep * static_cast<std::uint64_t>(out_.steps.size()),
-              8, record::kNone);
+              8, {});
         for (const auto& [step, bytes] : exchangeCode_[t]) {
-            place(t, MemoryCategory::InternalExchangeCode, bytes, 8, step);
+            place(t, MemoryCategory::InternalExchangeCode, bytes, 8, record::StepId{step});
         }
         for (const auto& [step, bytes] : hostCode_[t]) {
-            place(t, MemoryCategory::HostExchangeCode, bytes, 8, step);
+            place(t, MemoryCategory::HostExchangeCode, bytes, 8, record::StepId{step});
         }
         // Vertex state.
         for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(id).first, 4, id);
+            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(id).first, 4,
+                  record::VertexId{id});
         }
         for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(id).second, 4, id);
+            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(id).second, 4,
+                  record::VertexId{id});
         }
         // Data: constants, always-live, then the shared pool.
         TileLayout& l = layouts_[t];
@@ -200,7 +202,7 @@ private:
                     block.storeOffset = l.cursor - dataStart;
                     place(t,
                           constants ? MemoryCategory::Constant : MemoryCategory::AlwaysLiveVariable,
-                          block.bytes, dataAlign, block.var);
+                          block.bytes, dataAlign, record::VariableId{block.var});
                 }
             }
         }
@@ -210,7 +212,7 @@ private:
         place(t, MemoryCategory::Stack,
               static_cast<std::uint64_t>(stackNeed) * target_.numWorkerContexts +
                   target_.supervisorStackBytes,
-              8, record::kNone);
+              8, {});
         finishTile(t);
     }
 
@@ -257,9 +259,10 @@ private:
             block.address =
                 static_cast<std::uint32_t>(target_.memoryBaseAddress + poolStart + offset);
             block.storeOffset = poolStart + offset - dataStart;
-            addBlockRecord(t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset,
-                           block.bytes,
-                           block.var != kNoId ? block.var : exchangeBufferId(out_, block.step));
+            addBlockRecord(
+                t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset, block.bytes,
+                record::VariableId{block.var != kNoId ? block.var
+                                                      : exchangeBufferId(out_, block.step)});
         }
         l.cursor = poolStart + poolSize;
         l.used += poolSize;

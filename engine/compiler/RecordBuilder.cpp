@@ -133,8 +133,8 @@ void buildRecord(CompiledGraph& out) {
     record::CompiledRecord& r = out.record;
     r.target = targetRecord(g.getTarget());
     for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
-        r.codelets.push_back(
-            {id, out.codelets[id]->name, out.codelets[id]->codeBytes, out.codelets[id]->formula});
+        r.codelets.push_back({record::CodeletId{id}, out.codelets[id]->name,
+                              out.codelets[id]->codeBytes, out.codelets[id]->formula});
     }
     std::map<const CodeletInfo*, std::uint32_t> codeletId;
     for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
@@ -147,9 +147,9 @@ void buildRecord(CompiledGraph& out) {
         for (VertexId v : cs.vertices) {
             const VertexData& vd = g.vertices()[v];
             auto& c = counts[{vd.tile, codeletId.at(vd.codelet)}];
-            c.computeSet = id;
-            c.tile = vd.tile;
-            c.codelet = codeletId.at(vd.codelet);
+            c.computeSet = record::ComputeSetId{id};
+            c.tile = record::TileId{vd.tile};
+            c.codelet = record::CodeletId{codeletId.at(vd.codelet)};
             ++c.count;
         }
         for (auto& [key, c] : counts) {
@@ -161,12 +161,12 @@ void buildRecord(CompiledGraph& out) {
     for (const auto& b : r.memoryBlocks) {
         if (b.category == record::MemoryCategory::VertexInstanceState ||
             b.category == record::MemoryCategory::VectorListDescriptor) {
-            const VertexData& vd = g.vertices()[b.owner];
+            const VertexData& vd = g.vertices()[b.owner.vertex().value()];
             stateBytes[{vd.computeSet, vd.tile, codeletId.at(vd.codelet)}] += b.bytes;
         }
     }
     for (auto& c : r.vertexCounts) {
-        c.stateBytes = stateBytes[{c.computeSet, c.tile, c.codelet}];
+        c.stateBytes = stateBytes[{c.computeSet.value(), c.tile.value(), c.codelet.value()}];
     }
     r.programNodes = out.nodes;
     for (StepId s = 0; s < out.steps.size(); ++s) {

@@ -1,6 +1,10 @@
 #pragma once
 // Plain records the engine hands to a Recorder: everything a report needs.
 // No behaviour here, so reports/ can depend on these without the engine.
+#include "engine/record/BlockOwner.h"
+#include "engine/record/Ids.h"
+#include "engine/record/MemoryCategory.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -12,22 +16,6 @@
 namespace tessera::record {
 
 inline constexpr std::uint32_t kNone = 0xffffffffu;
-
-enum class MemoryCategory : std::uint8_t {
-    AlwaysLiveVariable,
-    NotAlwaysLiveVariable,
-    Constant,
-    VertexInstanceState,
-    VectorListDescriptor,
-    VertexCode,
-    InternalExchangeCode,
-    HostExchangeCode,
-    ControlCode,
-    Stack,
-};
-inline constexpr std::size_t kMemoryCategoryCount = 10;
-const char* memoryCategoryName(MemoryCategory c); // "always-live variables", ...
-const char* memoryCategoryKey(MemoryCategory c);  // "always_live", ... stable identifiers
 
 struct TargetRecord {
     std::string name;
@@ -44,9 +32,9 @@ struct TargetRecord {
 };
 
 struct CodeletRecord {
-    std::uint32_t id = 0;
+    CodeletId id;
     std::string name;
-    std::uint32_t codeBytes = 0;
+    std::uint64_t codeBytes = 0;
     std::string cycleFormula;
 };
 
@@ -65,11 +53,12 @@ struct VariableRecord {
     std::vector<std::pair<std::uint32_t, std::uint64_t>> bytesByTile; // tile, bytes
 };
 
+// How many vertices of one codelet a compute set has on one tile.
 struct VertexCountRecord {
-    std::uint32_t computeSet = 0;
-    std::uint32_t tile = 0;
-    std::uint32_t codelet = 0;
-    std::uint32_t count = 0;
+    ComputeSetId computeSet;
+    TileId tile;
+    CodeletId codelet;
+    std::uint64_t count = 0;
     std::uint64_t stateBytes = 0;
 };
 
@@ -158,11 +147,12 @@ struct ProgramStepRecord {
 };
 
 struct MemoryBlockRecord {
-    std::uint32_t tile = 0;
+    TileId tile;
     MemoryCategory category = MemoryCategory::AlwaysLiveVariable;
-    std::uint32_t address = 0;
-    std::uint32_t bytes = 0;
-    std::uint32_t owner = kNone; // variable, codelet, vertex or step id by category
+    std::uint64_t address = 0;
+    std::uint64_t bytes = 0;
+    BlockOwner owner; // of the kind ownerKindOf(category), or none
+    bool operator==(const MemoryBlockRecord&) const = default;
 };
 
 struct TileMemoryRecord {

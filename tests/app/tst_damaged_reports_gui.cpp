@@ -59,6 +59,7 @@ const std::map<std::string, QStringList>& intactPanes() {
         {"memory-block-address-text", {"memory", "liveness", "program", "execution"}},
         {"memory-block-address-int64-max", {"memory", "liveness", "program", "execution"}},
         {"memory-block-bytes-int64-max", {"memory", "liveness", "program", "execution"}},
+        {"memory-block-stack-with-owner", {"memory", "liveness", "program", "execution"}},
         {"tile-memory-int64-max", {"liveness", "program", "execution"}},
         {"empty-memory-tables", {"liveness", "program", "execution"}},
         {"user-version-0", {}},

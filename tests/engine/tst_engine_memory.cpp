@@ -41,7 +41,7 @@ std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, T
                                               MemoryCategory cat) {
     std::vector<record::MemoryBlockRecord> out;
     for (const auto& b : c.memoryBlocks) {
-        if (b.tile == tile && b.category == cat) {
+        if (b.tile == record::TileId{tile} && b.category == cat) {
             out.push_back(b);
         }
     }
@@ -50,12 +50,14 @@ std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, T
     return out;
 }
 
-// Address of the block of `cat` owned by `owner` on `tile`; 0 when absent.
+// Address of the block of `cat` owned by `owner` (an id of the category's
+// owner kind) on `tile`; 0 when absent.
 std::uint32_t addressOf(const record::CompiledRecord& c, TileId tile, MemoryCategory cat,
                         std::uint32_t owner) {
+    const auto typed = record::BlockOwner::fromStored(cat, owner);
     for (const auto& b : c.memoryBlocks) {
-        if (b.tile == tile && b.category == cat && b.owner == owner) {
-            return b.address;
+        if (b.tile == record::TileId{tile} && b.category == cat && b.owner == typed) {
+            return static_cast<std::uint32_t>(b.address);
         }
     }
     return 0;
@@ -140,8 +142,8 @@ void TestEngineMemory::vertexCodeOncePerCodeletPerTile() {
     // Per compute set, tile and codelet: counts and state bytes.
     std::uint32_t addId = 99, expId = 99;
     for (const auto& c : rec.compiled.codelets) {
-        (c.name == "Add<float>" ? addId : expId) = c.id;
-        QCOMPARE(c.codeBytes, c.name == "Add<float>" ? 192u : 160u);
+        (c.name == "Add<float>" ? addId : expId) = c.id.value();
+        QCOMPARE(c.codeBytes, std::uint64_t{c.name == "Add<float>" ? 192u : 160u});
     }
     QCOMPARE(rec.compiled.codelets.size(), std::size_t{2});
     struct Expected {
@@ -154,9 +156,10 @@ void TestEngineMemory::vertexCodeOncePerCodeletPerTile() {
     for (const Expected& e : expected) {
         bool found = false;
         for (const auto& vc : rec.compiled.vertexCounts) {
-            if (vc.computeSet == e.cs && vc.tile == e.tile && vc.codelet == e.codelet) {
+            if (vc.computeSet.value() == e.cs && vc.tile.value() == e.tile &&
+                vc.codelet.value() == e.codelet) {
                 found = true;
-                QCOMPARE(vc.count, e.count);
+                QCOMPARE(vc.count, std::uint64_t{e.count});
                 QCOMPARE(vc.stateBytes, e.state);
             }
         }
@@ -241,7 +244,7 @@ void TestEngineMemory::vertexStateBytes() {
     QCOMPARE(category(mem, MemoryCategory::VectorListDescriptor), std::uint64_t(descriptors));
     const auto stateBlocks = blocks(rec.compiled, 1, MemoryCategory::VertexInstanceState);
     QCOMPARE(stateBlocks.size(), std::size_t{1});
-    QCOMPARE(stateBlocks[0].owner, vx.id);
+    QCOMPARE(stateBlocks[0].owner.vertex(), record::VertexId{vx.id});
     QCOMPARE(std::uint64_t(stateBlocks[0].bytes), std::uint64_t(state));
     QCOMPARE(rec.compiled.vertexCounts.at(0).stateBytes, std::uint64_t(state + descriptors));
 }
@@ -283,16 +286,16 @@ void TestEngineMemory::fullTileLayout() {
     const auto& m = cr.tileMemory[0];
     QCOMPARE(addressOf(cr, 0, MemoryCategory::VertexCode, 0), kBase + 0);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::VertexCode, 1), kBase + 96);
-    QCOMPARE(blocks(cr, 0, MemoryCategory::ControlCode).at(0).address, kBase + 288);
-    QCOMPARE(blocks(cr, 0, MemoryCategory::ControlCode).at(0).bytes, 88u);
+    QCOMPARE(blocks(cr, 0, MemoryCategory::ControlCode).at(0).address, std::uint64_t{kBase + 288});
+    QCOMPARE(blocks(cr, 0, MemoryCategory::ControlCode).at(0).bytes, std::uint64_t{88});
     QCOMPARE(addressOf(cr, 0, MemoryCategory::VertexInstanceState, 0), kBase + 376);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::VertexInstanceState, 1), kBase + 388);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::Constant, 0), kBase + 416);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::AlwaysLiveVariable, 1), kBase + 432);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::NotAlwaysLiveVariable, 2), kBase + 456);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::NotAlwaysLiveVariable, 3), kBase + 472);
-    QCOMPARE(blocks(cr, 0, MemoryCategory::Stack).at(0).address, kBase + 488);
-    QCOMPARE(blocks(cr, 0, MemoryCategory::Stack).at(0).bytes, std::uint32_t(kStack));
+    QCOMPARE(blocks(cr, 0, MemoryCategory::Stack).at(0).address, std::uint64_t{kBase + 488});
+    QCOMPARE(blocks(cr, 0, MemoryCategory::Stack).at(0).bytes, kStack);
 
     QCOMPARE(category(m, MemoryCategory::VertexCode), std::uint64_t{288});
     QCOMPARE(category(m, MemoryCategory::ControlCode), std::uint64_t{88});

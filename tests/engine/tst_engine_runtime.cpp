@@ -665,7 +665,7 @@ void TestEngineRuntime::userCodelets() {
     for (const record::CodeletRecord& c : recorder.compiled.codelets) {
         if (c.name == "WeightedSum") {
             found = true;
-            QCOMPARE(c.codeBytes, 120u);
+            QCOMPARE(c.codeBytes, std::uint64_t{120});
             QCOMPARE(c.cycleFormula, std::string("10 + 2 * n"));
         }
     }

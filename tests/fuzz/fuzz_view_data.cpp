@@ -109,7 +109,7 @@ void exercise(const std::filesystem::path& path) {
         for (std::size_t i = 0; i < steps.size() && i < 4; ++i) {
             read([&] { (void)source->liveVariables(steps.stepIds[i]); });
         }
-        read([&] { (void)source->memoryBlocks(data->summary.memory.peakTile); });
+        read([&] { (void)source->memoryBlocks(record::TileId{data->summary.memory.peakTile}); });
         for (std::size_t r = 0; r < data->runs.size() && r < 2; ++r) {
             read([&] { timeline(data, source, data->runs[r]); });
         }

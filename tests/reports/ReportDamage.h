@@ -110,6 +110,9 @@ inline const std::vector<Damage>& damageClasses() {
          "memory_blocks.address"},
         {"memory-block-bytes-int64-max", "UPDATE memory_blocks SET bytes = 9223372036854775807",
          "memory_blocks.bytes"},
+        // Stack (category 9) has no owner: an owner there is not read as some other kind's id.
+        {"memory-block-stack-with-owner",
+         "UPDATE memory_blocks SET owner = 5 WHERE category_id = 9", "memory_blocks.owner"},
         {"tile-memory-int64-max",
          "UPDATE tile_memory SET total_including_gaps = 9223372036854775807",
          "tile_memory.total_including_gaps"},

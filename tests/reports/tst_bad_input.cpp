@@ -35,7 +35,7 @@ std::string openAndQuery(const fs::path& file) {
         r.computeSets();
         r.vertexCounts();
         r.tileMemory();
-        r.memoryBlocks(0);
+        r.memoryBlocks(record::TileId{0u});
         r.programNodes();
         for (const auto& s : r.programSteps()) {
             r.stepTiles(s.id);

@@ -59,7 +59,7 @@ Reading readEverything(const fs::path& file) {
         query([&] { r.vertexCounts(); });
         query([&] { r.tileMemory(); });
         for (std::uint32_t t = 0; t < r.target().numTiles; ++t) {
-            query([&] { r.memoryBlocks(t); });
+            query([&] { r.memoryBlocks(record::TileId{t}); });
         }
         query([&] { r.programNodes(); });
         query([&] { r.variableAccesses(); });

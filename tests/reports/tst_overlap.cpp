@@ -37,7 +37,7 @@ private slots:
         for (const auto& o : overlap) {
             std::uint64_t sum = 0;
             for (const auto& b : record.memoryBlocks) {
-                if (b.tile == o.tile &&
+                if (b.tile.value() == o.tile &&
                     b.category == record::MemoryCategory::NotAlwaysLiveVariable) {
                     sum += b.bytes;
                 }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -178,9 +179,10 @@ private slots:
             expectedTotal += v.count;
         }
         QCOMPARE(total, expectedTotal);
-        QCOMPARE(reader_->vertexCounts(1).size(),
+        const record::ComputeSetId second{1u};
+        QCOMPARE(reader_->vertexCounts(second).size(),
                  std::size_t(std::count_if(c.vertexCounts.begin(), c.vertexCounts.end(),
-                                           [](const auto& v) { return v.computeSet == 1; })));
+                                           [&](const auto& v) { return v.computeSet == second; })));
     }
 
     void program() {
@@ -293,9 +295,21 @@ private slots:
         QCOMPARE(categories[0].key, std::string("always_live"));
         std::size_t blocks = 0;
         for (std::uint32_t t = 0; t < c.target.numTiles(); ++t) {
-            const auto b = reader_->memoryBlocks(t);
+            const auto b = reader_->memoryBlocks(record::TileId{t});
             QVERIFY(std::is_sorted(b.begin(), b.end(),
                                    [](auto& x, auto& y) { return x.address < y.address; }));
+            // Every block comes back as recorded, its owner of the same kind:
+            // the tile's records in address order (recording order among equals).
+            std::vector<record::MemoryBlockRecord> recorded;
+            std::copy_if(c.memoryBlocks.begin(), c.memoryBlocks.end(), std::back_inserter(recorded),
+                         [&](const auto& r) { return r.tile == record::TileId{t}; });
+            std::stable_sort(recorded.begin(), recorded.end(),
+                             [](auto& x, auto& y) { return x.address < y.address; });
+            QCOMPARE(b.size(), recorded.size());
+            for (std::size_t i = 0; i < b.size(); ++i) {
+                QVERIFY(b[i] == recorded[i]);
+                QCOMPARE(b[i].owner.kind(), record::ownerKindOf(b[i].category));
+            }
             blocks += b.size();
         }
         QCOMPARE(blocks, c.memoryBlocks.size());

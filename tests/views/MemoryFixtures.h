@@ -5,6 +5,7 @@
 // blocks; tile 0's and tile 2's not-always-live blocks share addresses.
 #include "engine/record/Records.h"
 #include "reports/ReportWriter.h"
+#include "tests/record/RecordFixtures.h"
 
 #include <algorithm>
 #include <array>
@@ -27,10 +28,11 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
     c.target.numWorkerContexts = 6;
     c.target.exchangeBytesPerCycle = 4;
     c.target.regions = {{"non-interleaved", 600}, {"interleaved", 400}};
-    c.codelets = {{0, "AddVertex", 50, "10"}, {1, "ReduceVertex", 30, "20"}};
+    c.codelets = {codelet(0, "AddVertex", 50, "10"), codelet(1, "ReduceVertex", 30, "20")};
     c.computeSets = {{0, "cs/add", 11}, {1, "cs/reduce", 4}};
-    c.vertexCounts = {
-        {0, 0, 0, 4, 64}, {0, 1, 0, 2, 32}, {0, 3, 0, 5, 80}, {1, 0, 1, 1, 24}, {1, 2, 1, 3, 72}};
+    c.vertexCounts = {vertexCount(0, 0, 0, 4, 64), vertexCount(0, 1, 0, 2, 32),
+                      vertexCount(0, 3, 0, 5, 80), vertexCount(1, 0, 1, 1, 24),
+                      vertexCount(1, 2, 1, 3, 72)};
     record::ProgramNodeRecord root;
     root.id = 0;
     root.name = "main";
@@ -107,7 +109,7 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
                     tile(3, {700, 64, 100, 40, 20, 80, 32, 8, 64, 40}, 52, 64)};
     auto block = [](std::uint32_t t, MemoryCategory cat, std::uint32_t offset,
                     std::uint32_t bytes) {
-        return record::MemoryBlockRecord{t, cat, kHandBase + offset, bytes, record::kNone};
+        return record::MemoryBlockRecord{record::TileId{t}, cat, kHandBase + offset, bytes, {}};
     };
     const auto nal = MemoryCategory::NotAlwaysLiveVariable;
     c.memoryBlocks = {

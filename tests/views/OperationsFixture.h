@@ -23,6 +23,7 @@
 //   fwd/layer1/matmul 2 x 300 = 600; fwd/layer1/add 2 x 100 = 200;
 //   fwd (steps 0, 1) 2 x (300 + 100) = 800; bwd/matmul 300 + 300 + 50 = 650;
 //   all operations (steps 0-2): tile 0 300 + 100, tile 1 300 + 100 + 50 = 850.
+#include "tests/record/RecordFixtures.h"
 #include "views/data/ReportData.h"
 #include "views/models/ProgramStats.h"
 
@@ -81,13 +82,15 @@ inline std::shared_ptr<const views::ReportData> operationsReport() {
     step(2, 7, ProgramKind::Execute, "bwd/matmul/products", 2, 6, 10, 30, 200, 2000, 4, 1024, 128);
     step(3, 8, ProgramKind::Copy, "copy", kNone, kNone, 5, 50, 0, 0, 0, 100, 400);
 
-    data->codelets = {
-        {0, "MatMulPartial", 300, ""}, {1, "AddVertex", 100, ""}, {2, "ReduceAdd", 50, ""}};
+    data->codelets = {testing::codelet(0, "MatMulPartial", 300),
+                      testing::codelet(1, "AddVertex", 100), testing::codelet(2, "ReduceAdd", 50)};
     data->computeSets = {{0, "fwd/layer1/matmul/products", 4},
                          {1, "fwd/layer1/add/add", 2},
                          {2, "bwd/matmul/products", 4}};
-    data->vertexCounts = {{0, 0, 0, 2, 0}, {0, 1, 0, 2, 0}, {1, 0, 1, 1, 0}, {1, 1, 1, 1, 0},
-                          {2, 0, 0, 2, 0}, {2, 1, 0, 1, 0}, {2, 1, 2, 1, 0}};
+    data->vertexCounts = {testing::vertexCount(0, 0, 0, 2, 0), testing::vertexCount(0, 1, 0, 2, 0),
+                          testing::vertexCount(1, 0, 1, 1, 0), testing::vertexCount(1, 1, 1, 1, 0),
+                          testing::vertexCount(2, 0, 0, 2, 0), testing::vertexCount(2, 1, 0, 1, 0),
+                          testing::vertexCount(2, 1, 2, 1, 0)};
     data->target.numTiles = 2;
     data->target.clockHz = 1.33e9;
     return data;

@@ -3,6 +3,7 @@
 // grouped by debug-name hierarchy (group sums, merged chains, filtering),
 // the selected step's vertices per codelet (and the Memory pane's vertices of
 // tiles, which share their sums), and its cycles per tile.
+#include "tests/record/RecordFixtures.h"
 #include "views/data/ReportData.h"
 #include "views/models/LiveVariablesModel.h"
 #include "views/models/LiveVariablesTreeModel.h"
@@ -149,8 +150,8 @@ private slots:
 
     void verticesOfAStepByCodelet() {
         auto data = std::make_shared<ReportData>();
-        data->codelets = {{0, "poplin::ConvPartial", 1200, "10 + 2 * n"},
-                          {1, "popops::Add", 300, ""}};
+        data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
+                          testing::codelet(1, "popops::Add", 300)};
         data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
         reports::ProgramStepEntry execute;
         execute.id = 0;
@@ -160,11 +161,11 @@ private slots:
         sync.id = 1;
         sync.kind = record::ProgramKind::Sync;
         data->programSteps = {execute, sync};
-        data->vertexCounts = {{0, 0, 0, 3, 48},
-                              {0, 1, 0, 2, 32},
-                              {0, 1, 1, 4, 64},
-                              {1, 2, 1, 10, 160}, // another compute set
-                              {0, 3, 1, 0, 0}};   // no vertex: not a tile used
+        data->vertexCounts = {testing::vertexCount(0, 0, 0, 3, 48),
+                              testing::vertexCount(0, 1, 0, 2, 32),
+                              testing::vertexCount(0, 1, 1, 4, 64),
+                              testing::vertexCount(1, 2, 1, 10, 160), // another compute set
+                              testing::vertexCount(0, 3, 1, 0, 0)};   // no vertex: not a tile used
         StepVerticesModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -201,8 +202,8 @@ private slots:
     // columns. Every figure below is summed by hand from vertexCounts.
     void tileAndStepVerticesShareTheirSums() {
         auto data = std::make_shared<ReportData>();
-        data->codelets = {{0, "poplin::ConvPartial", 1200, "10 + 2 * n"},
-                          {1, "popops::Add", 300, ""}};
+        data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
+                          testing::codelet(1, "popops::Add", 300)};
         data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
         reports::ProgramStepEntry execute;
         execute.id = 0;
@@ -210,9 +211,11 @@ private slots:
         execute.computeSet = 1;
         data->programSteps = {execute};
         // {computeSet, tile, codelet, count, stateBytes}
-        data->vertexCounts = {{0, 0, 0, 3, 48},   {0, 1, 0, 2, 32},  {0, 1, 1, 4, 64},
-                              {1, 2, 1, 10, 160}, {1, 2, 7, 10, 40}, // codelet 7: not in the report
-                              {1, 3, 0, 0, 0}};                      // no vertex: counts nowhere
+        data->vertexCounts = {
+            testing::vertexCount(0, 0, 0, 3, 48),  testing::vertexCount(0, 1, 0, 2, 32),
+            testing::vertexCount(0, 1, 1, 4, 64),  testing::vertexCount(1, 2, 1, 10, 160),
+            testing::vertexCount(1, 2, 7, 10, 40), // codelet 7: not in the report
+            testing::vertexCount(1, 3, 0, 0, 0)};  // no vertex: counts nowhere
         TileVerticesModel tiles;
         QAbstractItemModelTester tileTester(&tiles,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);

@@ -291,10 +291,10 @@ private slots:
         std::uint64_t vertices = 0;
         std::set<std::uint32_t> codelets;
         if (step->computeSet != reports::kNone) {
-            for (const auto& v : reader.vertexCounts(step->computeSet)) {
+            for (const auto& v : reader.vertexCounts(record::ComputeSetId{step->computeSet})) {
                 vertices += v.count;
                 if (v.count > 0) {
-                    codelets.insert(v.codelet);
+                    codelets.insert(v.codelet.value());
                 }
             }
         }

@@ -205,9 +205,10 @@ void TestMemoryModels::memoryBlocksModelAndLayout() {
         const reports::ReportReader reader(path.toStdString());
         const auto tiles = reader.tileMemory();
         for (std::uint32_t tile : {0u, reader.summary().memory.peakTile}) {
-            const auto entries = reader.memoryBlocks(tile);
-            TileMemoryLayout layout = layoutTileMemory(tile, loaded.source->memoryBlocks(tile),
-                                                       loaded.data->target.memoryBaseAddress);
+            const auto entries = reader.memoryBlocks(record::TileId{tile});
+            TileMemoryLayout layout = layoutTileMemory(
+                record::TileId{tile}, loaded.source->memoryBlocks(record::TileId{tile}),
+                loaded.data->target.memoryBaseAddress);
             MemoryBlocksModel model;
             QAbstractItemModelTester tester(&model,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -229,7 +230,7 @@ void TestMemoryModels::memoryBlocksModelAndLayout() {
             // Bytes per category equal the tile's, apart from the shared pool.
             std::vector<std::uint64_t> byCategory(record::kMemoryCategoryCount, 0);
             for (const auto& b : entries) {
-                byCategory[b.category] += b.bytes;
+                byCategory[static_cast<std::size_t>(b.category)] += b.bytes;
             }
             for (std::uint32_t c = 0; c < record::kMemoryCategoryCount; ++c) {
                 if (c !=

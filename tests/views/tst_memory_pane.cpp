@@ -253,8 +253,8 @@ void TestMemoryPane::memoryMapShowsTheSelectedTile() {
     s->selection.setTile(3);
     MemoryMapWidget* map = s->pane->memoryMap();
     QCOMPARE(s->pane->shownTile(), 3);
-    QCOMPARE(map->memoryLayout().tile, 3u);
-    const auto blocks = s->report.source->memoryBlocks(3);
+    QCOMPARE(map->memoryLayout().tile, record::TileId{3u});
+    const auto blocks = s->report.source->memoryBlocks(record::TileId{3u});
     QCOMPARE(map->memoryLayout().blocks.size(), blocks.size());
     QCOMPARE(s->pane->blocksView()->model()->rowCount(), static_cast<int>(blocks.size()));
     QVERIFY(map->rowCount() > 0);
@@ -337,9 +337,9 @@ void TestMemoryPane::clicksSelectTiles() {
     QTableView* table = s->pane->blocksView();
     for (int r = 0; r < table->model()->rowCount(); ++r) {
         const auto& b = blocks[static_cast<std::size_t>(r)].block;
-        if (b.category == static_cast<std::uint32_t>(record::MemoryCategory::AlwaysLiveVariable)) {
+        if (b.category == record::MemoryCategory::AlwaysLiveVariable) {
             table->setCurrentIndex(table->model()->index(r, 0));
-            QCOMPARE(s->selection.variable(), static_cast<int>(b.owner));
+            QCOMPARE(s->selection.variable(), static_cast<int>(b.owner.variable().value()));
             break;
         }
     }

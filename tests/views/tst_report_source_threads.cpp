@@ -32,7 +32,7 @@ Answers reference(const reports::ReportReader& reader) {
         a.computeCycles.push_back(reader.stepTiles(s.id).computeCycles);
     }
     for (std::uint32_t t = 0; t < reader.target().numTiles; ++t) {
-        a.blocks.push_back(reader.memoryBlocks(t).size());
+        a.blocks.push_back(reader.memoryBlocks(record::TileId{t}).size());
     }
     const auto run = reader.runs().front();
     for (const auto& e : reader.executedSteps(run.id, 0, run.steps)) {
@@ -51,7 +51,7 @@ Answers throughSource(const ReportSource& source, const std::vector<std::uint32_
         a.computeCycles[p] = source.stepTiles(stepIds[p])->computeCycles;
     }
     for (std::uint32_t t = 0; t < tiles; ++t) {
-        a.blocks.push_back(source.memoryBlocks(t).size());
+        a.blocks.push_back(source.memoryBlocks(record::TileId{t}).size());
     }
     for (const auto& e : source.executedSteps(run.id, 0, run.steps)) {
         a.executed.push_back(e.programStep);

@@ -52,7 +52,7 @@ std::shared_ptr<const reports::StepTiles> ReportSource::stepTiles(std::uint32_t 
     return tiles;
 }
 
-std::vector<reports::MemoryBlockEntry> ReportSource::memoryBlocks(std::uint32_t tile) const {
+std::vector<record::MemoryBlockRecord> ReportSource::memoryBlocks(record::TileId tile) const {
     std::lock_guard lock(mutex_);
     return reader_->memoryBlocks(tile);
 }

@@ -28,7 +28,7 @@ public:
     ~ReportSource();
 
     std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t step) const;
-    std::vector<reports::MemoryBlockEntry> memoryBlocks(std::uint32_t tile) const;
+    std::vector<record::MemoryBlockRecord> memoryBlocks(record::TileId tile) const;
     std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
     std::vector<std::pair<std::uint32_t, std::uint64_t>>
     variableTiles(std::uint32_t variable) const;

@@ -17,13 +17,13 @@ bool isNumber(Field f) {
     return f != Field::Codelet && f != Field::CycleEstimate;
 }
 
-const reports::CodeletEntry* findCodelet(const ReportData& data, std::uint32_t id) {
+const record::CodeletRecord* findCodelet(const ReportData& data, record::CodeletId id) {
     // Codelet ids are their positions in a written report; search otherwise.
-    if (id < data.codelets.size() && data.codelets[id].id == id) {
-        return &data.codelets[id];
+    if (id.value() < data.codelets.size() && data.codelets[id.value()].id == id) {
+        return &data.codelets[id.value()];
     }
     const auto c = std::find_if(data.codelets.begin(), data.codelets.end(),
-                                [id](const reports::CodeletEntry& e) { return e.id == id; });
+                                [id](const record::CodeletRecord& e) { return e.id == id; });
     return c == data.codelets.end() ? nullptr : &*c;
 }
 
@@ -34,15 +34,16 @@ CodeletVerticesModel::CodeletVerticesModel(std::vector<ColumnSpec> columns, QObj
     , columns_(std::move(columns)) {}
 
 void CodeletVerticesModel::fill(
-    const ReportData* data, const std::function<bool(const reports::VertexCountEntry&)>& counts) {
+    const ReportData* data, const std::function<bool(const record::VertexCountRecord&)>& counts) {
     beginResetModel();
     rows_.clear();
     totalVertices_ = 0;
     tilesUsed_ = 0;
     if (data) {
-        std::map<std::uint32_t, Row> byCodelet;
-        std::map<std::uint32_t, std::set<std::uint32_t>> tilesOf, setsOf;
-        std::set<std::uint32_t> anyTile;
+        std::map<record::CodeletId, Row> byCodelet;
+        std::map<record::CodeletId, std::set<record::TileId>> tilesOf;
+        std::map<record::CodeletId, std::set<record::ComputeSetId>> setsOf;
+        std::set<record::TileId> anyTile;
         for (const auto& v : data->vertexCounts) {
             if (v.count == 0 || !counts(v)) {
                 continue;
@@ -64,7 +65,7 @@ void CodeletVerticesModel::fill(
                 row.codeBytes = c->codeBytes;
                 row.cycleFormula = QString::fromStdString(c->cycleFormula);
             } else {
-                row.name = QString("codelet %1").arg(id);
+                row.name = QString("codelet %1").arg(id.value());
             }
             rows_.push_back(std::move(row));
         }
@@ -123,7 +124,7 @@ QVariant CodeletVerticesModel::data(const QModelIndex& index, int role) const {
     case kSortRole:
         return isNumber(field) ? QVariant(qulonglong(raw())) : data(index, Qt::DisplayRole);
     case kIdRole:
-        return r.codelet;
+        return r.codelet.value();
     case Qt::TextAlignmentRole:
         return isNumber(field) ? int(Qt::AlignRight | Qt::AlignVCenter)
                                : int(Qt::AlignLeft | Qt::AlignVCenter);

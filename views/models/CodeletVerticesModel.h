@@ -21,7 +21,7 @@ class CodeletVerticesModel : public QAbstractTableModel {
 
 public:
     struct Row {
-        std::uint32_t codelet = 0;
+        record::CodeletId codelet;
         QString name;
         std::uint64_t vertices = 0;
         std::uint32_t tiles = 0;       // tiles holding any of them
@@ -62,7 +62,7 @@ protected:
     // Resets the model to the codelets of the entries `counts` accepts
     // (entries without vertices never count); null data: no rows.
     void fill(const ReportData* data,
-              const std::function<bool(const reports::VertexCountEntry&)>& counts);
+              const std::function<bool(const record::VertexCountRecord&)>& counts);
 
 private:
     std::vector<ColumnSpec> columns_;

@@ -36,8 +36,8 @@ void assignLanes(std::vector<PlacedBlock>& blocks, std::size_t first, std::size_
 
 } // namespace
 
-TileMemoryLayout layoutTileMemory(std::uint32_t tile,
-                                  std::vector<reports::MemoryBlockEntry> entries,
+TileMemoryLayout layoutTileMemory(record::TileId tile,
+                                  std::vector<record::MemoryBlockRecord> entries,
                                   std::uint64_t baseAddress) {
     TileMemoryLayout layout;
     layout.tile = tile;

@@ -10,7 +10,7 @@
 namespace tessera::views {
 
 struct PlacedBlock {
-    reports::MemoryBlockEntry block;
+    record::MemoryBlockRecord block;
     int lane = 0;    // 0-based lane within its group of blocks sharing addresses
     int lanes = 1;   // lanes in that group (1: the block shares nothing)
     int sharers = 0; // other blocks overlapping its address range
@@ -22,14 +22,15 @@ struct MemoryGap {
 };
 
 struct TileMemoryLayout {
-    std::uint32_t tile = 0;
+    record::TileId tile;
     std::uint64_t base = 0;          // the memory's first address
     std::uint64_t end = 0;           // one past the last block's last byte (base when empty)
     std::vector<PlacedBlock> blocks; // by address, then lane
     std::vector<MemoryGap> gaps;     // ranges in [base, end) no block covers
 };
 
-TileMemoryLayout layoutTileMemory(std::uint32_t tile, std::vector<reports::MemoryBlockEntry> blocks,
+TileMemoryLayout layoutTileMemory(record::TileId tile,
+                                  std::vector<record::MemoryBlockRecord> blocks,
                                   std::uint64_t baseAddress);
 
 } // namespace tessera::views

@@ -9,54 +9,53 @@ namespace tessera::views {
 
 using record::MemoryCategory;
 
-QString categoryName(const ReportData& data, std::uint32_t category) {
+QString categoryName(const ReportData& data, MemoryCategory category) {
     for (const auto& c : data.categories) {
-        if (c.id == category) {
+        if (c.id == static_cast<std::uint32_t>(category)) {
             return QString::fromStdString(c.name);
         }
     }
-    return record::memoryCategoryName(static_cast<MemoryCategory>(category));
+    return record::memoryCategoryName(category);
 }
 
-QString blockOwnerName(const ReportData& data, const reports::MemoryBlockEntry& block) {
-    const auto category = static_cast<MemoryCategory>(block.category);
-    if (block.owner == reports::kNone) {
-        return categoryName(data, block.category);
-    }
-    switch (category) {
-    case MemoryCategory::AlwaysLiveVariable:
-    case MemoryCategory::NotAlwaysLiveVariable:
-    case MemoryCategory::Constant:
-        if (const auto* v = data.variable(block.owner)) {
+QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& block) {
+    switch (block.owner.kind()) {
+    case record::OwnerKind::Variable: {
+        const record::VariableId id = block.owner.variable();
+        if (const auto* v = data.variable(id.value())) {
             return QString::fromStdString(v->name);
         }
-        return QString("variable %1").arg(block.owner);
-    case MemoryCategory::VertexCode:
+        return QString("variable %1").arg(id.value());
+    }
+    case record::OwnerKind::Codelet: {
+        const record::CodeletId id = block.owner.codelet();
         for (const auto& c : data.codelets) {
-            if (c.id == block.owner) {
+            if (c.id == id) {
                 return QString::fromStdString(c.name);
             }
         }
-        return QString("codelet %1").arg(block.owner);
-    case MemoryCategory::InternalExchangeCode:
-    case MemoryCategory::HostExchangeCode:
-        if (const auto* s = data.step(block.owner); s && !s->name.empty()) {
-            return QString("step %1 (%2)").arg(block.owner).arg(QString::fromStdString(s->name));
-        }
-        return QString("step %1").arg(block.owner);
-    case MemoryCategory::VertexInstanceState:
-    case MemoryCategory::VectorListDescriptor:
-        return QString("vertex %1").arg(block.owner);
-    default:
-        return categoryName(data, block.category);
+        return QString("codelet %1").arg(id.value());
     }
+    case record::OwnerKind::Step: {
+        const record::StepId id = block.owner.step();
+        if (const auto* s = data.step(id.value()); s && !s->name.empty()) {
+            return QString("step %1 (%2)").arg(id.value()).arg(QString::fromStdString(s->name));
+        }
+        return QString("step %1").arg(id.value());
+    }
+    case record::OwnerKind::Vertex:
+        return QString("vertex %1").arg(block.owner.vertex().value());
+    case record::OwnerKind::None:
+        break;
+    }
+    return categoryName(data, block.category);
 }
 
-QString blockLiveRange(const ReportData& data, const reports::MemoryBlockEntry& block) {
-    if (static_cast<MemoryCategory>(block.category) != MemoryCategory::NotAlwaysLiveVariable) {
+QString blockLiveRange(const ReportData& data, const record::MemoryBlockRecord& block) {
+    if (block.category != MemoryCategory::NotAlwaysLiveVariable || block.owner.isNone()) {
         return "always";
     }
-    const auto* v = data.variable(block.owner);
+    const auto* v = data.variable(block.owner.variable().value());
     if (!v || v->firstStep == reports::kNone) {
         return "always";
     }

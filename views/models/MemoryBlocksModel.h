@@ -18,10 +18,10 @@ using reports::ReportData;
 
 // The owner of a block for people: a variable's name, a codelet's name,
 // "exchange code of step 12 (name)", "vertex 123", or the category's name.
-QString blockOwnerName(const ReportData& data, const reports::MemoryBlockEntry& block);
+QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& block);
 // When the block's owner is live: "always", "steps 3–7".
-QString blockLiveRange(const ReportData& data, const reports::MemoryBlockEntry& block);
-QString categoryName(const ReportData& data, std::uint32_t category);
+QString blockLiveRange(const ReportData& data, const record::MemoryBlockRecord& block);
+QString categoryName(const ReportData& data, record::MemoryCategory category);
 
 class MemoryBlocksModel : public QAbstractTableModel {
     Q_OBJECT

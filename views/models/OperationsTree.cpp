@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -82,20 +83,20 @@ bool inLayer(const record::ProgramNodeRecord& node, LayerFilter layer) {
 std::vector<CodeletUse> codeletsOf(const ReportData& data, const ProgramStats&,
                                    const std::vector<int>& steps) {
     const auto sets = computeSetsOf(data, steps);
-    std::map<std::uint32_t, CodeletUse> byCodelet;
-    std::unordered_set<std::uint64_t> tileCodelets; // tile << 32 | codelet
+    std::map<record::CodeletId, CodeletUse> byCodelet;
+    std::set<std::pair<record::TileId, record::CodeletId>> tileCodelets;
     for (const auto& v : data.vertexCounts) {
-        if (v.count == 0 || !sets.contains(v.computeSet)) {
+        if (v.count == 0 || !sets.contains(v.computeSet.value())) {
             continue;
         }
         CodeletUse& use = byCodelet[v.codelet];
         use.codelet = v.codelet;
         use.vertices += v.count;
-        if (tileCodelets.insert(std::uint64_t{v.tile} << 32 | v.codelet).second) {
+        if (tileCodelets.emplace(v.tile, v.codelet).second) {
             ++use.tiles;
         }
     }
-    std::unordered_map<std::uint32_t, const reports::CodeletEntry*> codelets;
+    std::unordered_map<record::CodeletId, const record::CodeletRecord*> codelets;
     for (const auto& c : data.codelets) {
         codelets[c.id] = &c;
     }
@@ -105,7 +106,7 @@ std::vector<CodeletUse> codeletsOf(const ReportData& data, const ProgramStats&,
             use.name = it->second->name;
             use.codeBytesPerTile = it->second->codeBytes;
         } else {
-            use.name = "codelet " + std::to_string(id) + " (not in the report)";
+            use.name = "codelet " + std::to_string(id.value()) + " (not in the report)";
         }
         out.push_back(use);
     }

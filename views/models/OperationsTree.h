@@ -70,7 +70,7 @@ std::uint64_t codeBytesOf(const ReportData& data, const ProgramStats& stats,
 // (as codeBytesOf), the tiles running it and its vertex count (compile time,
 // each compute set once). Sorted by code bytes, largest first.
 struct CodeletUse {
-    std::uint32_t codelet = 0;
+    record::CodeletId codelet;
     std::string name;
     std::uint64_t codeBytesPerTile = 0;
     std::uint32_t tiles = 0;

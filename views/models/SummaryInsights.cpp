@@ -69,8 +69,8 @@ SummaryInsights computeInsights(const ReportData& data, std::size_t fullestCount
     s.fullest = std::move(tiles);
     s.histogram = binMemory(bytes, capacity);
 
-    std::map<std::uint32_t, CodeletFootprint> byCodelet;
-    std::map<std::uint32_t, std::set<std::uint32_t>> tilesOf;
+    std::map<record::CodeletId, CodeletFootprint> byCodelet;
+    std::map<record::CodeletId, std::set<record::TileId>> tilesOf;
     for (const auto& vc : data.vertexCounts) {
         auto& f = byCodelet[vc.codelet];
         f.vertices += vc.count;
@@ -86,7 +86,7 @@ SummaryInsights computeInsights(const ReportData& data, std::size_t fullestCount
             }
         }
         if (f.name.empty()) {
-            f.name = "codelet " + std::to_string(id);
+            f.name = "codelet " + std::to_string(id.value());
         }
         s.codelets.push_back(f);
     }

@@ -23,9 +23,9 @@ void TileVerticesModel::setTiles(const std::vector<int>& tiles) {
 }
 
 void TileVerticesModel::rebuild() {
-    fill(data_.get(), [this](const reports::VertexCountEntry& v) {
+    fill(data_.get(), [this](const record::VertexCountRecord& v) {
         return tiles_.empty() ||
-               std::binary_search(tiles_.begin(), tiles_.end(), static_cast<int>(v.tile));
+               std::binary_search(tiles_.begin(), tiles_.end(), static_cast<int>(v.tile.value()));
     });
 }
 

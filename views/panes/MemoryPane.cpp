@@ -454,12 +454,8 @@ QWidget* MemoryPane::buildTileCard() {
                     return;
                 }
                 const auto& b = placed[static_cast<std::size_t>(row)].block;
-                using record::MemoryCategory;
-                const auto c = static_cast<MemoryCategory>(b.category);
-                if (b.owner != reports::kNone &&
-                    (c == MemoryCategory::AlwaysLiveVariable ||
-                     c == MemoryCategory::NotAlwaysLiveVariable || c == MemoryCategory::Constant)) {
-                    selectVariable(static_cast<int>(b.owner));
+                if (b.owner.kind() == record::OwnerKind::Variable) {
+                    selectVariable(static_cast<int>(b.owner.variable().value()));
                 }
             });
     split->addWidget(memoryMap_);
@@ -562,12 +558,13 @@ void MemoryPane::showTile(int tile) {
         blocksError_ = false;
         if (shown >= 0 && source_) {
             auto read = readReport([&] {
-                return std::optional(source_->memoryBlocks(static_cast<std::uint32_t>(shown)));
+                return std::optional(
+                    source_->memoryBlocks(record::TileId{static_cast<std::uint32_t>(shown)}));
             });
             blocksError_ = !read;
             TileMemoryLayout layout =
-                layoutTileMemory(static_cast<std::uint32_t>(shown),
-                                 read ? std::move(*read) : std::vector<reports::MemoryBlockEntry>{},
+                layoutTileMemory(record::TileId{static_cast<std::uint32_t>(shown)},
+                                 read ? std::move(*read) : std::vector<record::MemoryBlockRecord>{},
                                  data_->target.memoryBaseAddress);
             blocks_->setLayout(data_, layout);
             memoryMap_->setTileLayout(data_, std::move(layout));

@@ -235,20 +235,20 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
             QString("<b>%1</b>")
                 .arg(QString::fromStdString(data_->computeSetName(s->computeSet)).toHtmlEscaped()));
         // Vertices by codelet, the most numerous first.
-        std::map<std::uint32_t, std::uint64_t> byCodelet;
+        std::map<record::CodeletId, std::uint64_t> byCodelet;
         for (const auto& v : data_->vertexCounts) {
-            if (v.computeSet == s->computeSet) {
+            if (v.computeSet.value() == s->computeSet) {
                 byCodelet[v.codelet] += v.count;
             }
         }
-        std::vector<std::pair<std::uint64_t, std::uint32_t>> order;
+        std::vector<std::pair<std::uint64_t, record::CodeletId>> order;
         for (const auto& [codelet, count] : byCodelet) {
             order.emplace_back(count, codelet);
         }
         std::sort(order.rbegin(), order.rend());
         QStringList parts;
         for (std::size_t i = 0; i < order.size() && i < 3; ++i) {
-            const std::uint32_t c = order[i].second;
+            const std::uint32_t c = order[i].second.value();
             const QString name = c < data_->codelets.size()
                                      ? QString::fromStdString(data_->codelets[c].name)
                                      : QString("codelet %1").arg(c);

@@ -25,8 +25,9 @@ void StepVerticesModel::setStep(const std::shared_ptr<const ReportData>& data, s
         fill(nullptr, {}); // no step, or one that runs no compute set
         return;
     }
-    fill(data.get(),
-         [cs = computeSet_](const reports::VertexCountEntry& v) { return v.computeSet == cs; });
+    fill(data.get(), [cs = computeSet_](const record::VertexCountRecord& v) {
+        return v.computeSet.value() == cs;
+    });
 }
 
 } // namespace tessera::views

@@ -24,12 +24,9 @@ constexpr int kMaxRows = 64;
 // The widest range of addresses drawn (the reader allows 2^48).
 constexpr std::uint64_t kMaxSpan = std::uint64_t{1} << 48;
 
-bool ownedBy(const reports::MemoryBlockEntry& b, int variable) {
-    using record::MemoryCategory;
-    const auto c = static_cast<MemoryCategory>(b.category);
-    return variable >= 0 && b.owner == static_cast<std::uint32_t>(variable) &&
-           (c == MemoryCategory::AlwaysLiveVariable || c == MemoryCategory::NotAlwaysLiveVariable ||
-            c == MemoryCategory::Constant);
+bool ownedBy(const record::MemoryBlockRecord& b, int variable) {
+    return variable >= 0 && b.owner.kind() == record::OwnerKind::Variable &&
+           b.owner.variable() == record::VariableId{static_cast<std::uint32_t>(variable)};
 }
 
 QColor textOn(const QColor& c) {
