@@ -97,6 +97,16 @@ double exchangeMemcpySeconds(std::uint64_t bytes, std::size_t tileMemoryBytes) {
         3);
 }
 
+// The floor under the simulation of program 1: only moving the bytes its
+// exchanges move, against the same reference (OpenBLAS) time.
+void printExchangeFloor(const std::string& name, const Engine& engine, double reference) {
+    const std::uint64_t bytes = exchangedBytes(engine, 1);
+    printResult(name + ".exchange_memcpy_vs_openblas",
+                exchangeMemcpySeconds(bytes, engine.hostMemoryBytes()), "s", reference);
+    std::printf("%s: the run's exchanges copy %.1f MB; its tiles hold %.1f MB\n", name.c_str(),
+                double(bytes) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
+}
+
 // Best CPU time of the process over `repeats` calls: on a shared host the
 // wall time measures the other processes' load; one thread's CPU time
 // measures (mostly) the work.
@@ -176,13 +186,7 @@ void matmulBenchmark(const Options& options, std::size_t size, const char* targe
     if (againstOpenblas) {
         const double openblas = openblasSeconds(m, k, n);
         printResult(name + ".wall_time_vs_openblas", simulated, "s", openblas);
-        // The floor under the simulation: only moving the bytes its exchanges
-        // move, against the same OpenBLAS time.
-        const std::uint64_t bytes = exchangedBytes(engine, 1);
-        printResult(name + ".exchange_memcpy_vs_openblas",
-                    exchangeMemcpySeconds(bytes, engine.hostMemoryBytes()), "s", openblas);
-        std::printf("%s: the run's exchanges copy %.1f MB; its tiles hold %.1f MB\n", name.c_str(),
-                    double(bytes) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
+        printExchangeFloor(name, engine, openblas);
     }
 #else
     (void)againstOpenblas;
@@ -237,11 +241,7 @@ void convBenchmark(const Options& options, std::size_t batch, std::size_t channe
         },
         3);
     printResult(name + ".wall_time_vs_openblas", simulated, "s", reference);
-    const std::uint64_t bytes = exchangedBytes(engine, 1);
-    printResult(name + ".exchange_memcpy_vs_openblas",
-                exchangeMemcpySeconds(bytes, engine.hostMemoryBytes()), "s", reference);
-    std::printf("%s: the run's exchanges copy %.1f MB; its tiles hold %.1f MB\n", name.c_str(),
-                double(bytes) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
+    printExchangeFloor(name, engine, reference);
 #else
     std::printf("%s: skipped (tessera-bench was built without OpenBLAS)\n", name.c_str());
     (void)simulated;

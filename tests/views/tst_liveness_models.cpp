@@ -50,6 +50,21 @@ QString text(const QAbstractItemModel& m, const QModelIndex& parent, int row, in
     return m.index(row, column, parent).data().toString();
 }
 
+// Two codelets (ConvPartial 1.2 KB with a cycle formula, Add 300 B without)
+// in two compute sets, and step 0 executing `computeSet`.
+std::shared_ptr<ReportData> twoCodeletReport(std::uint32_t computeSet) {
+    auto data = std::make_shared<ReportData>();
+    data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
+                      testing::codelet(1, "popops::Add", 300)};
+    data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
+    reports::ProgramStepEntry execute;
+    execute.id = 0;
+    execute.kind = record::ProgramKind::Execute;
+    execute.computeSet = computeSet;
+    data->programSteps = {execute};
+    return data;
+}
+
 } // namespace
 
 class TestLivenessModels : public QObject {
@@ -149,18 +164,11 @@ private slots:
     }
 
     void verticesOfAStepByCodelet() {
-        auto data = std::make_shared<ReportData>();
-        data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
-                          testing::codelet(1, "popops::Add", 300)};
-        data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
-        reports::ProgramStepEntry execute;
-        execute.id = 0;
-        execute.kind = record::ProgramKind::Execute;
-        execute.computeSet = 0;
+        auto data = twoCodeletReport(0);
         reports::ProgramStepEntry sync;
         sync.id = 1;
         sync.kind = record::ProgramKind::Sync;
-        data->programSteps = {execute, sync};
+        data->programSteps.push_back(sync);
         data->vertexCounts = {testing::vertexCount(0, 0, 0, 3, 48),
                               testing::vertexCount(0, 1, 0, 2, 32),
                               testing::vertexCount(0, 1, 1, 4, 64),
@@ -201,15 +209,7 @@ private slots:
     // a step sum the same entries (CodeletVerticesModel); each keeps its own
     // columns. Every figure below is summed by hand from vertexCounts.
     void tileAndStepVerticesShareTheirSums() {
-        auto data = std::make_shared<ReportData>();
-        data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
-                          testing::codelet(1, "popops::Add", 300)};
-        data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
-        reports::ProgramStepEntry execute;
-        execute.id = 0;
-        execute.kind = record::ProgramKind::Execute;
-        execute.computeSet = 1;
-        data->programSteps = {execute};
+        auto data = twoCodeletReport(1);
         // {computeSet, tile, codelet, count, stateBytes}
         data->vertexCounts = {
             testing::vertexCount(0, 0, 0, 3, 48),  testing::vertexCount(0, 1, 0, 2, 32),
