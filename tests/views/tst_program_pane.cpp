@@ -20,6 +20,7 @@
 
 #include <QDir>
 #include <QGraphicsScene>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -306,6 +307,36 @@ private slots:
         QTest::qWait(50);
         QVERIFY(pane.stats() == nullptr);
         QCOMPARE(pane.treeModel()->rowCount(), 0);
+    }
+
+    // The names take the width the figures leave (no empty band on the right
+    // of a wide pane), and give it back when the pane narrows.
+    void namesColumnFillsTheWidth() {
+        const LoadedReport loaded = ReportLoader::loadNow(testing::namedReport("mlp-train"));
+        ProgramPane pane;
+        pane.resize(1400, 900);
+        pane.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pane));
+        QVERIFY(setReportAndWait(pane, loaded));
+        QCoreApplication::processEvents();
+        QTreeView* view = pane.treeView();
+        QHeaderView* header = view->header();
+        const auto rightEdge = [&] {
+            int last = 0;
+            for (int c = 0; c < header->count(); ++c) {
+                if (!header->isSectionHidden(c)) {
+                    last =
+                        std::max(last, header->sectionViewportPosition(c) + header->sectionSize(c));
+                }
+            }
+            return last;
+        };
+        QCOMPARE(rightEdge(), view->viewport()->width());
+        const int wide = header->sectionSize(ProgramTreeModel::Name);
+        pane.resize(1200, 900);
+        QCoreApplication::processEvents();
+        QCOMPARE(rightEdge(), view->viewport()->width());
+        QCOMPARE(header->sectionSize(ProgramTreeModel::Name), wide - 200);
     }
 
     void largeProgramsAreDrawnInWindows() {

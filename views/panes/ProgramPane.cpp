@@ -1,6 +1,7 @@
 #include "views/panes/ProgramPane.h"
 
 #include "views/common/Colors.h"
+#include "views/common/FillingColumn.h"
 #include "views/common/Format.h"
 #include "views/common/ProportionBar.h"
 #include "views/common/Selection.h"
@@ -110,6 +111,7 @@ QWidget* ProgramPane::buildTreeTab() {
     treeView_->setItemDelegateForColumn(ProgramTreeModel::CyclesShare,
                                         new ShareBarDelegate(treeView_));
     layout->addWidget(treeView_, 1);
+    nameFill_ = FillingColumn::install(treeView_, treeView_->header(), ProgramTreeModel::Name);
     connect(expand, &QToolButton::clicked, treeView_, &QTreeView::expandAll);
     connect(collapse, &QToolButton::clicked, this, [this] { treeView_->expandToDepth(1); });
     connect(treeFilter_, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -208,11 +210,13 @@ void ProgramPane::showStats(std::shared_ptr<const ProgramStats> stats) {
     graph_->setProgram(shown, stats_);
     treeView_->expandToDepth(2);
     treeView_->header()->setSectionResizeMode(ProgramTreeModel::Name, QHeaderView::Interactive);
-    treeView_->setColumnWidth(ProgramTreeModel::Name, 460);
     for (int c = ProgramTreeModel::Executions; c < ProgramTreeModel::ColumnCount; ++c) {
         treeView_->resizeColumnToContents(c);
         treeView_->setColumnWidth(c, treeView_->columnWidth(c) + 12);
     }
+    // The names' own width last: it is the floor the filling keeps.
+    treeView_->setColumnWidth(ProgramTreeModel::Name, 460);
+    nameFill_->refit();
     split_->setSegments({});
     if (!stats_) {
         details_->setText("No report");

@@ -20,6 +20,8 @@ class QTreeView;
 
 namespace tessera::views {
 
+class FillingColumn;
+
 class DataflowView;
 class OperationsModel;
 class OperationsView;
@@ -85,6 +87,7 @@ private:
     QTabWidget* tabs_ = nullptr;
     QLineEdit* treeFilter_ = nullptr;
     QTreeView* treeView_ = nullptr;
+    FillingColumn* nameFill_ = nullptr; // the names take the width the figures leave
     ProgramTreeModel* treeModel_ = nullptr;
     QSortFilterProxyModel* treeProxy_ = nullptr;
     OperationsView* ops_ = nullptr;
