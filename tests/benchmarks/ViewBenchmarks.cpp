@@ -187,6 +187,31 @@ void executionPaneAtScale(const std::string& steps, bool quick) {
         }
         maxCells = std::max(maxCells, pane.timeline()->lastPaintStats().cells);
     }
+    // Searching dims what does not match: the redraw of the whole run with a
+    // search (a step name from the middle of the run) against the same view
+    // without one.
+    auto meanRedraw = [&] {
+        double sum = 0;
+        for (int i = 0; i < 5; ++i) {
+            sum += redraw(&pane, timeline, flame, strip);
+        }
+        return sum / 5;
+    };
+    auto settle = [&](const QString& text) {
+        pane.setSearchText(text);
+        while (pane.isSearching()) {
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 10);
+        }
+        viewport->reset();
+        waitForData(&pane);
+        redraw(&pane, timeline, flame, strip); // the first after a change lays out
+    };
+    const auto& programSteps = report.data->programSteps;
+    settle(QString::fromStdString(programSteps[programSteps.size() / 2].name));
+    const double searched = meanRedraw();
+    settle(QString());
+    printResult(label + ".redraw_with_search", searched, "s", meanRedraw());
+
     printResult(label + ".redraw_mean", redrawSum / redraws, "s", 0.016);
     printResult(label + ".redraw_max", redrawMax, "s", 0.016);
     printResult(label + ".fetch_mean", fetches ? fetchSum / fetches : 0, "s", 0.1);

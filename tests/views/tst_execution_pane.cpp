@@ -540,13 +540,6 @@ void TestExecutionPane::searchOnTheStressReport() {
         }
     }
     QVERIFY(expected.size() > 100);
-    QWidget* timeline = pane->timeline();
-    QElapsedTimer t;
-    t.start();
-    for (int i = 0; i < 5; ++i) {
-        timeline->repaint();
-    }
-    const qint64 plain = t.nsecsElapsed();
     pane->setSearchText(text);
     QTRY_VERIFY_WITH_TIMEOUT(!pane->isSearching(), 30000);
     const StepMatches* m = pane->searchMatches();
@@ -556,14 +549,8 @@ void TestExecutionPane::searchOnTheStressReport() {
     for (std::size_t i = 0; i < expected.size(); ++i) {
         QCOMPARE(m->found[i].sequence, expected[i]);
     }
-    t.restart();
-    for (int i = 0; i < 5; ++i) {
-        timeline->repaint();
-    }
-    const qint64 searched = t.nsecsElapsed();
-    qInfo("repaint with %zu matches: %.2f ms, without: %.2f ms", expected.size(), searched / 5e6,
-          plain / 5e6);
-    QVERIFY(searched < 3 * plain + 20'000'000); // the dimming costs about the pixels
+    // What the dimming costs is a benchmark (tessera-bench --only views:
+    // views.execution_stress_N.redraw_with_search), not a timed test.
     grab(pane, "execution-stress-search.png");
     pane->findNext();
     QCOMPARE(pane->currentMatch(), 0);

@@ -14,6 +14,7 @@
 #include "views/panes/ExecutionPane.h"
 #include "views/panes/execution/RowLayout.h"
 #include "views/panes/execution/StepDetailsPanel.h"
+#include "views/panes/execution/TimelineRenderer.h"
 #include "views/panes/execution/TimelineWidget.h"
 
 #include <qcustomplot.h>
@@ -29,6 +30,37 @@ class TestTimelineRows : public QObject {
     Q_OBJECT
 
 private slots:
+    // A search dims the columns outside its matches towards the base colour,
+    // in device pixels, and leaves the lit ones as drawn. Expected values by
+    // hand: (200·85 + 255·170) / 255 = 236, (100·85 + 255·170) / 255 = 203,
+    // (0·85 + 255·170) / 255 = 170.
+    void searchDimsTheColumnsOutsideItsMatches() {
+        const QRgb drawn = qRgb(200, 100, 0), dimmed = qRgb(236, 203, 170);
+        QImage image(10, 2, QImage::Format_RGB32);
+        image.fill(drawn);
+        execution::dimColumnsOutside(image, 1.0, {{2, 4}, {6, 7}}, qRgb(255, 255, 255), 170);
+        for (int y = 0; y < 2; ++y) {
+            for (int x = 0; x < 10; ++x) {
+                const bool lit = (x >= 2 && x < 4) || x == 6;
+                QCOMPARE(image.pixel(x, y), lit ? drawn : dimmed);
+            }
+        }
+        // At a device pixel ratio of 2, logical columns [1, 3) are device [2, 6).
+        QImage hiDpi(10, 1, QImage::Format_RGB32);
+        hiDpi.fill(drawn);
+        execution::dimColumnsOutside(hiDpi, 2.0, {{1, 3}}, qRgb(255, 255, 255), 170);
+        for (int x = 0; x < 10; ++x) {
+            QCOMPARE(hiDpi.pixel(x, 0), x >= 2 && x < 6 ? drawn : dimmed);
+        }
+        // No match in view: every column is dimmed.
+        QImage none(4, 1, QImage::Format_RGB32);
+        none.fill(drawn);
+        execution::dimColumnsOutside(none, 1.0, {}, qRgb(255, 255, 255), 170);
+        for (int x = 0; x < 4; ++x) {
+            QCOMPARE(none.pixel(x, 0), dimmed);
+        }
+    }
+
     void tileRowsWhileTheyFit() {
         const int height = kAllTilesRowPx + kRowGapPx + 16 * kMinTileRowPx;
         const RowLayout l = layoutRows(16, 16, 0, 16, height);

@@ -251,4 +251,37 @@ PaintStats renderRows(QImage& image, double dpr, const TimelineFrame& frame,
     return stats;
 }
 
+void dimColumnsOutside(QImage& image, double dpr, const std::vector<ColumnSpan>& lit, QRgb toward,
+                       int alpha) {
+    const int width = image.width();
+    const auto device = [dpr, width](int x) {
+        return std::clamp(static_cast<int>(std::lround(x * dpr)), 0, width);
+    };
+    // The device columns to dim: the gaps between the lit spans.
+    std::vector<ColumnSpan> dim;
+    int from = 0;
+    for (const ColumnSpan& s : lit) {
+        const int begin = device(s.begin);
+        if (begin > from) {
+            dim.push_back({from, begin});
+        }
+        from = std::max(from, device(s.end));
+    }
+    if (from < width) {
+        dim.push_back({from, width});
+    }
+    const int keep = 255 - alpha;
+    const int r = qRed(toward) * alpha, g = qGreen(toward) * alpha, b = qBlue(toward) * alpha;
+    for (int y = 0; y < image.height(); ++y) {
+        auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+        for (const ColumnSpan& span : dim) {
+            for (int x = span.begin; x < span.end; ++x) {
+                const QRgb p = line[x];
+                line[x] = qRgb((qRed(p) * keep + r) / 255, (qGreen(p) * keep + g) / 255,
+                               (qBlue(p) * keep + b) / 255);
+            }
+        }
+    }
+}
+
 } // namespace tessera::views::execution

@@ -68,4 +68,17 @@ PaintStats renderRows(QImage& image, double dpr, const TimelineFrame& frame,
                       const TimeMapping& mapping, const RowLayout& layout,
                       const TimelineColors& colors);
 
+// Columns [begin, end) in logical pixels from the image's left edge.
+struct ColumnSpan {
+    int begin = 0;
+    int end = 0;
+};
+
+// Blends every column of a rendered (RGB32) image outside `lit` (ascending,
+// disjoint) towards `toward` by alpha / 255: how a search dims what does not
+// match. Done on the pixels, in one pass: a translucent fillRect per gap cost
+// ~90 ms a paint at 500 matches.
+void dimColumnsOutside(QImage& image, double dpr, const std::vector<ColumnSpan>& lit, QRgb toward,
+                       int alpha);
+
 } // namespace tessera::views::execution

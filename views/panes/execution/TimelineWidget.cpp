@@ -271,6 +271,8 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         stats_ = {};
         return;
     }
+    const bool searching = search_ && !search_->text.isEmpty();
+    const std::vector<ColumnSpan> lit = searchLitSpans();
     const double dpr = devicePixelRatioF();
     const QSize devSize(static_cast<int>(plot.width() * dpr),
                         static_cast<int>(layout_.height * dpr));
@@ -281,9 +283,12 @@ void TimelineWidget::paintEvent(QPaintEvent*) {
         image_.setDevicePixelRatio(dpr);
         stats_ = renderRows(image_, dpr, *frame_, viewport_->time(), layout_,
                             TimelineColors::fromPalette(pal.color(QPalette::Base).rgb()));
+        if (searching) {
+            dimColumnsOutside(image_, dpr, lit, pal.color(QPalette::Base).rgb(), kSearchDimAlpha);
+        }
         p.drawImage(plot.topLeft(), image_);
     }
-    paintSearch(p);
+    paintSearchMarks(p, lit);
     paintSelection(p);
     paintSelectedTile(p);
     if (frame_->index && frame_->index->steps() == 0) {
@@ -413,18 +418,16 @@ void TimelineWidget::paintSelection(QPainter& p) {
     }
 }
 
-// Columns holding a match keep their colours and get a mark in the lane
-// above the rows; the columns between are dimmed. Costs about the pixel
-// columns: matches inside a marked column are skipped by binary search.
-void TimelineWidget::paintSearch(QPainter& p) {
+// The pixel columns (from the plot's left) holding a match, merged into
+// runs. Costs about the pixel columns: matches inside a lit column are
+// skipped by binary search.
+std::vector<ColumnSpan> TimelineWidget::searchLitSpans() const {
+    std::vector<ColumnSpan> runs;
     if (!search_ || search_->text.isEmpty()) {
-        return;
+        return runs;
     }
     const QRect plot = plotRect();
     const TimeMapping& m = viewport_->time();
-    QColor dim = palette().color(QPalette::Base);
-    dim.setAlpha(kSearchDimAlpha);
-    const QColor mark = searchMarkColor();
     const auto& found = search_->found;
     auto endOf = [](const record::StepExecutionRecord& e) {
         return static_cast<double>(e.startCycle + std::max<std::uint64_t>(e.cycles, 1));
@@ -433,23 +436,15 @@ void TimelineWidget::paintSearch(QPainter& p) {
     if (i > 0 && endOf(found[i - 1]) > m.start()) {
         --i; // started before the view, still running in it
     }
-    int lit = plot.left(); // columns before this are painted
-    int runFrom = -1;      // the lit columns [runFrom, lit) not marked yet
-    auto markRun = [&] {
-        if (runFrom >= 0 && lit > runFrom) {
-            p.fillRect(QRect(runFrom, kRulerHeightPx + 1, lit - runFrom, kMarkerLanePx - 2), mark);
-        }
-    };
+    int lit = plot.left(); // columns before this are decided
     while (i < found.size() && static_cast<double>(found[i].startCycle) < m.end()) {
         const int x0 = std::max(xForCycle(static_cast<double>(found[i].startCycle)), plot.left());
         const int x1 = std::min(std::max(xForCycle(endOf(found[i])), x0 + 1), plot.right() + 1);
         if (x1 > lit) {
-            if (x0 > lit) {
-                markRun();
-                p.fillRect(QRect(lit, plot.top(), x0 - lit, layout_.height), dim);
-                runFrom = x0;
-            } else if (runFrom < 0) {
-                runFrom = lit;
+            if (runs.empty() || x0 > lit) {
+                runs.push_back({std::max(x0, lit) - plot.left(), x1 - plot.left()});
+            } else {
+                runs.back().end = x1 - plot.left();
             }
             lit = x1;
         }
@@ -457,9 +452,18 @@ void TimelineWidget::paintSearch(QPainter& p) {
         const std::size_t next = search_->firstAtOrAfter(cycleAtX(lit));
         i = std::max(i + 1, next > 0 ? next - 1 : 0);
     }
-    markRun();
-    if (lit <= plot.right()) {
-        p.fillRect(QRect(lit, plot.top(), plot.right() + 1 - lit, layout_.height), dim);
+    return runs;
+}
+
+// Each run of lit columns gets a mark in the lane above the rows (the rest
+// of the rows were dimmed in the image).
+void TimelineWidget::paintSearchMarks(QPainter& p, const std::vector<ColumnSpan>& lit) {
+    const QRect plot = plotRect();
+    const QColor mark = searchMarkColor();
+    for (const ColumnSpan& run : lit) {
+        p.fillRect(QRect(plot.left() + run.begin, kRulerHeightPx + 1, run.end - run.begin,
+                         kMarkerLanePx - 2),
+                   mark);
     }
 }
 

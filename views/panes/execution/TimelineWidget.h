@@ -99,7 +99,8 @@ private:
     void paintGutter(QPainter& painter);
     void paintLabels(QPainter& painter, const QFont& font);
     void paintSelection(QPainter& painter);
-    void paintSearch(QPainter& painter);
+    std::vector<ColumnSpan> searchLitSpans() const;
+    void paintSearchMarks(QPainter& painter, const std::vector<ColumnSpan>& lit);
     void paintSelectedTile(QPainter& painter);
     void revealSelectedTile();
 
