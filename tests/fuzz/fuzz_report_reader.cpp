@@ -62,10 +62,10 @@ void exercise(const ReportReader& reader) {
     const auto computeSets = reader.computeSets();
     (void)reader.vertexCounts();
     if (!computeSets.empty()) {
-        (void)reader.vertexCounts(record::ComputeSetId{computeSets.front().id});
+        (void)reader.vertexCounts(tessera::record::ComputeSetId{computeSets.front().id});
     }
     (void)reader.tileMemory();
-    (void)reader.memoryBlocks(record::TileId{0u});
+    (void)reader.memoryBlocks(tessera::record::TileId{0u});
     (void)reader.programNodes();
     const auto steps = reader.programSteps();
     (void)reader.verifications();
