@@ -3,6 +3,7 @@
 // per-tile arrays; a selected step lists exactly its live variables and is
 // marked on the plot; per-tile curves, always-live on/off and step
 // comparison. Grabs are written to the build directory.
+#include "HeaderFixtures.h"
 #include "ReportFixtures.h"
 #include "reports/ReportReader.h"
 #include "views/common/Colors.h"
@@ -427,16 +428,7 @@ private slots:
         QCoreApplication::processEvents();
         QTreeView* view = pane.tables()->liveView();
         QHeaderView* header = view->header();
-        const auto rightEdge = [&] {
-            int last = 0;
-            for (int c = 0; c < header->count(); ++c) {
-                if (!header->isSectionHidden(c)) {
-                    last =
-                        std::max(last, header->sectionViewportPosition(c) + header->sectionSize(c));
-                }
-            }
-            return last;
-        };
+        const auto rightEdge = [&] { return testing::rightEdgeOfColumns(*header); };
         QCOMPARE(rightEdge(), view->viewport()->width());
         const int wide = header->sectionSize(0);
         pane.resize(1000, 900);

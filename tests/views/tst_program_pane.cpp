@@ -4,6 +4,7 @@
 // grab), search, filter, and the shared selection both ways. Grabs are
 // written to the build directory.
 #include "ExecutionFixtures.h"
+#include "HeaderFixtures.h"
 #include "ReportFixtures.h"
 #include "views/common/Colors.h"
 #include "views/common/Export.h"
@@ -321,16 +322,7 @@ private slots:
         QCoreApplication::processEvents();
         QTreeView* view = pane.treeView();
         QHeaderView* header = view->header();
-        const auto rightEdge = [&] {
-            int last = 0;
-            for (int c = 0; c < header->count(); ++c) {
-                if (!header->isSectionHidden(c)) {
-                    last =
-                        std::max(last, header->sectionViewportPosition(c) + header->sectionSize(c));
-                }
-            }
-            return last;
-        };
+        const auto rightEdge = [&] { return testing::rightEdgeOfColumns(*header); };
         QCOMPARE(rightEdge(), view->viewport()->width());
         const int wide = header->sectionSize(ProgramTreeModel::Name);
         pane.resize(1200, 900);
