@@ -3,7 +3,7 @@
 // owner's thread: start(work), then take() from the watcher's finished().
 //
 // Work and result cross threads through HandOvers (views/common/HandOver.h),
-// not QtConcurrent's task object and QFuture's result store, so
+// not a QtConcurrent task object and QFuture's result store, so
 // ThreadSanitizer sees both: the owner posts the task under poolHandOver(),
 // which the task takes before it reads itself; the worker stores the result
 // under its slot's lock and take() reads it under the same lock. Each start()
