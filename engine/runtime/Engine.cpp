@@ -3,6 +3,7 @@
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
 #include "engine/runtime/TensorPrinter.h"
+#include "engine/runtime/TileCopies.h"
 #include "engine/runtime/TileStores.h"
 #include "engine/runtime/VertexPrint.h"
 
@@ -25,10 +26,12 @@ using record::ProgramKind;
 
 namespace {
 
-struct CopyOp {
-    std::byte* destination;
-    const std::byte* source;
-    std::size_t bytes;
+using runtime::CopyOp;
+
+// One step's copies of an exchange phase, a list per destination tile.
+struct TileCopyLists {
+    std::vector<std::vector<CopyOp>> byTile;
+    bool streamed = false; // too large to stay in the cache: runtime::streamRuns
 };
 
 struct Instance {
@@ -40,9 +43,9 @@ struct Instance {
 // Work of one step grouped by the tile whose memory it writes, so groups can
 // run in parallel without two threads writing one tile.
 struct PreparedStep {
-    std::vector<std::vector<CopyOp>> gather;
+    TileCopyLists gather;
     std::vector<std::vector<Instance>> compute;
-    std::vector<std::vector<CopyOp>> scatter;
+    TileCopyLists scatter;
 };
 
 // A codelet's constructor and compute() are user code: whatever they throw
@@ -161,16 +164,22 @@ void Engine::prepare() {
         }
     }
     prepared_->steps.resize(compiled_->steps.size());
+    std::vector<std::vector<CopyOp>> byTile(stores_.size());
     auto group = [&](const std::vector<compiler::Transfer>& transfers) {
-        std::map<TileId, std::vector<CopyOp>> byTile;
+        TileCopyLists out;
+        std::size_t bytes = 0;
         for (const compiler::Transfer& t : transfers) {
             byTile[compiled_->blocks[t.destination.block].tile].push_back(
                 {pointer(t.destination), pointer(t.source), t.bytes});
+            bytes += t.bytes;
         }
-        std::vector<std::vector<CopyOp>> out;
-        for (auto& [tile, ops] : byTile) {
-            out.push_back(std::move(ops));
+        for (std::vector<CopyOp>& ops : byTile) {
+            if (!ops.empty()) {
+                out.byTile.push_back(std::move(ops));
+                ops.clear();
+            }
         }
+        out.streamed = runtime::worthStreaming(bytes);
         return out;
     };
     for (StepId s = 0; s < compiled_->steps.size(); ++s) {
@@ -331,40 +340,11 @@ void Engine::endRun(const std::string& error) {
 
 namespace {
 
-// One tile's copies, consecutive ones that continue each other (a block's
-// rows laid end to end on both sides) merged into one memcpy.
-void copyRuns(const std::vector<CopyOp>& ops) {
-    if (ops.empty()) {
-        return;
-    }
-    std::byte* destination = ops[0].destination;
-    const std::byte* source = ops[0].source;
-    std::size_t bytes = ops[0].bytes;
-    for (std::size_t i = 1; i < ops.size(); ++i) {
-        const CopyOp& op = ops[i];
-        const std::size_t merged = bytes + op.bytes;
-        // Only while the merged ranges stay apart, so the order of the copies
-        // inside a run cannot matter.
-        const auto d = reinterpret_cast<std::uintptr_t>(destination);
-        const auto src = reinterpret_cast<std::uintptr_t>(source);
-        if (reinterpret_cast<std::uintptr_t>(op.destination) == d + bytes &&
-            reinterpret_cast<std::uintptr_t>(op.source) == src + bytes &&
-            (d + merged <= src || src + merged <= d)) {
-            bytes = merged;
-            continue;
-        }
-        std::memcpy(destination, source, bytes);
-        destination = op.destination;
-        source = op.source;
-        bytes = op.bytes;
-    }
-    std::memcpy(destination, source, bytes);
-}
-
-void runCopies(ThreadPool& pool, const std::vector<std::vector<CopyOp>>& groups) {
-    pool.parallelFor(groups.size(), [&](std::size_t b, std::size_t e) {
+void runCopies(ThreadPool& pool, const TileCopyLists& copies) {
+    const auto copy = copies.streamed ? runtime::streamRuns : runtime::copyRuns;
+    pool.parallelFor(copies.byTile.size(), [&](std::size_t b, std::size_t e) {
         for (std::size_t g = b; g < e; ++g) {
-            copyRuns(groups[g]);
+            copy(copies.byTile[g]);
         }
     });
 }
