@@ -1,12 +1,39 @@
 #include "engine/compiler/Passes.h"
 
+#include <future>
+
 namespace tessera::compiler {
+
+namespace {
+
+// Below this many vertices the checks take less than starting a thread.
+constexpr std::size_t kConcurrentChecksFrom = 4096;
+
+// validateGraph and checkConflicts only read the graph: on a large graph the
+// conflict check runs on a second thread. A validation error is reported
+// first, as when they ran one after the other.
+void checkGraph(const Graph& graph) {
+    if (graph.vertices().size() < kConcurrentChecksFrom) {
+        validateGraph(graph);
+        checkConflicts(graph);
+        return;
+    }
+    std::future<void> conflicts = std::async(std::launch::async, [&] { checkConflicts(graph); });
+    try {
+        validateGraph(graph);
+    } catch (...) {
+        conflicts.wait();
+        throw;
+    }
+    conflicts.get();
+}
+
+} // namespace
 
 CompiledGraph compile(const Graph& graph, const std::vector<program::Program>& programs) {
     CompiledGraph out;
     out.graph = &graph;
-    validateGraph(graph);
-    checkConflicts(graph);
+    checkGraph(graph);
     flattenPrograms(programs, out);
     placeVariables(out);
     planExchanges(out);

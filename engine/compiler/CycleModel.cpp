@@ -64,14 +64,46 @@ struct SentRange {
     std::uint64_t begin, end;
 };
 
-// The ranges merged where they overlap or touch, per block.
-std::vector<SentRange> unionOf(std::vector<SentRange> ranges) {
+// `ranges` ordered by block, then by begin. Many ranges over few blocks (a
+// matMul's operand rows sent to every tile of their row): bucketed by block
+// in two passes, each block's few ranges sorted alone, instead of one sort
+// of them all.
+void orderByBlock(std::vector<SentRange>& ranges, std::size_t blocks) {
     const auto less = [](const SentRange& a, const SentRange& b) {
         return a.block != b.block ? a.block < b.block : a.begin < b.begin;
     };
-    if (!std::is_sorted(ranges.begin(), ranges.end(), less)) { // often already in order
-        std::sort(ranges.begin(), ranges.end(), less);
+    if (std::is_sorted(ranges.begin(), ranges.end(), less)) { // often already in order
+        return;
     }
+    if (ranges.size() < blocks / 4) { // the buckets would cost more than the sort
+        std::sort(ranges.begin(), ranges.end(), less);
+        return;
+    }
+    std::vector<std::size_t> start(blocks + 1, 0);
+    for (const SentRange& r : ranges) {
+        ++start[r.block + 1];
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+        start[b + 1] += start[b];
+    }
+    std::vector<SentRange> bucketed(ranges.size());
+    std::vector<std::size_t> next(start.begin(), start.end() - 1);
+    for (const SentRange& r : ranges) {
+        bucketed[next[r.block]++] = r;
+    }
+    for (std::size_t b = 0; b < blocks; ++b) {
+        const auto first = bucketed.begin() + static_cast<std::ptrdiff_t>(start[b]);
+        const auto last = bucketed.begin() + static_cast<std::ptrdiff_t>(start[b + 1]);
+        if (!std::is_sorted(first, last, less)) {
+            std::sort(first, last, less);
+        }
+    }
+    ranges = std::move(bucketed);
+}
+
+// The ranges merged where they overlap or touch, per block.
+std::vector<SentRange> unionOf(std::vector<SentRange> ranges, std::size_t blocks) {
+    orderByBlock(ranges, blocks);
     std::vector<SentRange> merged;
     for (const SentRange& r : ranges) {
         if (!merged.empty() && merged.back().block == r.block && r.begin <= merged.back().end) {
@@ -162,7 +194,7 @@ void estimateCycles(CompiledGraph& out) {
         };
         std::for_each(step.gather.begin(), step.gather.end(), tally);
         std::for_each(step.scatter.begin(), step.scatter.end(), tally);
-        for (const SentRange& r : unionOf(std::move(sent))) {
+        for (const SentRange& r : unionOf(std::move(sent), out.blocks.size())) {
             remoteOut[out.blocks[r.block].tile] += r.end - r.begin;
         }
         for (const HostTransfer& h : step.host) {

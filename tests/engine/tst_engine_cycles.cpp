@@ -54,6 +54,8 @@ private slots:
     void exchangeForRemoteOperands();
     void remoteInOutMovesBothWays();
     void broadcastIsSentOnce();
+    void sentRangesAreUnitedPerSourceBlock_data();
+    void sentRangesAreUnitedPerSourceBlock();
     void onTileCopiesUseTheLocalRate();
     void copySteps();
     void hostSteps();
@@ -291,6 +293,44 @@ void TestEngineCycles::broadcastIsSentOnce() {
     QCOMPARE(step.exchangeCycles[1], std::uint32_t(kLatency + 600 / 4));
     QCOMPARE(step.exchangeCycles[2], std::uint32_t(kLatency + 400 / 4));
     QCOMPARE(step.exchangePhaseCycles, kLatency + 600 / 4);
+}
+
+// x (tile 0) and y (tile 2) read in pieces out of order by tiles 1 and 3:
+// each sender's bytes out are the union of its ranges, per variable, x's two
+// apart ([0, 10) and [30, 40): 80 bytes), y's overlapping ([0, 15) and
+// [10, 20): 80 bytes). With unused variables besides (more blocks than
+// ranges), the union orders the ranges another way; the figures are the same.
+void TestEngineCycles::sentRangesAreUnitedPerSourceBlock_data() {
+    QTest::addColumn<int>("unusedVariables");
+    QTest::newRow("few blocks") << 0;
+    QTest::newRow("many blocks") << 64;
+}
+
+void TestEngineCycles::sentRangesAreUnitedPerSourceBlock() {
+    QFETCH(int, unusedVariables);
+    Graph g(smallTarget());
+    for (int i = 0; i < unusedVariables; ++i) {
+        g.setTileMapping(g.addVariable(Type::Float, {1}, "unused" + std::to_string(i)), 0);
+    }
+    Tensor x = g.addVariable(Type::Float, {40}, "x");
+    Tensor y = g.addVariable(Type::Float, {20}, "y");
+    g.setTileMapping(x, 0);
+    g.setTileMapping(y, 2);
+    const ComputeSet cs = g.addComputeSet("pieces");
+    auto negate = [&](const Tensor& in, TileId tile) {
+        Tensor out = g.addVariable(Type::Float, {in.numElements()}, "out");
+        g.setTileMapping(out, tile);
+        g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", in}, {"out", out}}), tile);
+    };
+    negate(y.slice(10, 20), 1);
+    negate(x.slice(30, 40), 1);
+    negate(x.slice(0, 10), 3);
+    negate(y.slice(0, 15), 3);
+    record::InMemoryRecorder rec;
+    Engine engine(g, prog::Execute(cs), withRecorder(&rec));
+    const auto& step = rec.compiled.programSteps.at(0);
+    QCOMPARE(step.bytesOut, (std::vector<std::uint32_t>{80, 0, 80, 0}));
+    QCOMPARE(step.bytesIn, (std::vector<std::uint32_t>{0, 80, 0, 100}));
 }
 
 void TestEngineCycles::onTileCopiesUseTheLocalRate() {

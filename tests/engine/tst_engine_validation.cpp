@@ -53,6 +53,8 @@ private slots:
     void readWriteConflict_data();
     void readWriteConflict();
     void accessesThatDoNotConflict();
+    void largeGraphReportsAsASmallOne_data();
+    void largeGraphReportsAsASmallOne();
     void overlappingCopy();
     void outOfMemory_data();
     void outOfMemory();
@@ -255,6 +257,39 @@ void TestEngineValidation::writeWriteConflict() {
     h.setTileMapping(h.addVertex(c1, "Fill<float>", {{"out", acc2}}), 0);
     h.setTileMapping(h.addVertex(c2, "Fill<float>", {{"out", acc2}}), 1);
     compile(h, prog::Sequence({prog::Execute(c1), prog::Execute(c2)}));
+}
+
+// From 4096 vertices the conflict check runs beside validation on a second
+// thread: a large graph's errors are the same, a validation error first.
+void TestEngineValidation::largeGraphReportsAsASmallOne_data() {
+    QTest::addColumn<int>("vertices");
+    QTest::addColumn<bool>("unmappedVertex");
+    QTest::addColumn<QString>("expected");
+    for (int vertices : {8, 5000}) {
+        const QByteArray size = QByteArray::number(vertices);
+        QTest::newRow(size + " vertices, a conflict") << vertices << false << "both write";
+        QTest::newRow(size + " vertices, a conflict and an unmapped vertex")
+            << vertices << true << "is not mapped to a tile";
+    }
+}
+
+void TestEngineValidation::largeGraphReportsAsASmallOne() {
+    QFETCH(int, vertices);
+    QFETCH(bool, unmappedVertex);
+    QFETCH(QString, expected);
+    Graph g(Target::preset("tiles:4"));
+    const ComputeSet cs = g.addComputeSet("many");
+    Tensor outs = g.addVariable(Type::Float, {std::size_t(vertices)}, "outs");
+    g.setTileMapping(outs, 0);
+    for (int i = 0; i < vertices; ++i) {
+        // The last two vertices write the same element.
+        const std::size_t e = std::size_t(std::min(i, vertices - 2));
+        const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", outs.slice(e, e + 1)}});
+        if (!unmappedVertex || i != vertices / 2) {
+            g.setTileMapping(v, 0);
+        }
+    }
+    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)), (QStringList{expected}));
 }
 
 void TestEngineValidation::readWriteConflict_data() {
