@@ -132,6 +132,13 @@ std::string Tensor::describe(const Data& d) {
     if (!d.sliceOf) {
         return d.description;
     }
+    if (!d.indices.empty()) {
+        std::string out = describe(*d.sliceOf);
+        for (std::size_t v : d.indices) {
+            out += "[" + std::to_string(v) + "]";
+        }
+        return out;
+    }
     return describe(*d.sliceOf) + ".slice(" + std::to_string(d.sliceBegin) + "," +
            std::to_string(d.sliceEnd) +
            (d.sliceDim ? "," + std::to_string(d.sliceDim) : std::string()) + ")";
@@ -249,11 +256,40 @@ Tensor Tensor::index(const std::vector<std::size_t>& indices) const {
     const std::size_t inner = product(rest);
     RegionList regions;
     appendFlatRange(offset * inner, offset * inner + inner, regions);
-    std::string desc = describe();
-    for (std::size_t v : indices) {
-        desc += "[" + std::to_string(v) + "]";
+    auto data = viewData(std::move(rest), std::move(regions), inner);
+    data->indices = indices;
+    if (indices.empty()) { // t.index({}) is t itself, described as such
+        data->description = describe();
+        data->sliceOf.reset();
     }
-    return Tensor(graph_, data_->type, std::move(rest), std::move(regions), std::move(desc));
+    return wrap(std::move(data));
+}
+
+std::shared_ptr<Tensor::Data> Tensor::viewData(std::vector<std::size_t> shape, RegionList regions,
+                                               std::size_t numElements) const {
+    // The shape is a sub-shape of a checked one: no overflow check needed.
+    auto data = std::make_shared<Data>();
+    data->type = data_->type;
+    data->shape = std::move(shape);
+    data->regions = std::move(regions);
+    data->numElements = numElements;
+    if (data->regions.size() > 1) {
+        std::size_t n = 0;
+        data->regionStarts.reserve(data->regions.size());
+        for (const VariableRegion& r : data->regions.view()) {
+            data->regionStarts.push_back(n);
+            n += r.size();
+        }
+    }
+    data->sliceOf = data_;
+    return data;
+}
+
+Tensor Tensor::wrap(std::shared_ptr<const Data> data) const {
+    Tensor out;
+    out.graph_ = graph_;
+    out.data_ = std::move(data);
+    return out;
 }
 
 Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) const {
@@ -277,27 +313,11 @@ Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) 
     for (std::size_t o = 0; o < outer; ++o) {
         appendFlatRange(o * block + begin * inner, o * block + end * inner, regions);
     }
-    // The shape is a sub-shape of a checked one: no overflow check needed.
-    Tensor out;
-    auto data = std::make_shared<Data>();
-    data->type = data_->type;
-    data->shape = std::move(newShape);
-    data->regions = std::move(regions);
-    data->numElements = outer * (end - begin) * inner;
-    if (data->regions.size() > 1) {
-        std::size_t n = 0;
-        for (const VariableRegion& r : data->regions.view()) {
-            data->regionStarts.push_back(n);
-            n += r.size();
-        }
-    }
-    data->sliceOf = data_;
+    auto data = viewData(std::move(newShape), std::move(regions), outer * (end - begin) * inner);
     data->sliceBegin = begin;
     data->sliceEnd = end;
     data->sliceDim = dimension;
-    out.graph_ = graph_;
-    out.data_ = std::move(data);
-    return out;
+    return wrap(std::move(data));
 }
 
 Tensor Tensor::slice(const std::vector<std::size_t>& begin,

@@ -101,7 +101,13 @@ private:
         std::string description;
         std::shared_ptr<const Data> sliceOf;
         std::size_t sliceBegin = 0, sliceEnd = 0, sliceDim = 0;
+        std::vector<std::size_t> indices; // an index() view of sliceOf, not a slice
     };
+    // The data of a view of this tensor (slice or index), described on
+    // demand from it; the caller says which view before wrapping it.
+    std::shared_ptr<Data> viewData(std::vector<std::size_t> shape, RegionList regions,
+                                   std::size_t numElements) const;
+    Tensor wrap(std::shared_ptr<const Data> data) const;
     static std::string describe(const Data& d);
     const Graph* graph_ = nullptr;
     std::shared_ptr<const Data> data_;

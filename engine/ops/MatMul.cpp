@@ -241,12 +241,15 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
                 const auto [r0, r1] = part(m, plan.pm, i);
                 const auto [c0, c1] = part(n, plan.pn, j);
                 const std::size_t cols = c1 - c0;
+                std::vector<Tensor> inputs;
                 for (std::size_t l = 0; l < plan.pk; ++l) {
                     const TileId tile = tileOf(g, i, j, l);
                     const auto [q0, q1] = part(r1 - r0, plan.pk, l);
+                    if (q0 < q1) {
+                        graph.setTileMapping(c.slice({r0 + q0, c0}, {r0 + q1, c1}), tile);
+                    }
                     for (std::size_t r = q0; r < q1; ++r) {
-                        graph.setTileMapping(c[r0 + r].slice(c0, c1), tile);
-                        std::vector<Tensor> inputs;
+                        inputs.clear();
                         for (std::size_t l2 = 0; l2 < plan.pk; ++l2) {
                             const std::size_t off =
                                 g * groupPartials +
