@@ -87,7 +87,9 @@ private:
     QWidget* buildDetailsTab();
     QWidget* buildVerticesTab();
     QWidget* buildExchangesTab();
-    void typeTiles(const QString& text);
+    void typeTiles(const QString& text); // as typed in the field
+    TileSelection parseTiles(const QString& text) const;
+    void useTiles(const TileSelection& parsed);
     void applyTiles(const std::vector<TileRange>& ranges);
     void refreshExchanges();
     void showExchangesNote();
