@@ -439,6 +439,9 @@ bool MemoryPane::isReadingExchanges() const {
 
 QWidget* MemoryPane::buildTileCard() {
     tileCard_ = new Card("Tile memory", this);
+    // "Tile 113 (fullest) — 14.9 KiB of 624.0 KiB · 32 blocks · 2 shared" is
+    // wider than the card at 1400 px: it wraps rather than being cut.
+    tileCard_->titleLabel()->setWordWrap(true);
     auto* split = new QSplitter(Qt::Vertical, tileCard_);
     split->setChildrenCollapsible(false);
     memoryMap_ = new MemoryMapWidget(split);

@@ -78,6 +78,7 @@ public:
     VariablesFilterModel* variablesProxy() const { return variablesProxy_; }
     QTableView* blocksView() const { return blocksView_; }
     int shownTile() const { return shownTile_; } // the tile in the memory map
+    Card* tileCard() const { return tileCard_; }
 
 private:
     QWidget* buildToolbar();
