@@ -5,6 +5,7 @@
 // table driving the selection, the memory map of one tile, exports, and the
 // big stress report. Grabs go to TESSERA_TEST_OUTPUT_DIR.
 #include "ReportFixtures.h"
+#include "views/common/Card.h"
 #include "views/common/Colors.h"
 #include "views/common/Export.h"
 #include "views/common/Selection.h"
@@ -21,6 +22,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QTableView>
 #include <QToolTip>
@@ -100,6 +102,8 @@ private slots:
     void largeReports();
     void detailsValuesAreNotCut_data();
     void detailsValuesAreNotCut();
+    void tileCardTitleIsNotCut_data();
+    void tileCardTitleIsNotCut();
 };
 
 void TestMemoryPane::plotHasABarPerTilePerCategory() {
@@ -467,6 +471,37 @@ void TestMemoryPane::largeReports() {
     s->selection.setTile(tiles - 1);
     QCOMPARE(s->pane->shownTile(), tiles - 1);
     QVERIFY(s->pane->grab().save(out(QString("memory_%1.png").arg(QTest::currentDataTag()))));
+}
+
+void TestMemoryPane::tileCardTitleIsNotCut_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("800x600") << QSize(800, 600);
+    QTest::newRow("1400x900") << QSize(1400, 900);
+}
+
+// The tile card's title ("Tile 0 (fullest) — 24.7 KiB of 624.0 KiB · 198
+// blocks · 37 shared") is longer than the card is wide at both sizes: it is
+// drawn whole, over as many lines as it needs, inside the card.
+void TestMemoryPane::tileCardTitleIsNotCut() {
+    QFETCH(QSize, size);
+    auto s = show(testing::namedReport("mlp-train"), size);
+    Card* card = s->pane->tileCard();
+    QLabel* title = card->titleLabel();
+    QVERIFY(title->text().contains("(fullest)") && title->text().contains("blocks"));
+    const QRect room = title->contentsRect();
+    const QRect needed =
+        QFontMetrics(title->font())
+            .boundingRect(room, int(title->alignment()) | Qt::TextWordWrap, title->text());
+    QVERIFY2(needed.height() <= room.height() && needed.width() <= room.width(),
+             qPrintable(QString("'%1' needs %2x%3 px, has %4x%5")
+                            .arg(title->text())
+                            .arg(needed.width())
+                            .arg(needed.height())
+                            .arg(room.width())
+                            .arg(room.height())));
+    QVERIFY(card->rect().contains(title->geometry()));
+    QVERIFY(s->pane->grab().save(
+        out(QString("memory_tile_card_%1x%2.png").arg(size.width()).arg(size.height()))));
 }
 
 QTEST_MAIN(TestMemoryPane)

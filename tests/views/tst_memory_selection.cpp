@@ -20,6 +20,7 @@
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -165,6 +166,38 @@ private slots:
         QVERIFY(plot->selectedRangeItems().isEmpty());
         QCOMPARE(ex->index(1, TileExchangesModel::BytesIn).data(kSortRole).toInt(), 300);
         QVERIFY(pane.grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("memory_selection.png")));
+    }
+
+    // selectTiles (the --select-tiles option) writes the selection in the
+    // pane's form and applies it once: one reset of the Details model per
+    // call, also when it empties the field (whose clear handler also applies).
+    void selectTilesAppliesOnce() {
+        Selection selection;
+        MemoryPane pane;
+        pane.setSelection(&selection);
+        pane.setReport(report_.data, report_.source);
+        QSignalSpy resets(pane.detailsModel(), &QAbstractItemModel::modelReset);
+        QCOMPARE(pane.selectTiles("3, 0"), QString());
+        QCOMPARE(pane.tileSelectionEdit()->text(), QString("0, 3"));
+        QCOMPARE(pane.selectedRanges(), (std::vector<TileRange>{{0, 0}, {3, 3}}));
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(selection.tile(), 0);
+
+        QCOMPARE(pane.selectTiles(""), QString());
+        QCOMPARE(pane.tileSelectionEdit()->text(), QString());
+        QVERIFY(pane.selectedRanges().empty());
+        QCOMPARE(resets.size(), 2);
+
+        // Bad text: the parser's error, shown; the field keeps the text and
+        // the selection is kept (nothing applied).
+        pane.selectTiles("1");
+        QCOMPARE(resets.size(), 3);
+        const QString error = pane.selectTiles("1-x");
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(pane.tileSelectionEdit()->text(), QString("1-x"));
+        QCOMPARE(pane.tileSelectionError()->text(), error);
+        QCOMPARE(pane.selectedRanges(), (std::vector<TileRange>{{1, 1}}));
+        QCOMPARE(resets.size(), 3);
     }
 
     void checkedScaleButtonIsHighlightedOnDarkPalette() {

@@ -1,10 +1,13 @@
 // The Operations model on the hand-built report of OperationsFixture.h:
 // rows grouped by debug-name path, per layer, with figures compared against
-// the literal values worked out there, under QAbstractItemModelTester.
+// the literal values worked out there, under QAbstractItemModelTester; and
+// the FLOPs tab's model (OperationFlopsModel) of an operation's steps.
 #include "OperationsFixture.h"
+#include "views/models/OperationFlopsModel.h"
 #include "views/models/OperationsModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QFont>
 #include <QSortFilterProxyModel>
 #include <QtTest>
 
@@ -29,6 +32,20 @@ void outline(const QAbstractItemModel& m, const QModelIndex& parent, int depth, 
         out << QString(depth * 2, ' ') + cells.join(" | ");
         outline(m, m.index(r, 0, parent), depth + 1, out);
     }
+}
+
+// The FLOPs table as shown, one line per row: "step | FLOPs/run | runs | FLOPs | cycles | per
+// cycle".
+QStringList flopsRows(const QAbstractItemModel& m) {
+    QStringList out;
+    for (int r = 0; r < m.rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < m.columnCount(); ++c) {
+            cells << m.data(m.index(r, c)).toString();
+        }
+        out << cells.join(" | ");
+    }
+    return out;
 }
 
 QStringList outline(const QAbstractItemModel& m) {
@@ -147,6 +164,46 @@ private slots:
         QCOMPARE(uses[1].name, std::string("ReduceAdd"));
         QCOMPARE(uses[1].codeBytes(), std::uint64_t{50});
         QCOMPARE(codeBytesOf(*data, *stats, {0, 1, 2}), std::uint64_t{850});
+    }
+
+    // Per step of an operation or group (figures of OperationsFixture.h's
+    // table: FLOPs/run x runs, cycles x runs), then the Total row.
+    void flopsPerStep() {
+        const auto data = testing::operationsReport();
+        const auto stats = testing::operationsStats(*data);
+        OperationFlopsModel model;
+        QAbstractItemModelTester tester(&model,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(model.rowCount(), 0);
+        QCOMPARE(
+            model.headerData(OperationFlopsModel::FlopsPerExecution, Qt::Horizontal).toString(),
+            QString("FLOPs per execution"));
+
+        // "fwd": steps 0 (1000 x 3 over 130 x 3 cycles) and 1 (200 x 3 over 45 x 3).
+        model.setSteps(*data, *stats, {0, 1});
+        QCOMPARE(flopsRows(model),
+                 QStringList({"fwd/layer1/matmul/products | 1,000 | 3 | 3,000 | 390 | 7.69",
+                              "fwd/layer1/add/add | 200 | 3 | 600 | 135 | 4.44",
+                              "Total |  | 6 | 3,600 | 525 | 6.86"}));
+        // The Total agrees with the tree's figures of the same steps.
+        const OperationFigures fwd = figuresOf(*data, *stats, {0, 1});
+        QCOMPARE(model.rows().back().flops, fwd.flops);
+        QCOMPARE(model.rows().back().cycles, fwd.cycles);
+        QCOMPARE(model.index(0, OperationFlopsModel::Flops).data(kSortRole).toULongLong(),
+                 qulonglong(3000));
+        QCOMPARE(model.index(1, OperationFlopsModel::FlopsPerCycle).data(kSortRole).toDouble(),
+                 600.0 / 135.0);
+        QCOMPARE(model.index(1, 0).data(kIdRole).toInt(), 1);
+        QVERIFY(!model.index(2, 0).data(kIdRole).isValid());
+        QVERIFY(model.index(2, 0).data(Qt::FontRole).value<QFont>().bold());
+
+        // A step without FLOPs (the copy, 2 runs of 55 cycles) has no FLOPs/cycle.
+        model.setSteps(*data, *stats, {2, 3});
+        QCOMPARE(flopsRows(model),
+                 QStringList({"bwd/matmul/products | 2,000 | 1 | 2,000 | 240 | 8.33",
+                              "copy | 0 | 2 | 0 | 110 | ", "Total |  | 3 | 2,000 | 350 | 5.71"}));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
     }
 
     void reportsWithoutLayersShowEveryOperation() {

@@ -2,7 +2,7 @@
 // OperationsFixture.h, the layer chooser, the tree's row texts (checked as
 // drawn: each row's text has pixels in its rectangle), the totals the Summary
 // tab shows with nothing selected, and an operation's Program steps, Code,
-// Cycles and Debug tabs with their literal values; a step double-clicked
+// Cycles, FLOPs and Debug tabs with their literal values; a step double-clicked
 // there is announced. On a captured report, inside the Program pane.
 #include "OperationsFixture.h"
 #include "ReportFixtures.h"
@@ -96,7 +96,8 @@ private slots:
         QVERIFY(view.layerBox()->isEnabled());
         QCOMPARE(view.filter()->placeholderText(), QString("Filter operations"));
         QCOMPARE(tabTexts(view.details()),
-                 QStringList({"Summary", "Program steps", "Code", "Cycles", "Debug"}));
+                 QStringList({"Summary", "Program steps", "Code", "Cycles", "FLOPs", "Debug"}));
+        QVERIFY(!view.details()->isTabEnabled(OperationDetails::FlopsTab));
         QCOMPARE(plain(view.details()->summary()),
                  QString("Click on an operation above to display its details. Total operations 4 "
                          "Total code size 850 B Total cycles 765"));
@@ -151,6 +152,40 @@ private slots:
         QCOMPARE(column(d->cycles(), 3), QStringList({"200"})); // compute
         QCOMPARE(column(d->cycles(), 4), QStringList({"30"}));  // exchange
         QCOMPARE(column(d->cycles(), 5), QStringList({"10"}));  // sync
+        // FLOPs: the step and the Total row, drawn in full on the tab.
+        QVERIFY(d->isTabEnabled(OperationDetails::FlopsTab));
+        d->setCurrentIndex(OperationDetails::FlopsTab);
+        QCoreApplication::processEvents();
+        const QAbstractItemModel* flops = d->flops()->model();
+        QCOMPARE(flops->rowCount(), 2);
+        QStringList shown;
+        const QImage flopsGrab = d->flops()->viewport()->grab().toImage();
+        for (int r = 0; r < flops->rowCount(); ++r) {
+            for (int c = 0; c < flops->columnCount(); ++c) {
+                const QModelIndex cell = flops->index(r, c);
+                shown << cell.data().toString();
+                if (cell.data().toString().isEmpty()) {
+                    continue;
+                }
+                const QRect rect = d->flops()->visualRect(cell);
+                QVERIFY(drawsSomething(
+                    flopsGrab,
+                    QRect(rect.topLeft() * dpr, rect.size() * dpr).adjusted(2, 2, -2, -2)));
+                // Not elided: the column is as wide as its text.
+                QVERIFY2(rect.width() >=
+                             d->flops()->fontMetrics().horizontalAdvance(cell.data().toString()),
+                         qPrintable(cell.data().toString()));
+            }
+        }
+        QCOMPARE(shown, QStringList({"bwd/matmul/products", "2,000", "1", "2,000", "240", "8.33",
+                                     "Total", "", "1", "2,000", "240", "8.33"}));
+        QSignalSpy flopsSteps(d, &OperationDetails::stepActivated);
+        emit d->flops()->doubleClicked(flops->index(0, 1));
+        emit d->flops()->doubleClicked(flops->index(1, 1)); // the Total row: no step
+        QCOMPARE(flopsSteps.size(), 1);
+        QCOMPARE(flopsSteps.at(0).at(0).toInt(), 2);
+        QVERIFY(d->grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("operations_flops.png")));
+
         const QString debug = plain(d->debug());
         QVERIFY2(debug.contains("Layer PopLibs") && debug.contains("Library function matMul") &&
                      debug.contains("Path bwd → matmul"),

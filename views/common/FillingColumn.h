@@ -1,10 +1,18 @@
 #pragma once
-// A view whose columns are fitted to their contents leaves the space to their
-// right empty when the pane is wide. FillingColumn gives that space to one
-// column (the names) whenever the viewport or a section changes size, never
-// making it narrower than its fitted width, and keeps every column
-// user-resizable (a Stretch section would not be).
+// One column of a view takes the width the other columns leave, whenever the
+// viewport or a section changes size, under one of two policies:
+//  - TakeTheRest (names): the columns are fitted to their contents by the
+//    owner; the column grows into the spare width on the right, never below
+//    its fitted width. Every column stays user-resizable (a Stretch section
+//    would not be).
+//  - GiveWay (values never cut): every other column is fitted to its contents
+//    here; the column gets what they leave, never wider than its own contents
+//    nor narrower than kMinWidth (past that the view scrolls sideways).
+// Both compute the column's width from its fitted width and the room left
+// (widthFor); they differ only in that rule and in who fits the others.
 #include <QObject>
+
+#include <vector>
 
 class QAbstractItemView;
 class QWidget;
@@ -16,26 +24,39 @@ class FillingColumn : public QObject {
     Q_OBJECT
 
 public:
-    // Installs itself on `view`'s viewport (which owns it); `column` takes the spare width.
-    static FillingColumn* install(QAbstractItemView* view, QHeaderView* header, int column = 0);
+    enum class Policy { TakeTheRest, GiveWay };
+    static constexpr int kMinWidth = 120; // GiveWay: the column stays readable
 
-    // Call after fitting the columns to new contents: `fitted` becomes the
-    // column's own width, and the spare width is added to it.
+    // Installs itself on `view`'s viewport (which owns it); `column` takes the spare width.
+    static FillingColumn* install(QAbstractItemView* view, QHeaderView* header, int column = 0,
+                                  Policy policy = Policy::TakeTheRest);
+
+    // Call after the contents change. TakeTheRest: after fitting the columns,
+    // the column's width becomes its floor. GiveWay: fits the columns to the
+    // new contents.
     void refit();
+
+    // The column's width given its fitted width and the room the others leave.
+    static int widthFor(Policy policy, int fitted, int room);
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    FillingColumn(QAbstractItemView* view, QHeaderView* header, int column);
+    FillingColumn(QAbstractItemView* view, QHeaderView* header, int column, Policy policy);
+    void fitToContents(); // GiveWay: every column's content width into wanted_
     void fill();
 
     // A child of the viewport, not of the view: the view's destructor still
-    // sends the viewport events, and this must not ask the half-destroyed view.
+    // sends the viewport events, and this must not ask the half-destroyed
+    // view. Only refit() (called by the owner) asks the view itself.
+    QAbstractItemView* view_;
     QWidget* viewport_;
     QHeaderView* header_;
     int column_;
-    int fitted_ = 0;
+    Policy policy_;
+    int fitted_ = 0;          // the column's fitted width (see Policy)
+    std::vector<int> wanted_; // GiveWay: each column's content width, from refit()
     bool filling_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "views/panes/MemoryPane.h"
 
 #include "views/common/Card.h"
+#include "views/common/FillingColumn.h"
 #include "views/common/Format.h"
 #include "views/common/ScrollRow.h"
 #include "views/common/Selection.h"
@@ -14,7 +15,6 @@
 #include "views/models/TileVerticesModel.h"
 #include "views/models/VariablesModel.h"
 #include "views/panes/memory/CheckedToolButton.h"
-#include "views/panes/memory/DetailsColumnFit.h"
 #include "views/panes/memory/MemoryMapWidget.h"
 #include "views/panes/memory/TileExchangesLoader.h"
 #include "views/panes/memory/TileMapWidget.h"
@@ -299,11 +299,13 @@ QWidget* MemoryPane::buildDetailsTab() {
     detailsView_->header()->setStretchLastSection(true); // values at the right edge
     detailsView_->setIndentation(14); // three levels deep: room for the labels in a narrow pane
     col->addWidget(detailsView_, 1);
-    // Columns follow the selection: expand and size them on every reset.
-    auto* fit = new DetailsColumnFit(detailsView_);
+    // Columns follow the selection: expand and size them on every reset. The
+    // values are never cut: the labels give way (elided) down to a minimum.
+    auto* fit = FillingColumn::install(detailsView_, detailsView_->header(), 0,
+                                       FillingColumn::Policy::GiveWay);
     connect(details_, &QAbstractItemModel::modelReset, this, [this, fit] {
         detailsView_->expandAll();
-        fit->fit();
+        fit->refit();
     });
     return page;
 }
@@ -355,18 +357,26 @@ QWidget* MemoryPane::buildExchangesTab() {
 }
 
 QString MemoryPane::selectTiles(const QString& text) {
-    const int count = data_ ? static_cast<int>(data_->tileMemory.size()) : 0;
-    const TileSelection parsed = parseTileSelection(text, count);
+    const TileSelection parsed = parseTiles(text);
     // The field shows the selection as the pane writes it: "2, 1" reads "1-2".
-    const QString shown = parsed.ok() ? formatTileSelection(parsed.ranges) : text;
-    tileSelection_->setText(shown);
-    typeTiles(shown);
+    // Quietly: the clear-button handler would otherwise parse "" again.
+    {
+        const QSignalBlocker quiet(tileSelection_);
+        tileSelection_->setText(parsed.ok() ? formatTileSelection(parsed.ranges) : text);
+    }
+    useTiles(parsed);
     return parsed.error;
 }
 
 void MemoryPane::typeTiles(const QString& text) {
-    const int count = data_ ? static_cast<int>(data_->tileMemory.size()) : 0;
-    const TileSelection parsed = parseTileSelection(text, count);
+    useTiles(parseTiles(text));
+}
+
+TileSelection MemoryPane::parseTiles(const QString& text) const {
+    return parseTileSelection(text, data_ ? static_cast<int>(data_->tileMemory.size()) : 0);
+}
+
+void MemoryPane::useTiles(const TileSelection& parsed) {
     selectionError_->setVisible(!parsed.ok());
     selectionError_->setText(parsed.error);
     if (!parsed.ok()) {
@@ -429,6 +439,9 @@ bool MemoryPane::isReadingExchanges() const {
 
 QWidget* MemoryPane::buildTileCard() {
     tileCard_ = new Card("Tile memory", this);
+    // "Tile 113 (fullest) — 14.9 KiB of 624.0 KiB · 32 blocks · 2 shared" is
+    // wider than the card at 1400 px: it wraps rather than being cut.
+    tileCard_->titleLabel()->setWordWrap(true);
     auto* split = new QSplitter(Qt::Vertical, tileCard_);
     split->setChildrenCollapsible(false);
     memoryMap_ = new MemoryMapWidget(split);

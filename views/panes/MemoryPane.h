@@ -78,6 +78,7 @@ public:
     VariablesFilterModel* variablesProxy() const { return variablesProxy_; }
     QTableView* blocksView() const { return blocksView_; }
     int shownTile() const { return shownTile_; } // the tile in the memory map
+    Card* tileCard() const { return tileCard_; }
 
 private:
     QWidget* buildToolbar();
@@ -87,7 +88,9 @@ private:
     QWidget* buildDetailsTab();
     QWidget* buildVerticesTab();
     QWidget* buildExchangesTab();
-    void typeTiles(const QString& text);
+    void typeTiles(const QString& text); // as typed in the field
+    TileSelection parseTiles(const QString& text) const;
+    void useTiles(const TileSelection& parsed);
     void applyTiles(const std::vector<TileRange>& ranges);
     void refreshExchanges();
     void showExchangesNote();

@@ -2,10 +2,12 @@
 
 #include "views/common/Format.h"
 #include "views/models/ModelRoles.h"
+#include "views/models/OperationFlopsModel.h"
 #include "views/models/ProgramKinds.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QTableView>
 #include <QTableWidget>
 
 namespace tessera::views {
@@ -26,6 +28,17 @@ QTableWidget* makeTable(const QStringList& headers) {
     auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
     table->setHorizontalHeaderLabels(headers);
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    table->setSelectionMode(QAbstractItemView::SingleSelection);
+    table->setAlternatingRowColors(true);
+    table->verticalHeader()->hide();
+    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    return table;
+}
+
+QTableView* makeFlopsTable(QAbstractItemModel* model) {
+    auto* table = new QTableView;
+    table->setModel(model);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setAlternatingRowColors(true);
@@ -60,15 +73,24 @@ OperationDetails::OperationDetails(QWidget* parent)
     steps_->setToolTip("Double-click a step to select it in every pane");
     code_ = makeTable({"Codelet", "Code per tile", "Tiles", "Code size", "Vertices"});
     cycles_ = makeTable({"Step", "Executions", "Cycles", "Compute", "Exchange", "Sync"});
+    flopsModel_ = new OperationFlopsModel(this);
+    flops_ = makeFlopsTable(flopsModel_);
+    flops_->setToolTip(steps_->toolTip());
     debug_ = makeText();
     addTab(summary_, "Summary");
     addTab(steps_, "Program steps");
     addTab(code_, "Code");
     addTab(cycles_, "Cycles");
+    addTab(flops_, "FLOPs");
     addTab(debug_, "Debug");
     connect(steps_, &QTableWidget::cellDoubleClicked, this, [this](int r, int) {
         if (auto* item = steps_->item(r, 0)) {
             emit stepActivated(item->data(kIdRole).toInt());
+        }
+    });
+    connect(flops_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (const QVariant id = index.data(kIdRole); id.isValid()) { // not the Total row
+            emit stepActivated(id.toInt());
         }
     });
 }
@@ -84,6 +106,7 @@ void OperationDetails::clearTables() {
     for (auto* table : {steps_, code_, cycles_}) {
         table->setRowCount(0);
     }
+    flopsModel_->clear();
 }
 
 void OperationDetails::showTotals(const OperationsTree& tree) {
@@ -97,6 +120,7 @@ void OperationDetails::showTotals(const OperationsTree& tree) {
     setTabEnabled(StepsTab, false);
     setTabEnabled(CodeTab, false);
     setTabEnabled(CyclesTab, false);
+    setTabEnabled(FlopsTab, false);
     setCurrentIndex(SummaryTab);
 }
 
@@ -104,7 +128,7 @@ void OperationDetails::showRow(const OperationRow& r) {
     if (!data_ || !stats_) {
         return;
     }
-    for (int t = StepsTab; t <= CyclesTab; ++t) {
+    for (int t = StepsTab; t <= FlopsTab; ++t) {
         setTabEnabled(t, true);
     }
     const OperationFigures& f = r.figures;
@@ -153,9 +177,11 @@ void OperationDetails::showRow(const OperationRow& r) {
         code_->setItem(at, 3, number(formatBytes(u.codeBytes()), u.codeBytes()));
         code_->setItem(at, 4, number(formatCount(u.vertices), u.vertices));
     }
+    flopsModel_->setSteps(*data_, *stats_, r.steps);
     for (auto* table : {steps_, code_, cycles_}) {
         table->resizeColumnsToContents();
     }
+    flops_->resizeColumnsToContents();
 
     QString debug = row("Debug name", QString::fromStdString(r.debugName).toHtmlEscaped());
     debug += row("Path", QString::fromStdString(r.debugName).toHtmlEscaped().replace("/", " → "));

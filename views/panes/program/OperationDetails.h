@@ -12,15 +12,18 @@
 #include <memory>
 
 class QLabel;
+class QTableView;
 class QTableWidget;
 
 namespace tessera::views {
+
+class OperationFlopsModel;
 
 class OperationDetails : public QTabWidget {
     Q_OBJECT
 
 public:
-    enum Tab { SummaryTab, StepsTab, CodeTab, CyclesTab, DebugTab };
+    enum Tab { SummaryTab, StepsTab, CodeTab, CyclesTab, FlopsTab, DebugTab };
 
     explicit OperationDetails(QWidget* parent = nullptr);
 
@@ -33,6 +36,8 @@ public:
     QTableWidget* steps() const { return steps_; }
     QTableWidget* code() const { return code_; }
     QTableWidget* cycles() const { return cycles_; }
+    QTableView* flops() const { return flops_; }
+    OperationFlopsModel* flopsModel() const { return flopsModel_; }
     QLabel* debug() const { return debug_; }
 
 signals:
@@ -47,6 +52,8 @@ private:
     QTableWidget* steps_ = nullptr;
     QTableWidget* code_ = nullptr;
     QTableWidget* cycles_ = nullptr;
+    OperationFlopsModel* flopsModel_ = nullptr;
+    QTableView* flops_ = nullptr;
     QLabel* debug_ = nullptr;
 };
 

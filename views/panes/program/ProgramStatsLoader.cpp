@@ -2,8 +2,6 @@
 
 #include "views/data/ReportProblem.h"
 
-#include <QThread>
-
 #include <exception>
 
 namespace tessera::views {
@@ -21,7 +19,6 @@ ProgramStatsLoader::~ProgramStatsLoader() {
 ComputedProgramStats ProgramStatsLoader::compute(const ReportData& data,
                                                  const ReportSource& source) {
     ComputedProgramStats result;
-    result.computedOn = QThread::currentThreadId();
     std::vector<std::uint64_t> executions;
     try {
         executions = countStepExecutions(data, source);

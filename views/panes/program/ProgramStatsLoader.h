@@ -17,8 +17,7 @@ class ReportSource;
 
 struct ComputedProgramStats {
     std::shared_ptr<const ProgramStats> stats;
-    QString problem;                 // a failed read of the executed steps (stats still set)
-    Qt::HANDLE computedOn = nullptr; // the thread that computed them (for tests)
+    QString problem; // a failed read of the executed steps (stats still set)
 };
 
 class ProgramStatsLoader : public QObject {
