@@ -13,6 +13,8 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <set>
+
 using namespace tessera;
 using namespace tessera::views;
 
@@ -65,6 +67,48 @@ private slots:
             QCOMPARE(image.pixelColor(map.cellRect(t).topLeft() + QPoint(2, 2)).rgb(),
                      expected.rgb());
         }
+    }
+
+    // The legend (ramp with its labels, over capacity, a highlighted
+    // variable) wraps onto more lines as the map narrows instead of running
+    // past its right edge, and stays below the cells.
+    void legendWrapsInsteadOfBeingCut_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("lines");
+        QTest::newRow("900 px: one line") << 900 << 1;
+        QTest::newRow("360 px: two lines") << 360 << 2;
+        QTest::newRow("200 px: three lines") << 200 << 3;
+    }
+    void legendWrapsInsteadOfBeingCut() {
+        QFETCH(int, width);
+        QFETCH(int, lines);
+        TileMapWidget map;
+        map.resize(width, 300);
+        map.setReport(lowOccupancy());
+        map.setHighlight("weights", {{0, 10}, {2, 20}});
+        map.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&map));
+        const std::vector<QRect> rects = map.legendRects();
+        QCOMPARE(rects.size(), std::size_t(3));
+        std::set<int> tops;
+        for (std::size_t i = 0; i < rects.size(); ++i) {
+            QVERIFY2(rects[i].left() >= 0 && rects[i].right() < width,
+                     qPrintable(QString("item %1 at x %2..%3")
+                                    .arg(i)
+                                    .arg(rects[i].left())
+                                    .arg(rects[i].right())));
+            QVERIFY(rects[i].bottom() < map.height());
+            QVERIFY(rects[i].top() > map.cellRect(3).bottom());
+            for (std::size_t j = 0; j < i; ++j) {
+                QVERIFY(!rects[i].intersects(rects[j]));
+            }
+            tops.insert(rects[i].top());
+        }
+        QCOMPARE(int(tops.size()), lines);
+        // The ramp's labels are whole at these widths: wide enough for both.
+        const QFontMetrics fm = map.fontMetrics();
+        QVERIFY(rects[0].width() >=
+                fm.horizontalAdvance("0") + 40 + fm.horizontalAdvance("fullest tile, ") + 8);
     }
 
     // Issue 15, defect 11: a map given a report before it is laid out (the

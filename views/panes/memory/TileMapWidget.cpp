@@ -56,7 +56,7 @@ void TileMapWidget::setHighlight(
     for (const auto& [tile, bytes] : tiles) {
         highlight_[tile] += bytes;
     }
-    update();
+    relayout(); // the legend may take another line
 }
 
 void TileMapWidget::setScaleToFullest(bool scale) {
@@ -66,8 +66,65 @@ void TileMapWidget::setScaleToFullest(bool scale) {
     }
 }
 
+namespace {
+constexpr int kLegendGap = 14;   // between legend items
+constexpr int kRampEndGap = 4;   // between the ramp and its end labels
+constexpr int kSwatchWidth = 14; // the over-capacity swatch and its gap
+} // namespace
+
+QString TileMapWidget::legendHighText() const {
+    const double capacity = data_ ? static_cast<double>(data_->target.bytesPerTile) : 0;
+    return scaleToFullest_ ? QString("fullest tile, %1 (%2 of capacity)")
+                                 .arg(formatBytes(fullestBytes_),
+                                      formatPercent(capacity > 0 ? fullestBytes_ / capacity : 0))
+                           : QString("100% of capacity");
+}
+
+std::vector<TileMapWidget::LegendItem> TileMapWidget::layOutLegend() const {
+    const QFontMetrics fm = fontMetrics();
+    const QString lo = scaleToFullest_ ? "0" : "0%";
+    // The ramp narrows (to 40 px) before its line overflows; past that the
+    // high end's label is elided.
+    const int ends =
+        fm.horizontalAdvance(lo) + 2 * kRampEndGap + fm.horizontalAdvance(legendHighText());
+    const int rampW = std::clamp(std::min(width() / 4, width() - 2 * kMargin - ends), 40, 140);
+    std::vector<LegendItem> items;
+    items.push_back({lo, ends + rampW, {}, rampW});
+    const QString over = "over capacity";
+    items.push_back({over, kSwatchWidth + fm.horizontalAdvance(over), {}});
+    if (!highlight_.empty()) {
+        const QString text =
+            QString("holds %1 (%2 tiles)").arg(highlightName_).arg(highlight_.size());
+        items.push_back({text, fm.horizontalAdvance(text), {}});
+    }
+    const int right = std::max(width() - kMargin, kMargin + 1);
+    const int lineHeight = fm.height() + 4;
+    int x = kMargin, line = 0;
+    for (LegendItem& item : items) {
+        if (x > kMargin && x + item.width > right) {
+            ++line;
+            x = kMargin;
+        }
+        item.width = std::min(item.width, right - x); // elided past the right edge
+        item.origin = {x, line * lineHeight};
+        x += item.width + kLegendGap;
+    }
+    return items;
+}
+
+std::vector<QRect> TileMapWidget::legendRects() const {
+    const int top = height() - legendHeight() + 4;
+    std::vector<QRect> rects;
+    for (const LegendItem& item : layOutLegend()) {
+        rects.emplace_back(item.origin.x(), top + item.origin.y(), item.width,
+                           fontMetrics().height());
+    }
+    return rects;
+}
+
 int TileMapWidget::legendHeight() const {
-    return fontMetrics().height() + 14;
+    const int lines = layOutLegend().back().origin.y() / (fontMetrics().height() + 4) + 1;
+    return lines * (fontMetrics().height() + 4) + 10;
 }
 
 void TileMapWidget::relayout() {
@@ -249,36 +306,36 @@ void TileMapWidget::paintEvent(QPaintEvent*) {
     }
     // Legend: the heat ramp, over capacity, highlighted variable.
     const QFontMetrics fm = fontMetrics();
-    const int y = height() - legendHeight() + 4;
-    const double capacity = data_ ? static_cast<double>(data_->target.bytesPerTile) : 0;
-    const QString lo = scaleToFullest_ ? "0" : "0%";
-    const QString hi = scaleToFullest_
-                           ? QString("fullest tile, %1 (%2 of capacity)")
-                                 .arg(formatBytes(fullestBytes_),
-                                      formatPercent(capacity > 0 ? fullestBytes_ / capacity : 0))
-                           : QString("100% of capacity");
-    int x = kMargin;
+    const int top = height() - legendHeight() + 4;
+    const std::vector<LegendItem> items = layOutLegend();
     p.setPen(palette().color(QPalette::WindowText));
-    p.drawText(QRect(x, y, fm.horizontalAdvance(lo), fm.height()), Qt::AlignVCenter, lo);
-    x += fm.horizontalAdvance(lo) + 4;
-    const int rampW = std::clamp(width() / 4, 40, 140);
-    for (int i = 0; i < rampW; ++i) {
-        p.fillRect(QRect(x + i, y + 2, 1, fm.height() - 4), heatColor(i / double(rampW - 1)));
+    { // the ramp between its two ends
+        const LegendItem& ramp = items[0];
+        int x = ramp.origin.x();
+        const int y = top + ramp.origin.y();
+        p.drawText(QRect(x, y, fm.horizontalAdvance(ramp.text), fm.height()), Qt::AlignVCenter,
+                   ramp.text);
+        x += fm.horizontalAdvance(ramp.text) + kRampEndGap;
+        for (int i = 0; i < ramp.ramp; ++i) {
+            p.fillRect(QRect(x + i, y + 2, 1, fm.height() - 4),
+                       heatColor(i / double(ramp.ramp - 1)));
+        }
+        x += ramp.ramp + kRampEndGap;
+        const int room = std::max(0, ramp.origin.x() + ramp.width - x);
+        p.drawText(QRect(x, y, room, fm.height()), Qt::AlignVCenter,
+                   fm.elidedText(legendHighText(), Qt::ElideRight, room));
     }
-    x += rampW + 4;
-    p.drawText(QRect(x, y, fm.horizontalAdvance(hi), fm.height()), Qt::AlignVCenter, hi);
-    x += fm.horizontalAdvance(hi) + 14;
-    p.fillRect(QRect(x, y + 3, 10, fm.height() - 6), capacityLineColor());
-    x += 14;
-    const QString overText = "over capacity";
-    p.drawText(QRect(x, y, fm.horizontalAdvance(overText), fm.height()), Qt::AlignVCenter,
-               overText);
-    x += fm.horizontalAdvance(overText) + 14;
-    if (!highlight_.empty()) {
-        const QString text =
-            QString("holds %1 (%2 tiles)").arg(highlightName_).arg(highlight_.size());
-        p.drawText(QRect(x, y, std::max(0, width() - x - kMargin), fm.height()), Qt::AlignVCenter,
-                   fm.elidedText(text, Qt::ElideMiddle, std::max(0, width() - x - kMargin)));
+    { // over capacity
+        const LegendItem& over = items[1];
+        const int y = top + over.origin.y();
+        p.fillRect(QRect(over.origin.x(), y + 3, 10, fm.height() - 6), capacityLineColor());
+        p.drawText(QRect(over.origin.x() + kSwatchWidth, y, over.width - kSwatchWidth, fm.height()),
+                   Qt::AlignVCenter, over.text);
+    }
+    if (items.size() > 2) { // the highlighted variable, elided if a line cannot hold it
+        const LegendItem& held = items[2];
+        p.drawText(QRect(held.origin.x(), top + held.origin.y(), held.width, fm.height()),
+                   Qt::AlignVCenter, fm.elidedText(held.text, Qt::ElideMiddle, held.width));
     }
 }
 

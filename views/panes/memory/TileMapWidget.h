@@ -44,6 +44,8 @@ public:
     int tileAt(const QPoint& pos) const;
     QColor cellColor(int tile) const; // the fill of a tile's cell (without dimming)
     int columnsPerIpu() const { return columns_; }
+    // Where each legend item is drawn (ramp, over capacity, highlight).
+    std::vector<QRect> legendRects() const;
 
     QSize sizeHint() const override { return {360, 300}; }
     QSize minimumSizeHint() const override { return {160, 120}; }
@@ -60,6 +62,17 @@ protected:
 private:
     void relayout();
     void renderCells();
+    // The legend: the heat ramp with its two ends, the over-capacity swatch
+    // and the highlighted variable, each kept whole, wrapped onto as many
+    // lines as the width needs.
+    struct LegendItem {
+        QString text;
+        int width = 0;
+        QPoint origin; // top left, set by layOutLegend
+        int ramp = 0;  // the heat ramp's width (the first item)
+    };
+    std::vector<LegendItem> layOutLegend() const;
+    QString legendHighText() const;
     int legendHeight() const;
 
     std::shared_ptr<const ReportData> data_;
