@@ -14,6 +14,7 @@
 #include <iostream>
 #include <map>
 #include <new>
+#include <utility>
 
 namespace tessera {
 
@@ -80,7 +81,7 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
 struct Engine::Prepared {
     explicit Prepared(const std::vector<std::uint64_t>& storeBytes)
         : memory(storeBytes) {}
-    TileStores memory; // the tiles' stores (stores_ points into it); unmapped last
+    TileStores memory; // the tiles' stores; unmapped after the instances are destroyed
     std::vector<PreparedStep> steps;
     std::vector<Instance> owned;
     ~Prepared() {
@@ -127,13 +128,9 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
 
 Engine::~Engine() = default;
 
-void Engine::FreeStore::operator()(std::byte*) const {
-    // Nothing: a store is a slice of Prepared::memory, which unmaps them all.
-}
-
 std::byte* Engine::pointer(const Location& l) const {
     const compiler::DataBlock& b = compiled_->blocks[l.block];
-    return stores_[b.tile].get() + b.storeOffset + l.offset;
+    return prepared_->memory[b.tile] + b.storeOffset + l.offset;
 }
 
 std::size_t Engine::hostMemoryBytes() const {
@@ -147,10 +144,6 @@ std::size_t Engine::hostMemoryBytes() const {
 void Engine::prepare() {
     // Zeroed, so runs are reproducible, but lazily: see TileStores.
     prepared_ = std::make_unique<Prepared>(compiled_->storeBytes);
-    stores_.resize(compiled_->storeBytes.size());
-    for (TileId t = 0; t < stores_.size(); ++t) {
-        stores_[t].reset(prepared_->memory[t]);
-    }
     // Initial values of constants and initialised variables.
     for (VariableId v = 0; v < graph_.variables().size(); ++v) {
         const VariableData& data = graph_.variables()[v];
@@ -164,7 +157,7 @@ void Engine::prepare() {
         }
     }
     prepared_->steps.resize(compiled_->steps.size());
-    std::vector<std::vector<CopyOp>> byTile(stores_.size());
+    std::vector<std::vector<CopyOp>> byTile(compiled_->storeBytes.size());
     auto group = [&](const std::vector<compiler::Transfer>& transfers) {
         TileCopyLists out;
         std::size_t bytes = 0;
@@ -581,15 +574,12 @@ void Engine::readTensor(const Tensor& t, std::span<std::byte> bytes) const {
     }
 }
 
+// The same walk as the const one; the engine's own memory is writable.
 void Engine::forEachRun(const Tensor& t,
                         const std::function<void(std::size_t, std::span<std::byte>)>& fn) {
-    requireCompiledTensor(graph_, *compiled_, t, "forEachRun");
-    const std::size_t size = sizeOf(t.elementType());
-    std::size_t first = 0;
-    for (const compiler::Run& r : compiled_->runsOf(t)) {
-        fn(first, {pointer(r.location), r.elements * size});
-        first += r.elements;
-    }
+    std::as_const(*this).forEachRun(t, [&](std::size_t first, std::span<const std::byte> bytes) {
+        fn(first, {const_cast<std::byte*>(bytes.data()), bytes.size()});
+    });
 }
 
 void Engine::forEachRun(

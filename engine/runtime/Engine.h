@@ -106,11 +106,7 @@ private:
     EngineOptions options_;
     std::unique_ptr<compiler::CompiledGraph> compiled_;
     ThreadPool pool_;
-    struct FreeStore {
-        void operator()(std::byte* p) const;
-    };
-    std::vector<std::unique_ptr<std::byte[], FreeStore>> stores_;
-    std::unique_ptr<Prepared> prepared_;
+    std::unique_ptr<Prepared> prepared_; // the tiles' memory and the vertex instances
     std::vector<std::unique_ptr<StreamState>> streams_;
     std::vector<bool> predicateFlags_;
     std::vector<std::int64_t> predicateValues_; // Switch controls
