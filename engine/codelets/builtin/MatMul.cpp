@@ -154,9 +154,24 @@ void blockProductSse2(const float* a, const float* b, float* const* out, std::si
 // block's last columns need no padded copy of b. Each output is the same fused, x-ordered sum as
 // the AVX2 kernel's (one FMA a product into a zero-started accumulator), so the bits do not depend
 // on which of the two runs.
-template <std::size_t Rows, std::size_t Vectors>
-__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
-registerTile512(const float* a, std::size_t k, const float* b, std::size_t ldb, float* const* out,
+// b's elements: floats, or halves widened as they are loaded (exactly, as
+// widenHalves does), so a half product needs no widened copy of b.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline __m512
+loadB(const float* p, __mmask16 lanes) {
+    return lanes == 0xFFFF ? _mm512_loadu_ps(p) : _mm512_maskz_loadu_ps(lanes, p);
+}
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline __m512
+loadB(const std::uint16_t* p, __mmask16 lanes) {
+    // The zero-masked form: GCC 12's _mm512_cvtph_ps reads an "undefined"
+    // vector that -Wmaybe-uninitialized flags.
+    return _mm512_maskz_cvtph_ps(
+        0xFFFF, lanes == 0xFFFF ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))
+                                : _mm256_maskz_loadu_epi16(lanes, p));
+}
+
+template <std::size_t Rows, std::size_t Vectors, typename B>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline void
+registerTile512(const float* a, std::size_t k, const B* b, std::size_t ldb, float* const* out,
                 std::size_t c, __mmask16 last) {
     __m512 acc[Rows][Vectors];
     for (std::size_t i = 0; i < Rows; ++i) {
@@ -165,12 +180,12 @@ registerTile512(const float* a, std::size_t k, const float* b, std::size_t ldb, 
         }
     }
     for (std::size_t x = 0; x < k; ++x) {
-        const float* bx = b + x * ldb + c;
+        const B* bx = b + x * ldb + c;
         __m512 bv[Vectors];
         for (std::size_t v = 0; v + 1 < Vectors; ++v) {
-            bv[v] = _mm512_loadu_ps(bx + v * 16);
+            bv[v] = loadB(bx + v * 16, 0xFFFF);
         }
-        bv[Vectors - 1] = _mm512_maskz_loadu_ps(last, bx + (Vectors - 1) * 16);
+        bv[Vectors - 1] = loadB(bx + (Vectors - 1) * 16, last);
         for (std::size_t i = 0; i < Rows; ++i) {
             const __m512 av = _mm512_set1_ps(a[i * k + x]);
             for (std::size_t v = 0; v < Vectors; ++v) {
@@ -194,9 +209,9 @@ constexpr std::size_t kTileRows512 = 8;
 
 // Rows rows of the product: whole tiles of kTileVectors512 vectors, then the
 // rest in one tile of as many vectors as it needs.
-template <std::size_t Rows>
-__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
-rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, std::size_t cols) {
+template <std::size_t Rows, typename B>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline void
+rowGroup512(const float* a, const B* b, float* const* out, std::size_t k, std::size_t cols) {
     constexpr std::size_t width = kTileVectors512 * 16;
     std::size_t c = 0;
     for (; c + width <= cols; c += width) {
@@ -221,18 +236,18 @@ rowGroup512(const float* a, const float* b, float* const* out, std::size_t k, st
     }
 }
 
-template <std::size_t... Heights>
-__attribute__((target("avx512f,avx2,fma"), always_inline)) inline void
-rowGroup512Of(std::size_t height, const float* a, const float* b, float* const* out, std::size_t k,
+template <typename B, std::size_t... Heights>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline void
+rowGroup512Of(std::size_t height, const float* a, const B* b, float* const* out, std::size_t k,
               std::size_t cols, std::index_sequence<Heights...>) {
     // Heights 0..kTileRows512-1 name row groups of 1..kTileRows512 rows.
     ((height == Heights + 1 ? rowGroup512<Heights + 1>(a, b, out, k, cols) : void()), ...);
 }
 
-__attribute__((target("avx512f,avx2,fma"))) void blockProductAvx512(const float* a, const float* b,
-                                                                    float* const* out,
-                                                                    std::size_t rows, std::size_t k,
-                                                                    std::size_t cols) {
+template <typename B>
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline void
+blockProduct512(const float* a, const B* b, float* const* out, std::size_t rows, std::size_t k,
+                std::size_t cols) {
     // Rows in near-equal groups of at most kTileRows512 (13 rows: 7 + 6).
     const std::size_t groups = (rows + kTileRows512 - 1) / kTileRows512;
     for (std::size_t g = 0; g < groups; ++g) {
@@ -242,10 +257,25 @@ __attribute__((target("avx512f,avx2,fma"))) void blockProductAvx512(const float*
     }
 }
 
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"))) void
+blockProductAvx512(const float* a, const float* b, float* const* out, std::size_t rows,
+                   std::size_t k, std::size_t cols) {
+    blockProduct512(a, b, out, rows, k, cols);
+}
+
+// b in halves (their bits), widened in the registers.
+__attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"))) void
+blockProductAvx512HalfB(const float* a, const std::uint16_t* b, float* const* out, std::size_t rows,
+                        std::size_t k, std::size_t cols) {
+    blockProduct512(a, b, out, rows, k, cols);
+}
+
 bool cpuHas(MatMulKernel kernel) {
     switch (kernel) {
     case MatMulKernel::Avx512:
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
+        // BW and VL for the halves' masked loads: every AVX-512 CPU but the Xeon Phi.
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
                __builtin_cpu_supports("fma");
     case MatMulKernel::Avx2:
         return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
@@ -282,6 +312,20 @@ void blockProduct(const float* a, const float* b, float* const* out, std::size_t
         blockProductSse2(a, b, out, rows, k, cols);
         break;
     }
+}
+
+// The product with b in halves: widened in the AVX-512 kernel's registers, or
+// once into `wideB` for the others. The same bits either way.
+void blockProductHalfB(const float* a, const half* b, float* const* out, std::size_t rows,
+                       std::size_t k, std::size_t cols, std::vector<float>& wideB) {
+    if (chosenKernel().load(std::memory_order_relaxed) == MatMulKernel::Avx512) {
+        static_assert(sizeof(half) == sizeof(std::uint16_t));
+        blockProductAvx512HalfB(a, reinterpret_cast<const std::uint16_t*>(b), out, rows, k, cols);
+        return;
+    }
+    wideB.resize(k * cols);
+    widenHalves(b, k * cols, wideB.data());
+    blockProduct(a, wideB.data(), out, rows, k, cols);
 }
 
 // Halves to floats, 8 at a time with F16C where the CPU has it: exact, as the
@@ -342,23 +386,30 @@ public:
         }
         const std::size_t cols = out[0].size();
         const std::size_t k = a.size() / rows;
-        // Halves are widened once; float output rows are written in place.
+        // a's halves are widened once (b's in the AVX-512 kernel's registers); float
+        // output rows are written in place.
         thread_local std::vector<float> wideA, wideB, rowsOut;
         thread_local std::vector<float*> rowPointers;
         const float* fa = widen(a.data(), a.size(), wideA);
-        const float* fb = widen(b.data(), b.size(), wideB);
+        const auto product = [&] {
+            if constexpr (std::is_same_v<In, float>) {
+                blockProduct(fa, b.data(), rowPointers.data(), rows, k, cols);
+            } else {
+                blockProductHalfB(fa, b.data(), rowPointers.data(), rows, k, cols, wideB);
+            }
+        };
         rowPointers.resize(rows);
         if constexpr (std::is_same_v<Out, float>) {
             for (std::size_t r = 0; r < rows; ++r) {
                 rowPointers[r] = out[r].data();
             }
-            blockProduct(fa, fb, rowPointers.data(), rows, k, cols);
+            product();
         } else {
             rowsOut.resize(rows * cols);
             for (std::size_t r = 0; r < rows; ++r) {
                 rowPointers[r] = rowsOut.data() + r * cols;
             }
-            blockProduct(fa, fb, rowPointers.data(), rows, k, cols);
+            product();
             for (std::size_t r = 0; r < rows; ++r) {
                 narrowToHalves(rowsOut.data() + r * cols, cols, out[r].data());
             }
