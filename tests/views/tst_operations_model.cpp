@@ -3,6 +3,7 @@
 // the literal values worked out there, under QAbstractItemModelTester; and
 // the FLOPs tab's model (OperationFlopsModel) of an operation's steps.
 #include "OperationsFixture.h"
+#include "views/models/ModelRoles.h"
 #include "views/models/OperationFlopsModel.h"
 #include "views/models/OperationsModel.h"
 
@@ -60,6 +61,40 @@ class TestOperationsModel : public QObject {
     Q_OBJECT
 
 private slots:
+    // Headers: titles, units (numeric columns, exported as numbers) and
+    // alignment (text left, numbers right), as the columns are documented.
+    void headersNameTheirUnits() {
+        OperationsModel operations;
+        OperationFlopsModel flops;
+        struct Expected {
+            QAbstractItemModel* model;
+            int column;
+            const char* title;
+            QVariant unit;
+        };
+        const Expected expected[] = {
+            {&operations, OperationsModel::Name, "Operation", QVariant()},
+            {&operations, OperationsModel::Layer, "Layer", QVariant()},
+            {&operations, OperationsModel::CodeSize, "Code size", QString("bytes")},
+            {&operations, OperationsModel::Cycles, "Cycles", QString("cycles")},
+            {&operations, OperationsModel::Vertices, "Vertices", QString("")},
+            {&flops, OperationFlopsModel::Step, "Step", QVariant()},
+            {&flops, OperationFlopsModel::Flops, "FLOPs", QString("")},
+            {&flops, OperationFlopsModel::FlopsPerCycle, "FLOPs/cycle", QString("FLOPs per cycle")},
+        };
+        for (const Expected& e : expected) {
+            const auto header = [&](int role) {
+                return e.model->headerData(e.column, Qt::Horizontal, role);
+            };
+            QCOMPARE(header(Qt::DisplayRole).toString(), QString(e.title));
+            QCOMPARE(header(kUnitRole), e.unit);
+            QVERIFY(!header(Qt::ToolTipRole).toString().isEmpty());
+            QCOMPARE(header(Qt::TextAlignmentRole).toInt(),
+                     int((e.unit.isValid() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
+        }
+        QVERIFY(!operations.headerData(OperationsModel::ColumnCount, Qt::Horizontal).isValid());
+    }
+
     void allLayersGroupByDebugName() {
         const auto data = testing::operationsReport();
         OperationsModel model;

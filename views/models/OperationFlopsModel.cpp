@@ -1,6 +1,7 @@
 #include "views/models/OperationFlopsModel.h"
 
 #include "views/common/Format.h"
+#include "views/models/ColumnHeader.h"
 #include "views/models/ModelRoles.h"
 
 #include <QFont>
@@ -128,29 +129,15 @@ QVariant OperationFlopsModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) {
         return {};
     }
-    static const char* names[ColumnCount] = {"Step",   "FLOPs per execution", "Executions", "FLOPs",
-                                             "Cycles", "FLOPs/cycle"};
-    static const char* tips[ColumnCount] = {
-        "The program step (Total: every step of the selection, each once)",
-        "Floating-point operations of one execution of the step, as the report stores them",
-        "Times the step ran, over all runs",
-        "FLOPs over all executions",
-        "Cycles over all executions",
-        "FLOPs over cycles: how well the step uses the tiles"};
-    static const char* units[ColumnCount] = {nullptr, "", "", "", "cycles", "FLOPs per cycle"};
-    switch (role) {
-    case Qt::DisplayRole:
-        return QString(names[section]);
-    case Qt::ToolTipRole:
-        return QString(tips[section]);
-    case kUnitRole:
-        return units[section] ? QVariant(QString(units[section])) : QVariant();
-    case Qt::TextAlignmentRole:
-        return section == Step ? int(Qt::AlignLeft | Qt::AlignVCenter)
-                               : int(Qt::AlignRight | Qt::AlignVCenter);
-    default:
-        return {};
-    }
+    static const ColumnHeader columns[ColumnCount] = {
+        {"Step", "The program step (Total: every step of the selection, each once)", nullptr},
+        {"FLOPs per execution",
+         "Floating-point operations of one execution of the step, as the report stores them", ""},
+        {"Executions", "Times the step ran, over all runs", ""},
+        {"FLOPs", "FLOPs over all executions", ""},
+        {"Cycles", "Cycles over all executions", "cycles"},
+        {"FLOPs/cycle", "FLOPs over cycles: how well the step uses the tiles", "FLOPs per cycle"}};
+    return columnHeaderData(columns[section], role);
 }
 
 } // namespace tessera::views

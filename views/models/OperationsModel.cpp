@@ -1,6 +1,7 @@
 #include "views/models/OperationsModel.h"
 
 #include "views/common/Format.h"
+#include "views/models/ColumnHeader.h"
 #include "views/models/NodeText.h"
 
 #include <QFont>
@@ -232,42 +233,31 @@ QVariant OperationsModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) {
         return {};
     }
-    static const char* names[ColumnCount] = {
-        "Operation", "Debug name",  "Layer",  "Code size", "Cycles", "% cycles",   "Self cycles",
-        "FLOPs",     "FLOPs/cycle", "Memory", "Vertices",  "Steps",  "Executions", "Received"};
-    static const char* tips[ColumnCount] = {
-        "The operation: the library function that opened it, or the last part of its debug name; "
-        "groups are debug-name path prefixes",
-        "The operation's full debug name (\"/\"-separated path)",
-        "Which software layer opened the operation: PopLibs (a library call) or Application",
-        "Vertex code bytes of the codelets its compute sets use, on all tiles",
-        "Cycles of every step inside, nested operations included, over all executions",
-        "Share of the report's total cycles",
-        "Cycles of the steps whose innermost operation this is",
-        "Floating-point operations inside, over all executions",
-        "FLOPs per cycle: how well the operation uses the tiles",
-        "Peak not-always-live bytes on the fullest tile at any step inside",
-        "Vertices of the compute sets inside (compile time)",
-        "Program steps inside",
-        "Times the operation ran",
-        "Bytes received by all tiles in exchanges inside, over all executions"};
-    static const char* units[ColumnCount] = {
-        nullptr,  nullptr, nullptr,           "bytes", "cycles", "fraction of all cycles",
-        "cycles", "",      "FLOPs per cycle", "bytes", "",       "",
-        "",       "bytes"};
-    switch (role) {
-    case Qt::DisplayRole:
-        return QString(names[section]);
-    case Qt::ToolTipRole:
-        return QString(tips[section]);
-    case kUnitRole:
-        return units[section] ? QVariant(QString(units[section])) : QVariant();
-    case Qt::TextAlignmentRole:
-        return section <= Layer ? int(Qt::AlignLeft | Qt::AlignVCenter)
-                                : int(Qt::AlignRight | Qt::AlignVCenter);
-    default:
-        return {};
-    }
+    static const ColumnHeader columns[ColumnCount] = {
+        {"Operation",
+         "The operation: the library function that opened it, or the last part of its debug "
+         "name; groups are debug-name path prefixes",
+         nullptr},
+        {"Debug name", "The operation's full debug name (\"/\"-separated path)", nullptr},
+        {"Layer",
+         "Which software layer opened the operation: PopLibs (a library call) or Application",
+         nullptr},
+        {"Code size", "Vertex code bytes of the codelets its compute sets use, on all tiles",
+         "bytes"},
+        {"Cycles", "Cycles of every step inside, nested operations included, over all executions",
+         "cycles"},
+        {"% cycles", "Share of the report's total cycles", "fraction of all cycles"},
+        {"Self cycles", "Cycles of the steps whose innermost operation this is", "cycles"},
+        {"FLOPs", "Floating-point operations inside, over all executions", ""},
+        {"FLOPs/cycle", "FLOPs per cycle: how well the operation uses the tiles",
+         "FLOPs per cycle"},
+        {"Memory", "Peak not-always-live bytes on the fullest tile at any step inside", "bytes"},
+        {"Vertices", "Vertices of the compute sets inside (compile time)", ""},
+        {"Steps", "Program steps inside", ""},
+        {"Executions", "Times the operation ran", ""},
+        {"Received", "Bytes received by all tiles in exchanges inside, over all executions",
+         "bytes"}};
+    return columnHeaderData(columns[section], role);
 }
 
 } // namespace tessera::views

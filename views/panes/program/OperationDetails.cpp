@@ -24,10 +24,10 @@ QLabel* makeText() {
     return label;
 }
 
-QTableWidget* makeTable(const QStringList& headers) {
-    auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
-    table->setHorizontalHeaderLabels(headers);
-    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+// The details tabs' tables: whole rows selected one at a time, the first
+// column (the names) stretched.
+template <typename Table>
+Table* styled(Table* table) {
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->setSelectionMode(QAbstractItemView::SingleSelection);
     table->setAlternatingRowColors(true);
@@ -36,15 +36,17 @@ QTableWidget* makeTable(const QStringList& headers) {
     return table;
 }
 
+QTableWidget* makeTable(const QStringList& headers) {
+    auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
+    table->setHorizontalHeaderLabels(headers);
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    return styled(table);
+}
+
 QTableView* makeFlopsTable(QAbstractItemModel* model) {
     auto* table = new QTableView;
     table->setModel(model);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    table->setSelectionMode(QAbstractItemView::SingleSelection);
-    table->setAlternatingRowColors(true);
-    table->verticalHeader()->hide();
-    table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    return table;
+    return styled(table);
 }
 
 QTableWidgetItem* text(const QString& s) {
