@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStyle>
 #include <QTableWidget>
 #include <QTextDocument>
 #include <QToolButton>
@@ -252,6 +253,17 @@ private slots:
         // Columns: the chooser lists the header's columns; unchecking FLOPs hides it.
         ColumnChooser* chooser = pane.operations()->columnChooser();
         QVERIFY(chooser->button()->isVisible());
+        { // the centred text clear of the menu arrow in the bottom right corner
+            QToolButton* button = chooser->button();
+            const int arrow =
+                button->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, button);
+            const int text = button->fontMetrics().horizontalAdvance(button->text());
+            QVERIFY2((button->width() - text) / 2 >= arrow,
+                     qPrintable(QString("button %1 px, text %2 px, arrow %3 px")
+                                    .arg(button->width())
+                                    .arg(text)
+                                    .arg(arrow)));
+        }
         emit chooser->menu()->aboutToShow();
         const QList<QAction*> actions = chooser->menu()->actions();
         QCOMPARE(actions.size(), OperationsModel::ColumnCount);

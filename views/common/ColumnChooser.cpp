@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QHeaderView>
 #include <QMenu>
+#include <QStyle>
 #include <QToolButton>
 
 namespace tessera::views {
@@ -16,6 +17,12 @@ ColumnChooser::ColumnChooser(QHeaderView* header)
     button_->setToolTip(tr("Show or hide columns (also on the header's context menu)"));
     button_->setPopupMode(QToolButton::InstantPopup);
     button_->setMenu(menu_);
+    // The style draws the menu arrow in the button's bottom right corner, over
+    // the centred text of a button sized to it: widen it by the arrow on both
+    // sides so the text stays centred and clear.
+    const int arrow =
+        button_->style()->pixelMetric(QStyle::PM_MenuButtonIndicator, nullptr, button_);
+    button_->setMinimumWidth(button_->sizeHint().width() + 2 * arrow);
     // Filled as it opens: the model (and its columns) may change after construction.
     connect(menu_, &QMenu::aboutToShow, this, &ColumnChooser::fillMenu);
     header_->setContextMenuPolicy(Qt::CustomContextMenu);
