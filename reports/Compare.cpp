@@ -80,8 +80,8 @@ std::vector<std::uint64_t> totalsOf(const ReportData& s) {
     std::uint64_t livenessPeak = 0, exchangeBytes = 0;
     for (std::size_t i = 0; i < s.programSteps.size(); ++i) {
         livenessPeak = std::max(livenessPeak, s.programSteps[i].notAlwaysLiveBytesSum);
-        exchangeBytes =
-            addSat(exchangeBytes, mulSat(s.programSteps[i].bytesInSum, s.executionsOf(i)));
+        exchangeBytes = addSat(exchangeBytes, mulSat(s.programSteps[i].bytesInSum,
+                                                     s.executionsOf(s.programSteps[i].id)));
     }
     const double ns =
         s.target.clockHz > 0
@@ -202,7 +202,7 @@ void compareTiles(const ReportData& b, const ReportData& c, ReportDiff& d) {
     if (!d.tilesComparable) {
         return;
     }
-    std::map<std::uint32_t, const TileMemoryEntry*> byTile;
+    std::map<TileId, const TileMemoryEntry*> byTile;
     for (const TileMemoryEntry& t : c.tileMemory) {
         byTile[t.tile] = &t;
     }
@@ -230,21 +230,21 @@ void compareTiles(const ReportData& b, const ReportData& c, ReportDiff& d) {
 }
 
 const ProgramStepEntry* stepOf(const ReportData& s,
-                               const std::unordered_map<std::uint32_t, std::size_t>& nodeIndex,
-                               std::uint32_t nodeId) {
-    if (nodeId == kNone) {
+                               const std::unordered_map<ProgramNodeId, std::size_t>& nodeIndex,
+                               ProgramNodeId nodeId) {
+    if (nodeId.isNone()) {
         return nullptr;
     }
     const auto it = nodeIndex.find(nodeId);
     if (it == nodeIndex.end()) {
         return nullptr;
     }
-    const std::uint32_t step = s.programNodes[it->second].step;
-    return step < s.programSteps.size() ? &s.programSteps[step] : nullptr;
+    const StepId step = s.programNodes[it->second].step;
+    return step.value() < s.programSteps.size() ? &s.programSteps[step.value()] : nullptr;
 }
 
-std::unordered_map<std::uint32_t, std::size_t> indexNodes(const ReportData& s) {
-    std::unordered_map<std::uint32_t, std::size_t> index;
+std::unordered_map<ProgramNodeId, std::size_t> indexNodes(const ReportData& s) {
+    std::unordered_map<ProgramNodeId, std::size_t> index;
     for (std::size_t i = 0; i < s.programNodes.size(); ++i) {
         index.emplace(s.programNodes[i].id, i);
     }
@@ -301,20 +301,20 @@ void compareSteps(const ReportData& b, const ReportData& c, ReportDiff& d) {
         const ProgramStepEntry* sb = stepOf(b, bIndex, node.baseline);
         const ProgramStepEntry* sc = stepOf(c, cIndex, node.comparison);
         // A step is reported once, even if a corrupt tree names it twice.
-        if (sb != nullptr && seenB[sb->id]) {
+        if (sb != nullptr && seenB[sb->id.value()]) {
             sb = nullptr;
         }
-        if (sc != nullptr && seenC[sc->id]) {
+        if (sc != nullptr && seenC[sc->id.value()]) {
             sc = nullptr;
         }
         if (sb == nullptr && sc == nullptr) {
             continue;
         }
         if (sb != nullptr) {
-            seenB[sb->id] = true;
+            seenB[sb->id.value()] = true;
         }
         if (sc != nullptr) {
-            seenC[sc->id] = true;
+            seenC[sc->id.value()] = true;
         }
         if (sb != nullptr && sc != nullptr && sb->kind != sc->kind) {
             emit(node.identity, sb, nullptr); // a different kind of step is not the same step
@@ -325,12 +325,12 @@ void compareSteps(const ReportData& b, const ReportData& c, ReportDiff& d) {
     }
     // Steps no program node refers to (only in a malformed report).
     for (const ProgramStepEntry& s : b.programSteps) {
-        if (!seenB[s.id]) {
+        if (!seenB[s.id.value()]) {
             emit("(outside the program tree) " + s.name, &s, nullptr);
         }
     }
     for (const ProgramStepEntry& s : c.programSteps) {
-        if (!seenC[s.id]) {
+        if (!seenC[s.id.value()]) {
             emit("(outside the program tree) " + s.name, nullptr, &s);
         }
     }

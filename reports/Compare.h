@@ -101,7 +101,7 @@ struct SideInfo {
 };
 
 struct TileMemoryDelta {
-    std::uint32_t tile = 0;
+    TileId tile;
     Delta total; // including gaps
     Delta alwaysLive;
     Delta notAlwaysLive; // the shared pool (its liveness peak)
@@ -117,8 +117,8 @@ struct StepDelta {
     std::string name; // the step's name
     record::ProgramKind kind = record::ProgramKind::Execute;
     Change change = Change::Same;
-    std::uint32_t baselineStep = kNone; // program step ids on each side
-    std::uint32_t comparisonStep = kNone;
+    StepId baselineStep = StepId::none(); // program step ids on each side
+    StepId comparisonStep = StepId::none();
     Delta executions;
     Delta cycles;
     Delta compute; // compute phases, summed over executions
@@ -132,8 +132,8 @@ struct ComputeSetDelta {
     std::string identity; // name, with "#k" for the k-th repeat of a name (k ≥ 1)
     std::string name;
     Change change = Change::Same;
-    std::uint32_t baselineId = kNone;
-    std::uint32_t comparisonId = kNone;
+    ComputeSetId baselineId = ComputeSetId::none();
+    ComputeSetId comparisonId = ComputeSetId::none();
     Delta vertices;
     Delta executions; // executions of the steps that run it
     Delta cycles;     // their cycles, summed over executions
@@ -145,8 +145,8 @@ struct LivenessDelta {
     std::string identity;
     std::string name;
     Change change = Change::Same;
-    std::uint32_t baselineStep = kNone;
-    std::uint32_t comparisonStep = kNone;
+    StepId baselineStep = StepId::none();
+    StepId comparisonStep = StepId::none();
     Delta bytes;        // Σ over tiles of not-always-live bytes at the step
     Delta maxTileBytes; // the largest tile's
     Delta liveVariables;
@@ -158,8 +158,8 @@ struct VariableDelta {
     std::string identity;
     std::string name;
     Change change = Change::Same;
-    std::uint32_t baselineId = kNone;
-    std::uint32_t comparisonId = kNone;
+    VariableId baselineId = VariableId::none();
+    VariableId comparisonId = VariableId::none();
     Delta bytes; // over all tiles
     Delta tiles; // tiles holding some of it
     bool typeOrShapeChanged = false;

@@ -141,14 +141,14 @@ Tree buildTree(const std::vector<record::ProgramNodeRecord>& nodes,
     t.labels.resize(n);
     t.weak.resize(n);
     t.children.resize(n);
-    std::unordered_map<std::uint32_t, std::size_t> byId;
+    std::unordered_map<ProgramNodeId, std::size_t> byId;
     for (std::size_t i = 0; i < n; ++i) {
         byId.emplace(nodes[i].id, i);
         t.labels[i] = nodeLabel(nodes[i], steps);
         t.weak[i] = hashText(t.labels[i]);
     }
     for (std::size_t i = 0; i < n; ++i) {
-        const auto parent = nodes[i].parent == kNone ? byId.end() : byId.find(nodes[i].parent);
+        const auto parent = nodes[i].parent.isNone() ? byId.end() : byId.find(nodes[i].parent);
         if (parent == byId.end()) {
             t.roots.push_back(i);
         } else if (parent->second != i) {
@@ -245,10 +245,11 @@ matchSequences(const std::vector<std::uint64_t>& a, const std::vector<std::uint6
 std::string nodeLabel(const record::ProgramNodeRecord& node,
                       const std::vector<ProgramStepEntry>& steps) {
     std::string name = node.name;
-    if (name.empty() && node.step != kNone) {
+    if (name.empty() && !node.step.isNone()) {
         // Steps are dense by id in a well-formed report; search otherwise.
-        if (node.step < steps.size() && steps[node.step].id == node.step) {
-            name = steps[node.step].name;
+        const std::uint32_t i = node.step.value();
+        if (i < steps.size() && steps[i].id == node.step) {
+            name = steps[i].name;
         } else {
             const auto it = std::find_if(steps.begin(), steps.end(),
                                          [&](const auto& s) { return s.id == node.step; });

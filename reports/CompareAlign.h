@@ -28,8 +28,8 @@ std::vector<std::pair<std::size_t, std::size_t>>
 matchSequences(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b);
 
 struct AlignedNode {
-    std::uint32_t baseline = kNone; // node id on each side, kNone where absent
-    std::uint32_t comparison = kNone;
+    ProgramNodeId baseline = ProgramNodeId::none(); // node id on each side, none where absent
+    ProgramNodeId comparison = ProgramNodeId::none();
     std::string identity;
 };
 

@@ -41,9 +41,9 @@ void compareComputeSets(const ReportData& b, const ReportData& c, ReportDiff& d)
     auto totals = [](const ReportData& s) {
         std::vector<Totals> out(s.computeSets.size());
         for (const ProgramStepEntry& step : s.programSteps) {
-            if (step.computeSet < out.size()) {
+            if (step.computeSet.value() < out.size()) { // none() is past the end
                 const std::uint64_t n = s.executionsOf(step.id);
-                Totals& t = out[step.computeSet];
+                Totals& t = out[step.computeSet.value()];
                 t.executions = addSat(t.executions, n);
                 t.cycles = addSat(t.cycles, mulSat(step.totalCycles, n));
                 t.compute = addSat(t.compute, mulSat(step.computePhaseCycles, n));

@@ -100,12 +100,13 @@ void deltaJson(JsonWriter& j, const char* key, const Delta& d) {
     deltaJson(j, d);
 }
 
-void idJson(JsonWriter& j, const char* key, std::uint32_t id) {
+template <class Tag>
+void idJson(JsonWriter& j, const char* key, record::Typedef<Tag> id) {
     j.key(key);
-    if (id == kNone) {
+    if (id.isNone()) {
         j.null();
     } else {
-        j.value(id);
+        j.value(id.value());
     }
 }
 
@@ -230,7 +231,7 @@ std::string formatDiffText(const ReportDiff& d, const DiffFormat& format) {
             out += header("", "tile");
             const std::size_t n = limit(tiles.size(), format.top);
             for (std::size_t i = 0; i < n; ++i) {
-                out += row("", tiles[i]->total, "tile " + std::to_string(tiles[i]->tile));
+                out += row("", tiles[i]->total, "tile " + std::to_string(tiles[i]->tile.value()));
             }
             out += more(n, tiles.size());
         }
@@ -381,7 +382,7 @@ std::string formatDiffJson(const ReportDiff& d, const DiffFormat& format,
     for (std::size_t i = 0; i < limit(d.tiles.size(), format.top); ++i) {
         const TileMemoryDelta& t = d.tiles[i];
         j.beginObject();
-        j.key("tile").value(t.tile);
+        j.key("tile").value(t.tile.value());
         deltaJson(j, "total", t.total);
         deltaJson(j, "always_live", t.alwaysLive);
         deltaJson(j, "not_always_live", t.notAlwaysLive);

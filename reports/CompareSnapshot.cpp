@@ -17,13 +17,13 @@ void checkSide(const ReportData& s) {
     }
     // Ids are dense from 0 in a well-formed report; anything else is corrupt.
     for (std::size_t i = 0; i < s.programSteps.size(); ++i) {
-        if (s.programSteps[i].id != i) {
+        if (s.programSteps[i].id.value() != i) {
             throw ReportError(s.info.path + ": the report is corrupt (program step ids are not " +
                               "dense from 0)");
         }
     }
     for (std::size_t i = 0; i < s.computeSets.size(); ++i) {
-        if (s.computeSets[i].id != i) {
+        if (s.computeSets[i].id.value() != i) {
             throw ReportError(s.info.path + ": the report is corrupt (compute set ids are not " +
                               "dense from 0)");
         }

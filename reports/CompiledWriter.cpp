@@ -49,16 +49,16 @@ std::uint64_t sumOf(const std::vector<std::uint32_t>& v) {
 }
 
 // (variable, access) for every variable the step reads or writes, ascending.
-std::vector<std::pair<std::uint32_t, VariableAccess>>
+std::vector<std::pair<record::VariableId, VariableAccess>>
 accessModes(const record::ProgramStepRecord& s) {
-    std::map<std::uint32_t, std::uint8_t> modes;
-    for (std::uint32_t v : s.reads) {
+    std::map<record::VariableId, std::uint8_t> modes;
+    for (const record::VariableId v : s.reads) {
         modes[v] |= static_cast<std::uint8_t>(VariableAccess::Read);
     }
-    for (std::uint32_t v : s.writes) {
+    for (const record::VariableId v : s.writes) {
         modes[v] |= static_cast<std::uint8_t>(VariableAccess::Write);
     }
-    std::vector<std::pair<std::uint32_t, VariableAccess>> out;
+    std::vector<std::pair<record::VariableId, VariableAccess>> out;
     for (const auto& [v, m] : modes) {
         out.emplace_back(v, static_cast<VariableAccess>(m));
     }
@@ -124,7 +124,7 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             tiles += bytes > 0 ? 1 : 0;
         }
         using V = tables::variables::Col;
-        variable.bind(param(V::id), int64_t{v.id})
+        variable.bind(param(V::id), int64_t{v.id.value()})
             .bind(param(V::name_id), strings.id(v.name))
             .bind(param(V::type_id), strings.id(v.type))
             .bindBlob(param(V::shape), sql::packU64(v.shape))
@@ -141,8 +141,8 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
         for (const auto& [tile, bytes] : v.bytesByTile) {
             if (bytes > 0) {
                 using VT = tables::variable_tiles::Col;
-                tileBytes.bind(param(VT::variable_id), int64_t{v.id})
-                    .bind(param(VT::tile), int64_t{tile})
+                tileBytes.bind(param(VT::variable_id), int64_t{v.id.value()})
+                    .bind(param(VT::tile), int64_t{tile.value()})
                     .bind(param(VT::bytes), i64(bytes))
                     .run();
             }
@@ -151,7 +151,7 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
     auto computeSet = db.prepare(tables::insertSql(tables::compute_sets::kTable));
     for (const auto& r : c.computeSets) {
         using CS = tables::compute_sets::Col;
-        computeSet.bind(param(CS::id), int64_t{r.id})
+        computeSet.bind(param(CS::id), int64_t{r.id.value()})
             .bind(param(CS::name_id), strings.id(r.name))
             .bind(param(CS::vertex_count), i64(r.vertexCount))
             .run();
@@ -173,7 +173,7 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
     auto node = db.prepare(tables::insertSql(tables::program_nodes::kTable));
     for (const auto& n : c.programNodes) {
         using N = tables::program_nodes::Col;
-        node.bind(param(N::id), int64_t{n.id})
+        node.bind(param(N::id), int64_t{n.id.value()})
             .bindId(param(N::parent_id), n.parent)
             .bind(param(N::program_index), int64_t{n.programIndex})
             .bind(param(N::kind_id), strings.id(record::programKindName(n.kind)))
@@ -190,7 +190,7 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             continue;
         }
         using L = tables::operation_layers::Col;
-        layer.bind(param(L::node_id), int64_t{n.id})
+        layer.bind(param(L::node_id), int64_t{n.id.value()})
             .bind(param(L::layer_id), strings.id(record::operationLayerName(n.layer)));
         if (n.libraryFunction.empty()) {
             layer.bindNull(param(L::function_id));
@@ -207,8 +207,8 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
     auto access = db.prepare(tables::insertSql(tables::step_variable_access::kTable));
     for (const auto& s : c.programSteps) {
         using C = tables::program_steps::Col;
-        step.bind(param(C::id), int64_t{s.id})
-            .bind(param(C::node_id), int64_t{s.node})
+        step.bind(param(C::id), int64_t{s.id.value()})
+            .bind(param(C::node_id), int64_t{s.node.value()})
             .bind(param(C::program_index), int64_t{s.programIndex})
             .bind(param(C::kind_id), strings.id(record::programKindName(s.kind)))
             .bind(param(C::name_id), strings.id(s.name))
@@ -232,7 +232,7 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             .bind(param(C::not_always_live_bytes_sum), i64(sumOf(s.notAlwaysLiveBytes)))
             .run();
         using T = tables::program_step_tiles::Col;
-        arrays.bind(param(T::step_id), int64_t{s.id})
+        arrays.bind(param(T::step_id), int64_t{s.id.value()})
             .bindBlob(param(T::compute_cycles), tileBlob(s.computeCycles, numTiles))
             .bindBlob(param(T::exchange_cycles), tileBlob(s.exchangeCycles, numTiles))
             .bindBlob(param(T::bytes_in), tileBlob(s.bytesIn, numTiles))
@@ -240,15 +240,15 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
             .bindBlob(param(T::not_always_live_bytes), tileBlob(s.notAlwaysLiveBytes, numTiles))
             .run();
         using LV = tables::step_live_variables::Col;
-        for (std::uint32_t v : s.liveVariables) {
-            live.bind(param(LV::step_id), int64_t{s.id})
-                .bind(param(LV::variable_id), int64_t{v})
+        for (const record::VariableId v : s.liveVariables) {
+            live.bind(param(LV::step_id), int64_t{s.id.value()})
+                .bind(param(LV::variable_id), int64_t{v.value()})
                 .run();
         }
         using A = tables::step_variable_access::Col;
         for (const auto& [v, mode] : accessModes(s)) {
-            access.bind(param(A::step_id), int64_t{s.id})
-                .bind(param(A::variable_id), int64_t{v})
+            access.bind(param(A::step_id), int64_t{s.id.value()})
+                .bind(param(A::variable_id), int64_t{v.value()})
                 .bind(param(A::access), static_cast<int64_t>(mode))
                 .run();
         }
@@ -262,7 +262,7 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     auto region = db.prepare(tables::insertSql(tables::tile_memory_regions::kTable));
     for (const auto& m : c.tileMemory) {
         using M = tables::tile_memory::Col;
-        tile.bind(param(M::tile), int64_t{m.tile})
+        tile.bind(param(M::tile), int64_t{m.tile.value()})
             .bind(param(M::total_including_gaps), i64(m.totalIncludingGaps))
             .bind(param(M::total_excluding_gaps), i64(m.totalExcludingGaps))
             .bind(param(M::gap_bytes), i64(m.gapBytes))
@@ -274,7 +274,7 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
         for (std::size_t k = 0; k < m.bytesByCategory.size(); ++k) {
             if (m.bytesByCategory[k] > 0) {
                 using TC = tables::tile_memory_categories::Col;
-                category.bind(param(TC::tile), int64_t{m.tile})
+                category.bind(param(TC::tile), int64_t{m.tile.value()})
                     .bind(param(TC::category_id), i64(k))
                     .bind(param(TC::bytes), i64(m.bytesByCategory[k]))
                     .run();
@@ -283,7 +283,7 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
         for (std::size_t r = 0; r < m.bytesByRegion.size(); ++r) {
             if (m.bytesByRegion[r] > 0) {
                 using TR = tables::tile_memory_regions::Col;
-                region.bind(param(TR::tile), int64_t{m.tile})
+                region.bind(param(TR::tile), int64_t{m.tile.value()})
                     .bind(param(TR::region_id), i64(r))
                     .bind(param(TR::bytes), i64(m.bytesByRegion[r]))
                     .run();

@@ -237,17 +237,17 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
     }
 
     // Program steps, loaded when first executed.
-    std::unordered_map<std::uint32_t, StepInfo> stepInfo;
-    auto infoOf = [&](std::uint32_t id) -> const StepInfo& {
+    std::unordered_map<StepId, StepInfo> stepInfo;
+    auto infoOf = [&](StepId id) -> const StepInfo& {
         auto it = stepInfo.find(id);
         if (it != stepInfo.end()) {
             return it->second;
         }
-        if (id >= programSteps.size() || programSteps[id].id != id) {
+        if (id.value() >= programSteps.size() || programSteps[id.value()].id != id) {
             throw ReportError(info.path + ": the report is corrupt (an executed step refers to " +
-                              "unknown program step " + std::to_string(id) + ")");
+                              "unknown program step " + std::to_string(id.value()) + ")");
         }
-        const ProgramStepEntry& p = programSteps[id];
+        const ProgramStepEntry& p = programSteps[id.value()];
         StepInfo s;
         s.nameJson = JsonWriter::escape(
             p.name.empty() ? std::string(record::programKindName(p.kind)) : p.name);
@@ -293,7 +293,7 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
                 if (result.stepLevel == 0) {
                     w.slice(s.nameJson, "step", kStepTid, start, end,
                             "{\"run\":" + num(e.run) + ",\"seq\":" + num(e.sequence) +
-                                ",\"program_step\":" + num(e.programStep) + ",\"kind\":\"" +
+                                ",\"program_step\":" + num(e.programStep.value()) + ",\"kind\":\"" +
                                 record::programKindName(s.kind) + "\",\"cycles\":" + num(e.cycles) +
                                 ",\"sync_phase\":" + num(s.syncPhase) +
                                 ",\"exchange_phase\":" + num(s.exchangePhase) +

@@ -36,8 +36,10 @@ std::string field(std::string_view text) {
     return out + "\"";
 }
 
-std::string id(std::uint32_t value) {
-    return value == kNone ? std::string() : std::to_string(value);
+// An id column: empty for none.
+template <class Tag>
+std::string id(record::Typedef<Tag> value) {
+    return value.isNone() ? std::string() : std::to_string(value.value());
 }
 
 // One table, written to a temporary beside its final name; close() makes it
@@ -80,6 +82,10 @@ constexpr const char* kTables[] = {"tiles.csv",         "variables.csv",    "exe
 
 std::string n(std::uint64_t v) {
     return std::to_string(v);
+}
+template <class Tag>
+std::string n(record::Typedef<Tag> v) {
+    return std::to_string(v.value());
 }
 
 // What every table writer shares: the reader, the directory, the tables
@@ -154,9 +160,9 @@ void writeExecutedSteps(Tables& t, const std::vector<ProgramStepEntry>& steps) {
                 break;
             }
             for (const record::StepExecutionRecord& e : page) {
-                const bool known = e.programStep < steps.size();
+                const bool known = e.programStep.value() < steps.size();
                 f.row({n(e.run), n(e.sequence), n(e.programStep),
-                       known ? steps[e.programStep].name : std::string(), n(e.startCycle),
+                       known ? steps[e.programStep.value()].name : std::string(), n(e.startCycle),
                        n(e.cycles)});
             }
             first = page.back().sequence + 1;
@@ -172,8 +178,8 @@ void writeExecutedSteps(Tables& t, const std::vector<ProgramStepEntry>& steps) {
 std::vector<std::uint64_t> stepExecutions(const ReportReader& reader, std::size_t steps) {
     std::vector<std::uint64_t> executions(steps, 0);
     for (const auto& [step, count] : reader.stepExecutions()) {
-        if (step < steps) {
-            executions[step] = count;
+        if (step.value() < steps) {
+            executions[step.value()] = count;
         }
     }
     return executions;
@@ -191,11 +197,12 @@ void writeProgramSteps(Tables& t, const std::vector<ProgramStepEntry>& steps,
                        const std::vector<record::ComputeSetRecord>& computeSets) {
     const std::vector<record::ProgramNodeRecord> nodes = t.reader.programNodes();
     const std::uint32_t tiles = t.reader.target().numTiles;
-    auto nameOfNode = [&](std::uint32_t node) {
-        return node < nodes.size() ? nodes[node].name : std::string();
+    // none() is past the end: an empty name.
+    auto nameOfNode = [&](ProgramNodeId node) {
+        return node.value() < nodes.size() ? nodes[node.value()].name : std::string();
     };
-    auto nameOfSet = [&](std::uint32_t set) {
-        return set < computeSets.size() ? computeSets[set].name : std::string();
+    auto nameOfSet = [&](ComputeSetId set) {
+        return set.value() < computeSets.size() ? computeSets[set.value()].name : std::string();
     };
     CsvFile f = t.open("program_steps.csv", {"id",
                                              "name",
@@ -221,7 +228,8 @@ void writeProgramSteps(Tables& t, const std::vector<ProgramStepEntry>& steps,
                                              "not_always_live_bytes_max",
                                              "live_variables"});
     for (const ProgramStepEntry& s : steps) {
-        const std::uint64_t runsOf = s.id < executions.size() ? executions[s.id] : 0;
+        const std::uint64_t runsOf =
+            s.id.value() < executions.size() ? executions[s.id.value()] : 0;
         char balanceText[32];
         std::snprintf(balanceText, sizeof balanceText, "%.4f", tileBalance(s, tiles));
         f.row({n(s.id),
@@ -256,9 +264,10 @@ void writeComputeSets(Tables& t, const std::vector<ProgramStepEntry>& steps,
                       const std::vector<record::ComputeSetRecord>& computeSets) {
     std::vector<std::uint64_t> setRuns(computeSets.size(), 0), setCycles(computeSets.size(), 0);
     for (const ProgramStepEntry& s : steps) {
-        if (s.computeSet < computeSets.size() && s.id < executions.size()) {
-            setRuns[s.computeSet] += executions[s.id];
-            setCycles[s.computeSet] += s.totalCycles * executions[s.id];
+        const std::uint32_t set = s.computeSet.value(), step = s.id.value();
+        if (set < computeSets.size() && step < executions.size()) {
+            setRuns[set] += executions[step];
+            setCycles[set] += s.totalCycles * executions[step];
         }
     }
     CsvFile f = t.open("compute_sets.csv",

@@ -58,7 +58,7 @@ void ReportReader::Impl::checkStructure() {
         for (const auto& [node, up] : parent) {
             walk.clear();
             std::uint32_t n = node;
-            while (n != kNone && state[n] == 0) {
+            while (n != record::kNone && state[n] == 0) {
                 state[n] = 1;
                 walk.push_back(n);
                 const auto it = parent.find(n);
@@ -70,7 +70,7 @@ void ReportReader::Impl::checkStructure() {
                 }
                 n = it->second;
             }
-            if (n != kNone && state[n] == 1) {
+            if (n != record::kNone && state[n] == 1) {
                 problems.programTree =
                     damaged("program_nodes.parent_id: node " + std::to_string(n) +
                             " is its own ancestor, the program tree has a cycle");
@@ -158,7 +158,7 @@ void ReportReader::Impl::checkStructure() {
         }
     });
     if (!runsProblem.empty()) {
-        problems.runs.emplace(kNone, runsProblem);
+        problems.runs.emplace(record::kNone, runsProblem);
         return;
     }
     for (const auto& [id, run] : runs) {
@@ -297,7 +297,7 @@ void ReportReader::Impl::checkStructure() {
 }
 
 void ReportReader::Impl::checkRun(std::uint32_t run) const {
-    for (const std::uint32_t key : {run, kNone}) {
+    for (const std::uint32_t key : {run, record::kNone}) {
         if (const auto it = problems.runs.find(key); it != problems.runs.end()) {
             throw ReportError(it->second);
         }

@@ -33,7 +33,7 @@ struct ReportReader::Impl {
     mutable std::unordered_map<std::int64_t, std::string> strings;
     mutable bool stringsLoaded = false;
     // Tile-group statistics of single program steps (LOD level 0), by step.
-    mutable std::unordered_map<std::uint32_t, LodBucket> stepGroups;
+    mutable std::unordered_map<record::StepId, LodBucket> stepGroups;
     // Found at open: the program steps that exist, the memory categories, and
     // what is damaged.
     std::unordered_set<std::uint32_t> programStepIds;

@@ -44,7 +44,7 @@ std::vector<VariableEntry> ReportReader::variables() const {
     auto q = d_->db->prepare(tables::selectSql(tables::variables::kTable) + " ORDER BY id");
     while (q.step()) {
         VariableEntry v;
-        v.id = q.index(col(C::id));
+        v.id = q.indexAs<VariableId>(col(C::id));
         v.name = d_->str(q, col(C::name_id));
         v.type = d_->str(q, col(C::type_id));
         const int shapeColumn = col(C::shape);
@@ -59,8 +59,8 @@ std::vector<VariableEntry> ReportReader::variables() const {
         v.alwaysLive = q.flag(col(C::always_live));
         v.hostAccess = q.flag(col(C::host_access));
         v.isExchangeBuffer = q.flag(col(C::is_exchange_buffer));
-        v.firstStep = q.optionalIndex(col(C::first_step));
-        v.lastStep = q.optionalIndex(col(C::last_step));
+        v.firstStep = q.optionalIndexAs<StepId>(col(C::first_step));
+        v.lastStep = q.optionalIndexAs<StepId>(col(C::last_step));
         v.totalBytes = q.count(col(C::total_bytes));
         v.numTiles = q.index(col(C::num_tiles));
         if (v.numTiles > d_->target.numTiles) {
@@ -72,16 +72,16 @@ std::vector<VariableEntry> ReportReader::variables() const {
     return out;
 }
 
-std::vector<std::pair<std::uint32_t, std::uint64_t>>
-ReportReader::variableTiles(std::uint32_t variable) const {
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
+std::vector<std::pair<TileId, std::uint64_t>>
+ReportReader::variableTiles(VariableId variable) const {
+    std::vector<std::pair<TileId, std::uint64_t>> out;
     using tables::col;
     using C = tables::variable_tiles::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::variable_tiles::kTable) +
                              " WHERE variable_id = :variable ORDER BY tile");
-    q.bind(":variable", std::int64_t{variable});
+    q.bind(":variable", std::int64_t{variable.value()});
     while (q.step()) {
-        out.emplace_back(d_->tile(q, col(C::tile)), q.count(col(C::bytes)));
+        out.emplace_back(TileId{d_->tile(q, col(C::tile))}, q.count(col(C::bytes)));
     }
     return out;
 }
@@ -92,8 +92,8 @@ std::vector<record::ComputeSetRecord> ReportReader::computeSets() const {
     using C = tables::compute_sets::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::compute_sets::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back(
-            {q.index(col(C::id)), d_->str(q, col(C::name_id)), q.count(col(C::vertex_count))});
+        out.push_back({q.indexAs<ComputeSetId>(col(C::id)), d_->str(q, col(C::name_id)),
+                       q.count(col(C::vertex_count))});
     }
     return out;
 }
@@ -125,11 +125,11 @@ std::vector<TileMemoryEntry> ReportReader::tileMemory() const {
     auto q = d_->db->prepare(tables::selectSql(tables::tile_memory::kTable) + " ORDER BY tile");
     while (q.step()) {
         TileMemoryEntry m;
-        m.tile = d_->tile(q, col(C::tile));
+        m.tile = TileId{d_->tile(q, col(C::tile))};
         // The panes index tile memory by tile number: tiles count from 0.
-        if (m.tile != out.size()) {
+        if (m.tile.value() != out.size()) {
             q.damaged(col(C::tile), "skips from tile " + std::to_string(out.size()) + " to " +
-                                        std::to_string(m.tile));
+                                        std::to_string(m.tile.value()));
         }
         m.totalIncludingGaps = q.count(col(C::total_including_gaps));
         m.totalExcludingGaps = q.count(col(C::total_excluding_gaps));
@@ -232,10 +232,12 @@ std::vector<record::ProgramNodeRecord> ReportReader::programNodes() const {
     using C = tables::program_nodes::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::program_nodes::kTable) + " ORDER BY id");
     while (q.step()) {
-        out.push_back({q.index(col(C::id)), q.optionalIndex(col(C::parent_id)),
+        out.push_back({q.indexAs<ProgramNodeId>(col(C::id)),
+                       q.optionalIndexAs<ProgramNodeId>(col(C::parent_id)),
                        q.index(col(C::program_index)), d_->programKind(q, col(C::kind_id)),
-                       d_->str(q, col(C::name_id)), q.optionalIndex(col(C::compute_set_id)),
-                       q.count(col(C::repeat_count)), q.optionalIndex(col(C::step_id))});
+                       d_->str(q, col(C::name_id)),
+                       q.optionalIndexAs<ComputeSetId>(col(C::compute_set_id)),
+                       q.count(col(C::repeat_count)), q.optionalIndexAs<StepId>(col(C::step_id))});
     }
     readOperationLayers(out);
     return out;
@@ -245,7 +247,7 @@ void ReportReader::readOperationLayers(std::vector<record::ProgramNodeRecord>& n
     if (!d_->hasTable("operation_layers")) {
         return; // before schema 1.2: every layer stays unknown
     }
-    std::unordered_map<std::uint32_t, std::size_t> position;
+    std::unordered_map<ProgramNodeId, std::size_t> position;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         position.emplace(nodes[i].id, i);
     }
@@ -253,7 +255,7 @@ void ReportReader::readOperationLayers(std::vector<record::ProgramNodeRecord>& n
     using C = tables::operation_layers::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::operation_layers::kTable));
     while (q.step()) {
-        const std::uint32_t id = q.index(col(C::node_id));
+        const auto id = q.indexAs<ProgramNodeId>(col(C::node_id));
         const std::string layer = d_->str(q, col(C::layer_id));
         const auto l = layer == record::operationLayerName(record::OperationLayer::Application)
                            ? record::OperationLayer::Application
@@ -264,7 +266,7 @@ void ReportReader::readOperationLayers(std::vector<record::ProgramNodeRecord>& n
         if (it == position.end() || nodes[it->second].kind != record::ProgramKind::Block ||
             l == record::OperationLayer::Unknown) {
             throw ReportError(d_->info.path + ": operation_layers row for node " +
-                              std::to_string(id) + " (layer '" + layer +
+                              std::to_string(id.value()) + " (layer '" + layer +
                               "') names no Block node or no layer");
         }
         nodes[it->second].layer = l;
@@ -285,13 +287,13 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
     auto q = d_->db->prepare(d_->programStepsSql() + " ORDER BY id");
     while (q.step()) {
         ProgramStepEntry s;
-        s.id = q.index(col(C::id));
-        s.node = q.index(col(C::node_id));
+        s.id = q.indexAs<StepId>(col(C::id));
+        s.node = q.indexAs<ProgramNodeId>(col(C::node_id));
         s.programIndex = q.index(col(C::program_index));
         s.kind = d_->programKind(q, col(C::kind_id));
         s.name = d_->str(q, col(C::name_id));
-        s.computeSet = q.optionalIndex(col(C::compute_set_id));
-        s.operation = q.optionalIndex(col(C::operation_node_id));
+        s.computeSet = q.optionalIndexAs<ComputeSetId>(col(C::compute_set_id));
+        s.operation = q.optionalIndexAs<ProgramNodeId>(col(C::operation_node_id));
         s.syncCycles = q.count(col(C::sync_cycles));
         s.exchangePhaseCycles = q.count(col(C::exchange_phase_cycles));
         s.computePhaseCycles = q.count(col(C::compute_phase_cycles));
@@ -317,10 +319,10 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
         auto tiles = d_->db->prepare(tables::selectSql(tables::program_step_tiles::kTable) +
                                      " WHERE step_id = :step");
         for (ProgramStepEntry& s : out) {
-            if (d_->problems.stepTiles.contains(s.id)) {
+            if (d_->problems.stepTiles.contains(s.id.value())) {
                 continue;
             }
-            tiles.bind(":step", std::int64_t{s.id});
+            tiles.bind(":step", std::int64_t{s.id.value()});
             if (tiles.step()) {
                 for (const std::uint32_t b : d_->tileArray(tiles, col(T::not_always_live_bytes))) {
                     s.notAlwaysLiveBytesSum += b;
@@ -332,8 +334,9 @@ std::vector<ProgramStepEntry> ReportReader::programSteps() const {
     return out;
 }
 
-StepTiles ReportReader::stepTiles(std::uint32_t step) const {
-    if (const auto it = d_->problems.stepTiles.find(step); it != d_->problems.stepTiles.end()) {
+StepTiles ReportReader::stepTiles(StepId step) const {
+    if (const auto it = d_->problems.stepTiles.find(step.value());
+        it != d_->problems.stepTiles.end()) {
         throw ReportError(it->second);
     }
     using tables::col;
@@ -342,10 +345,10 @@ StepTiles ReportReader::stepTiles(std::uint32_t step) const {
     auto q = d_->db->prepare(tables::selectSql(tables::program_step_tiles::kTable) +
                              " WHERE step_id = :step");
     auto p = d_->db->prepare(d_->programStepsSql() + " WHERE id = :step");
-    q.bind(":step", std::int64_t{step});
-    p.bind(":step", std::int64_t{step});
+    q.bind(":step", std::int64_t{step.value()});
+    p.bind(":step", std::int64_t{step.value()});
     if (!q.step() || !p.step()) {
-        throw ReportError(d_->info.path + ": no program step " + std::to_string(step) +
+        throw ReportError(d_->info.path + ": no program step " + std::to_string(step.value()) +
                           " in the report");
     }
     StepTiles t;
@@ -379,21 +382,22 @@ std::vector<StepVariableAccess> ReportReader::variableAccesses() const {
         if (access < 1 || access > 3) {
             q.damaged(col(C::access), "is " + std::to_string(access) + ", an unknown access");
         }
-        out.push_back({q.index(col(C::step_id)), q.index(col(C::variable_id)),
+        out.push_back({q.indexAs<StepId>(col(C::step_id)),
+                       q.indexAs<VariableId>(col(C::variable_id)),
                        static_cast<VariableAccess>(access)});
     }
     return out;
 }
 
-std::vector<std::uint32_t> ReportReader::liveVariables(std::uint32_t step) const {
-    std::vector<std::uint32_t> out;
+std::vector<VariableId> ReportReader::liveVariables(StepId step) const {
+    std::vector<VariableId> out;
     using tables::col;
     using C = tables::step_live_variables::Col;
     auto q = d_->db->prepare(tables::selectSql(tables::step_live_variables::kTable) +
                              " WHERE step_id = :step ORDER BY variable_id");
-    q.bind(":step", std::int64_t{step});
+    q.bind(":step", std::int64_t{step.value()});
     while (q.step()) {
-        out.push_back(q.index(col(C::variable_id)));
+        out.push_back(q.indexAs<VariableId>(col(C::variable_id)));
     }
     return out;
 }

@@ -66,16 +66,17 @@ ReportReader::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint
                                                 " of run " + std::to_string(run) +
                                                 ") names no program step");
         }
-        out.push_back({run, seq, step, q.count(col(C::start_cycle)), q.count(col(C::cycles))});
+        out.push_back(
+            {run, seq, StepId{step}, q.count(col(C::start_cycle)), q.count(col(C::cycles))});
     }
     return out;
 }
 
-std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecutions() const {
+std::vector<std::pair<StepId, std::uint64_t>> ReportReader::stepExecutions() const {
     for (const RunEntry& run : runs()) {
         d_->checkRun(run.id);
     }
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> out;
+    std::vector<std::pair<StepId, std::uint64_t>> out;
     // Since 1.2 the writer stores the counts (a row per step and run, summed
     // here so each value is checked); an older report counts its executed
     // steps, a scan of all of them.
@@ -88,9 +89,10 @@ std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportReader::stepExecution
             : tables::selectSql(table, "executed_steps", {{"executions", "count(*)"}}) +
                   " GROUP BY run, program_step ORDER BY program_step");
     while (q.step()) {
-        const std::uint32_t step = q.index(col(C::program_step));
-        if (!d_->programStepIds.contains(step)) {
-            q.damaged(col(C::program_step), std::to_string(step) + " names no program step");
+        const auto step = q.indexAs<StepId>(col(C::program_step));
+        if (!d_->programStepIds.contains(step.value())) {
+            q.damaged(col(C::program_step),
+                      std::to_string(step.value()) + " names no program step");
         }
         const std::uint64_t count = q.count(col(C::executions));
         if (!out.empty() && out.back().first == step) {
@@ -150,7 +152,7 @@ std::vector<LodBucket> ReportReader::lodBuckets(std::uint32_t run, std::uint32_t
                                                           t.exchangeCycles.end());
                 LodBucket g;
                 groupStats(compute, exchange, t.totalCycles, groupTiles, g);
-                phases.bind(":step", std::int64_t{e.programStep});
+                phases.bind(":step", std::int64_t{e.programStep.value()});
                 if (phases.step()) {
                     g.computePhaseCycles = phases.count(tables::col(P::compute_phase_cycles));
                     g.exchangePhaseCycles = phases.count(tables::col(P::exchange_phase_cycles));

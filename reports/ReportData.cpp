@@ -8,11 +8,14 @@ namespace tessera::reports {
 
 namespace {
 
-template <typename T>
-const T* findById(const std::vector<T>& list, std::uint32_t id) {
+template <typename T, typename Id>
+const T* findById(const std::vector<T>& list, Id id) {
+    if (id.isNone()) {
+        return nullptr;
+    }
     // Ids are dense and sorted in practice; fall back to a search otherwise.
-    if (id < list.size() && list[id].id == id) {
-        return &list[id];
+    if (id.value() < list.size() && list[id.value()].id == id) {
+        return &list[id.value()];
     }
     for (const T& e : list) {
         if (e.id == id) {
@@ -24,24 +27,24 @@ const T* findById(const std::vector<T>& list, std::uint32_t id) {
 
 } // namespace
 
-const VariableEntry* ReportData::variable(std::uint32_t id) const {
+const VariableEntry* ReportData::variable(VariableId id) const {
     return findById(variables, id);
 }
-const ProgramStepEntry* ReportData::step(std::uint32_t id) const {
+const ProgramStepEntry* ReportData::step(StepId id) const {
     return findById(programSteps, id);
 }
-const record::ProgramNodeRecord* ReportData::node(std::uint32_t id) const {
+const record::ProgramNodeRecord* ReportData::node(ProgramNodeId id) const {
     return findById(programNodes, id);
 }
 
-std::string ReportData::computeSetName(std::uint32_t id) const {
+std::string ReportData::computeSetName(ComputeSetId id) const {
     const auto* cs = findById(computeSets, id);
     return cs ? cs->name : std::string();
 }
 
-std::uint64_t ReportData::executionsOf(std::uint32_t step) const {
+std::uint64_t ReportData::executionsOf(StepId step) const {
     const auto it = std::lower_bound(stepExecutions.begin(), stepExecutions.end(),
-                                     std::pair<std::uint32_t, std::uint64_t>{step, 0});
+                                     std::pair<StepId, std::uint64_t>{step, 0});
     return it != stepExecutions.end() && it->first == step ? it->second : 0;
 }
 
@@ -100,7 +103,7 @@ std::shared_ptr<const ReportData> loadReportData(const ReportReader& reader,
     part([&] { data->variables = reader.variables(); });
     if (options.placement) {
         part([&] {
-            std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> placement;
+            std::vector<std::vector<std::pair<TileId, std::uint64_t>>> placement;
             placement.reserve(data->variables.size());
             for (const VariableEntry& v : data->variables) {
                 auto tiles = v.isExchangeBuffer ? decltype(reader.variableTiles(v.id)){}

@@ -41,7 +41,7 @@ struct ReportData {
     // report since schema 1.2, counted from the executed steps (here, on the
     // loading thread) for older reports. Not loaded when that read failed
     // (a damaged run): the Program pane then reads it and names the problem.
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions;
+    std::vector<std::pair<StepId, std::uint64_t>> stepExecutions;
     bool stepExecutionsLoaded = false;
     // Per tile, the not-always-live bytes shared with other blocks or not (a
     // sweep of every tile's blocks, done once here); nullopt when unreadable.
@@ -49,18 +49,19 @@ struct ReportData {
     // Per entry of `variables`: its (tile, bytes), tiles ascending (none for
     // an exchange buffer). Loaded only when asked (LoadOptions::placement):
     // the comparison core needs it, the panes do not.
-    std::optional<std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>>> placement;
+    std::optional<std::vector<std::vector<std::pair<TileId, std::uint64_t>>>> placement;
     // What is damaged, one line each (ReportError texts): the structural
     // checks' findings and the parts that failed to read. A part that failed
     // is left empty; the rest of the report is there.
     std::vector<std::string> problems;
 
-    const VariableEntry* variable(std::uint32_t id) const; // by id, or null
-    const ProgramStepEntry* step(std::uint32_t id) const;
-    const record::ProgramNodeRecord* node(std::uint32_t id) const;
-    std::string computeSetName(std::uint32_t id) const;
+    // By id, or null (also for none()).
+    const VariableEntry* variable(VariableId id) const;
+    const ProgramStepEntry* step(StepId id) const;
+    const record::ProgramNodeRecord* node(ProgramNodeId id) const;
+    std::string computeSetName(ComputeSetId id) const;
     // Executions of a program step over every run (0 when none or unknown).
-    std::uint64_t executionsOf(std::uint32_t step) const;
+    std::uint64_t executionsOf(StepId step) const;
 };
 
 class LoadCancelled : public std::exception {

@@ -50,8 +50,8 @@ public:
     std::vector<MemoryCategoryEntry> memoryCategories() const;
     std::vector<record::CodeletRecord> codelets() const;
     std::vector<VariableEntry> variables() const;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>>
-    variableTiles(std::uint32_t variable) const;
+    std::vector<std::pair<record::TileId, std::uint64_t>>
+    variableTiles(record::VariableId variable) const;
     std::vector<record::ComputeSetRecord> computeSets() const;
     // All vertex counts, or those of one compute set.
     std::vector<record::VertexCountRecord>
@@ -67,8 +67,8 @@ public:
     // Block nodes carry their layer (schema 1.2; Unknown in older reports).
     std::vector<record::ProgramNodeRecord> programNodes() const;
     std::vector<ProgramStepEntry> programSteps() const;
-    StepTiles stepTiles(std::uint32_t step) const;
-    std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
+    StepTiles stepTiles(record::StepId step) const;
+    std::vector<record::VariableId> liveVariables(record::StepId step) const;
     // Every (step, variable) read or write, by step then variable. Empty for
     // reports older than schema 1.1, which did not record them.
     std::vector<StepVariableAccess> variableAccesses() const;
@@ -81,7 +81,7 @@ public:
     // How often each program step ran, over every run: (step id, executions)
     // for the steps that ran, by step id. One GROUP BY query; throws the
     // ReportError of a damaged run or of an executed step naming no step.
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions() const;
+    std::vector<std::pair<record::StepId, std::uint64_t>> stepExecutions() const;
     // Stored levels (1..K) after a synthesized level 0 of single steps.
     std::vector<LodLevel> lodLevels(std::uint32_t run) const;
     // Buckets of a level overlapping [firstSeq, endSeq). Level 0 is computed

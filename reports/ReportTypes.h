@@ -1,7 +1,8 @@
 #pragma once
 // Plain structs the reader returns: everything a pane or the CLI needs from a
 // report, with no SQL and no SQLite types. Ids are the report's own (equal to
-// the engine's record ids); record::kNone marks "none". Where the report
+// the engine's record ids, the same strong id types); an id's none() marks
+// "none". Where the report
 // holds exactly what the engine recorded (codelets, vertex counts, compute
 // sets, memory blocks, program nodes, step executions, verification), the
 // reader returns the record type itself
@@ -15,7 +16,11 @@
 
 namespace tessera::reports {
 
-using record::kNone;
+using record::ComputeSetId;
+using record::ProgramNodeId;
+using record::StepId;
+using record::TileId;
+using record::VariableId;
 
 struct ReportInfo {
     std::string path;
@@ -59,7 +64,7 @@ struct MemoryCategoryEntry {
 };
 
 struct VariableEntry {
-    std::uint32_t id = 0;
+    VariableId id;
     std::string name;
     std::string type;
     std::vector<std::uint64_t> shape;
@@ -68,8 +73,8 @@ struct VariableEntry {
     bool alwaysLive = false;
     bool hostAccess = false;
     bool isExchangeBuffer = false;
-    std::uint32_t firstStep = kNone;
-    std::uint32_t lastStep = kNone;
+    StepId firstStep = StepId::none();
+    StepId lastStep = StepId::none();
     std::uint64_t totalBytes = 0;
     std::uint32_t numTiles = 0; // tiles holding some of it
 };
@@ -77,13 +82,13 @@ struct VariableEntry {
 // Step-level figures of a compile-time program step; per-tile arrays are in
 // StepTiles. Tile balance = computeCyclesSum / (tiles * computeCyclesMax).
 struct ProgramStepEntry {
-    std::uint32_t id = 0;
-    std::uint32_t node = 0;
+    StepId id;
+    ProgramNodeId node;
     std::uint32_t programIndex = 0;
     record::ProgramKind kind = record::ProgramKind::Execute;
     std::string name;
-    std::uint32_t computeSet = kNone;
-    std::uint32_t operation = kNone;
+    ComputeSetId computeSet = ComputeSetId::none();
+    ProgramNodeId operation = ProgramNodeId::none();
     std::uint64_t syncCycles = 0;
     std::uint64_t exchangePhaseCycles = 0;
     std::uint64_t computePhaseCycles = 0;
@@ -109,8 +114,8 @@ enum class VariableAccess : std::uint8_t { Read = 1, Write = 2, ReadWrite = 3 };
 
 // A variable a program step reads or writes (the dataflow graph's edges).
 struct StepVariableAccess {
-    std::uint32_t step = 0;
-    std::uint32_t variable = 0;
+    StepId step;
+    VariableId variable;
     VariableAccess access = VariableAccess::Read;
     bool reads() const { return access != VariableAccess::Write; }
     bool writes() const { return access != VariableAccess::Read; }
@@ -119,7 +124,7 @@ struct StepVariableAccess {
 
 // One program step on every tile (numTiles entries each).
 struct StepTiles {
-    std::uint32_t step = 0;
+    StepId step;
     std::uint64_t totalCycles = 0;
     std::vector<std::uint32_t> computeCycles;
     std::vector<std::uint32_t> exchangeCycles;
@@ -130,7 +135,7 @@ struct StepTiles {
 };
 
 struct TileMemoryEntry {
-    std::uint32_t tile = 0;
+    TileId tile;
     std::vector<std::uint64_t> bytesByCategory; // indexed by MemoryCategoryEntry::id
     std::vector<std::uint64_t> bytesByRegion;   // indexed by TargetInfo::regions
     std::uint64_t totalIncludingGaps = 0;

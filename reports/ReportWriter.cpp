@@ -343,10 +343,11 @@ void ReportWriter::onCompiled(const record::CompiledRecord& compiled) {
     }
     s.costs.resize(compiled.programSteps.size());
     for (const auto& p : compiled.programSteps) {
-        if (p.id >= s.costs.size()) {
-            s.costs.resize(p.id + 1);
+        const std::uint32_t id = p.id.value();
+        if (id >= s.costs.size()) {
+            s.costs.resize(std::size_t{id} + 1);
         }
-        StepCost& c = s.costs[p.id];
+        StepCost& c = s.costs[id];
         c.compute = p.computeCycles;
         c.exchange = p.exchangeCycles;
         c.computePhase = p.computePhaseCycles;
@@ -392,9 +393,10 @@ void ReportWriter::onStep(const record::StepExecutionRecord& step) {
         throw ReportError("step " + std::to_string(step.sequence) + " of run " +
                           std::to_string(step.run) + " arrived outside its run");
     }
-    if (step.programStep >= s.costs.size()) {
+    if (step.programStep.value() >= s.costs.size()) {
         throw ReportError("step " + std::to_string(step.sequence) +
-                          " refers to unknown program step " + std::to_string(step.programStep));
+                          " refers to unknown program step " +
+                          std::to_string(step.programStep.value()));
     }
     if (s.compiledWriter.joinable()) {
         if (!s.compiledWritten) {
@@ -411,13 +413,13 @@ void ReportWriter::State::writeStep(const record::StepExecutionRecord& step) {
     using tables::param;
     insertStep->bind(param(C::run), int64_t{step.run})
         .bind(param(C::seq), i64(step.sequence))
-        .bind(param(C::program_step), int64_t{step.programStep})
+        .bind(param(C::program_step), int64_t{step.programStep.value()})
         .bind(param(C::start_cycle), i64(step.startCycle))
         .bind(param(C::cycles), i64(step.cycles))
         .run();
-    const StepCost& c = costs[step.programStep];
+    const StepCost& c = costs[step.programStep.value()];
     OpenRun& r = *run;
-    ++r.executions[step.programStep];
+    ++r.executions[step.programStep.value()];
     ++r.steps;
     r.cycles += step.cycles;
     r.compute += c.computePhase;

@@ -492,18 +492,19 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
 // What was selected before a reload, where it still exists in the new report.
 void MainWindow::restoreSelection(const views::ReportData& report, int step, int tile, int variable,
                                   int computeSet) {
-    if (step >= 0 && report.step(static_cast<std::uint32_t>(step)) != nullptr) {
+    if (step >= 0 && report.step(record::StepId{static_cast<std::uint32_t>(step)}) != nullptr) {
         selection_->setStep(step);
     }
     if (tile >= 0 && static_cast<std::uint32_t>(tile) < report.target.numTiles) {
         selection_->setTile(tile);
     }
-    if (variable >= 0 && report.variable(static_cast<std::uint32_t>(variable)) != nullptr) {
+    if (variable >= 0 &&
+        report.variable(record::VariableId{static_cast<std::uint32_t>(variable)}) != nullptr) {
         selection_->setVariable(variable);
     }
     const bool computeSetExists =
         std::any_of(report.computeSets.begin(), report.computeSets.end(),
-                    [&](const auto& c) { return static_cast<int>(c.id) == computeSet; });
+                    [&](const auto& c) { return static_cast<int>(c.id.value()) == computeSet; });
     if (computeSet >= 0 && computeSetExists) {
         selection_->setComputeSet(computeSet);
     }

@@ -285,7 +285,7 @@ private:
                         "allowOutOfMemory can lay it out); spread the tensors over more tiles");
         }
         auto& rec = out_.record.tileMemory[t];
-        rec.tile = t;
+        rec.tile = record::TileId{t};
         rec.bytesByCategory = l.byCategory;
         rec.totalIncludingGaps = l.cursor;
         rec.totalExcludingGaps = l.used;

@@ -154,12 +154,13 @@ public:
 private:
     std::uint32_t addNode(const program::Node& n, std::uint32_t parent) {
         record::ProgramNodeRecord r;
-        r.id = static_cast<std::uint32_t>(out_.nodes.size());
-        r.parent = parent;
+        r.id = record::ProgramNodeId{static_cast<std::uint32_t>(out_.nodes.size())};
+        r.parent = record::ProgramNodeId{parent};
         r.programIndex = programIndex_;
         r.kind = recordKind(n.kind);
         r.name = n.name;
-        r.computeSet = n.kind == Kind::Execute ? n.computeSet : record::kNone;
+        r.computeSet = n.kind == Kind::Execute ? record::ComputeSetId{n.computeSet}
+                                               : record::ComputeSetId::none();
         r.repeatCount = n.kind == Kind::Repeat ? n.count : 0;
         if (n.kind == Kind::Block) {
             r.layer = n.libraryFunction.empty() ? record::OperationLayer::Application
@@ -171,7 +172,7 @@ private:
                         " does not belong to this graph");
         }
         out_.nodes.push_back(r);
-        return r.id;
+        return r.id.value();
     }
 
     StepId addStep(const program::Node& n, std::uint32_t node, std::uint32_t operation,
@@ -193,7 +194,7 @@ private:
         const auto id = static_cast<StepId>(out_.steps.size());
         out_.steps.push_back(std::move(s));
         if (kind != ProgramKind::Predicate) {
-            out_.nodes[node].step = id;
+            out_.nodes[node].step = record::StepId{id};
         }
         out_.programs[programIndex_].push_back({Op::Step, id, 0, 0, true});
         return id;

@@ -45,21 +45,25 @@ void addVariables(CompiledGraph& out) {
     for (VariableId id = 0; id < g.variables().size(); ++id) {
         const VariableData& v = g.variables()[id];
         record::VariableRecord r;
-        r.id = id;
+        r.id = record::VariableId{id};
         r.name = v.name;
         r.type = std::string(typeName(v.type));
         r.shape.assign(v.shape.begin(), v.shape.end());
         r.numElements = v.numElements;
         r.isConstant = v.isConstant;
         r.hostAccess = v.hostAccess;
-        r.bytesByTile.assign(bytes[id].begin(), bytes[id].end());
+        for (const auto& [tile, n] : bytes[id]) {
+            r.bytesByTile.emplace_back(record::TileId{tile}, n);
+        }
         vars.push_back(std::move(r));
     }
     for (const DataBlock& b : out.blocks) { // liveness is per variable, the same on all tiles
         if (b.var != kNoId) {
             vars[b.var].alwaysLive = b.alwaysLive;
-            vars[b.var].firstStep = b.alwaysLive ? record::kNone : b.firstStep;
-            vars[b.var].lastStep = b.alwaysLive ? record::kNone : b.lastStep;
+            vars[b.var].firstStep =
+                b.alwaysLive ? record::StepId::none() : record::StepId{b.firstStep};
+            vars[b.var].lastStep =
+                b.alwaysLive ? record::StepId::none() : record::StepId{b.lastStep};
         }
     }
     for (VariableId id = 0; id < g.variables().size(); ++id) {
@@ -69,13 +73,13 @@ void addVariables(CompiledGraph& out) {
     }
     for (const auto& [step, perTile] : buffers) {
         record::VariableRecord r;
-        r.id = exchangeBufferId(out, step);
+        r.id = record::VariableId{exchangeBufferId(out, step)};
         r.name = "exchange buffer: " + out.steps[step].name;
         r.type = "byte";
         r.isExchangeBuffer = true;
-        r.firstStep = r.lastStep = step;
+        r.firstStep = r.lastStep = record::StepId{step};
         for (const auto& [tile, n] : perTile) {
-            r.bytesByTile.emplace_back(tile, n);
+            r.bytesByTile.emplace_back(record::TileId{tile}, n);
             r.numElements += n;
         }
         r.shape = {r.numElements};
@@ -88,30 +92,30 @@ void addLiveness(CompiledGraph& out) {
     const std::uint32_t tiles = out.graph->getTarget().numTiles();
     // Per step, the variables whose live range starts there and those whose
     // range ended just before: a sweep keeps the live bytes per tile.
-    std::vector<std::vector<std::uint32_t>> starts(steps + 1), ends(steps + 1);
+    std::vector<std::vector<record::VariableId>> starts(steps + 1), ends(steps + 1);
     for (const record::VariableRecord& v : out.record.variables) {
-        if (v.alwaysLive || v.firstStep == record::kNone) {
+        if (v.alwaysLive || v.firstStep.isNone()) {
             continue;
         }
-        starts[v.firstStep].push_back(v.id);
-        ends[v.lastStep + 1].push_back(v.id);
+        starts[v.firstStep.value()].push_back(v.id);
+        ends[v.lastStep.value() + 1].push_back(v.id);
     }
     std::vector<std::int64_t> live(tiles, 0);
-    std::map<std::uint32_t, const record::VariableRecord*> byId;
+    std::map<record::VariableId, const record::VariableRecord*> byId;
     for (const auto& v : out.record.variables) {
         byId[v.id] = &v;
     }
-    std::map<std::uint32_t, bool> liveSet;
+    std::map<record::VariableId, bool> liveSet;
     for (StepId s = 0; s < steps; ++s) {
-        for (std::uint32_t id : ends[s]) {
+        for (const record::VariableId id : ends[s]) {
             for (const auto& [tile, n] : byId[id]->bytesByTile) {
-                live[tile] -= static_cast<std::int64_t>(n);
+                live[tile.value()] -= static_cast<std::int64_t>(n);
             }
             liveSet.erase(id);
         }
-        for (std::uint32_t id : starts[s]) {
+        for (const record::VariableId id : starts[s]) {
             for (const auto& [tile, n] : byId[id]->bytesByTile) {
-                live[tile] += static_cast<std::int64_t>(n);
+                live[tile.value()] += static_cast<std::int64_t>(n);
             }
             liveSet[id] = true;
         }
@@ -142,7 +146,7 @@ void buildRecord(CompiledGraph& out) {
     }
     for (ComputeSetId id = 0; id < g.computeSets().size(); ++id) {
         const ComputeSetData& cs = g.computeSets()[id];
-        r.computeSets.push_back({id, cs.name, cs.vertices.size()});
+        r.computeSets.push_back({record::ComputeSetId{id}, cs.name, cs.vertices.size()});
         std::map<std::pair<TileId, std::uint32_t>, record::VertexCountRecord> counts;
         for (VertexId v : cs.vertices) {
             const VertexData& vd = g.vertices()[v];
@@ -172,13 +176,14 @@ void buildRecord(CompiledGraph& out) {
     for (StepId s = 0; s < out.steps.size(); ++s) {
         const StepPlan& p = out.steps[s];
         record::ProgramStepRecord rec;
-        rec.id = s;
-        rec.node = p.node;
+        rec.id = record::StepId{s};
+        rec.node = record::ProgramNodeId{p.node};
         rec.programIndex = p.programIndex;
         rec.kind = p.kind;
         rec.name = p.name;
-        rec.computeSet = p.computeSet;
-        rec.operation = p.operation;
+        // The plan's kNoId is the record's none().
+        rec.computeSet = record::ComputeSetId{p.computeSet};
+        rec.operation = record::ProgramNodeId{p.operation};
         rec.syncCycles = p.syncCycles;
         rec.exchangePhaseCycles = p.exchangePhaseCycles;
         rec.computePhaseCycles = p.computePhaseCycles;
@@ -190,8 +195,12 @@ void buildRecord(CompiledGraph& out) {
         rec.exchangeCycles = p.exchangeCycles;
         rec.bytesIn = p.bytesIn;
         rec.bytesOut = p.bytesOut;
-        rec.reads.assign(p.reads.begin(), p.reads.end());
-        rec.writes.assign(p.writes.begin(), p.writes.end());
+        for (const VariableId v : p.reads) {
+            rec.reads.emplace_back(v);
+        }
+        for (const VariableId v : p.writes) {
+            rec.writes.emplace_back(v);
+        }
         std::sort(rec.reads.begin(), rec.reads.end());
         std::sort(rec.writes.begin(), rec.writes.end());
         r.programSteps.push_back(std::move(rec));

@@ -83,7 +83,7 @@ std::size_t DebugSession::breakAt(const std::string& text) {
     }
     for (const record::ProgramNodeRecord& n : c.nodes) {
         if (n.kind == record::ProgramKind::Block && n.name == text) {
-            addBreakpoint({BreakpointKind::Block, n.id});
+            addBreakpoint({BreakpointKind::Block, n.id.value()});
             ++added;
         }
     }
@@ -92,7 +92,8 @@ std::size_t DebugSession::breakAt(const std::string& text) {
 
 bool DebugSession::isAncestor(std::uint32_t node, std::uint32_t ancestor) const {
     const auto& nodes = engine_.compiled().nodes;
-    for (std::uint32_t n = node; n != record::kNone && n < nodes.size(); n = nodes[n].parent) {
+    for (std::uint32_t n = node; n < nodes.size();
+         n = nodes[n].parent.value()) { // none() is past the end
         if (n == ancestor) {
             return true;
         }
@@ -130,7 +131,7 @@ std::vector<std::uint64_t> DebugSession::liveBytes() const {
     const compiler::StepId step = engine_.nextStep();
     for (const record::TileMemoryRecord& t : c.record.tileMemory) {
         const std::uint64_t live =
-            step == kNoId ? 0 : c.record.programSteps[step].notAlwaysLiveBytes[t.tile];
+            step == kNoId ? 0 : c.record.programSteps[step].notAlwaysLiveBytes[t.tile.value()];
         bytes.push_back(t.alwaysLiveBytes + live);
     }
     return bytes;
@@ -279,16 +280,17 @@ std::vector<double> DebugSession::read(const Tensor& t) const {
 
 bool DebugSession::isVariableLive(VariableId variable) const {
     const auto& vars = engine_.compiled().record.variables;
-    if (variable >= vars.size() || vars[variable].id != variable) {
+    if (variable >= vars.size() || vars[variable].id != record::VariableId{variable}) {
         throw Error("no variable with id " + std::to_string(variable));
     }
     const record::VariableRecord& v = vars[variable];
-    if (v.alwaysLive || v.firstStep == record::kNone) {
+    if (v.alwaysLive || v.firstStep.isNone()) {
         return true;
     }
     const compiler::StepId next = engine_.nextStep();
     // Once the run is over, only the last user of each shared address is left.
-    return next != kNoId && v.firstStep < next && next <= v.lastStep;
+    return next != kNoId && v.firstStep < record::StepId{next} &&
+           record::StepId{next} <= v.lastStep;
 }
 
 bool DebugSession::isLive(const Tensor& t) const {

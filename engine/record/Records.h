@@ -39,7 +39,7 @@ struct CodeletRecord {
 };
 
 struct VariableRecord {
-    std::uint32_t id = 0;
+    VariableId id;
     std::string name;
     std::string type;
     std::vector<std::uint64_t> shape;
@@ -47,10 +47,10 @@ struct VariableRecord {
     bool isConstant = false;
     bool alwaysLive = false;
     bool hostAccess = false;
-    bool isExchangeBuffer = false;   // a compiler temporary for one step's exchange
-    std::uint32_t firstStep = kNone; // live range over program steps (not-always-live)
-    std::uint32_t lastStep = kNone;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> bytesByTile; // tile, bytes
+    bool isExchangeBuffer = false;     // a compiler temporary for one step's exchange
+    StepId firstStep = StepId::none(); // live range over program steps (not-always-live)
+    StepId lastStep = StepId::none();
+    std::vector<std::pair<TileId, std::uint64_t>> bytesByTile; // tile, bytes
 };
 
 // How many vertices of one codelet a compute set has on one tile.
@@ -63,7 +63,7 @@ struct VertexCountRecord {
 };
 
 struct ComputeSetRecord {
-    std::uint32_t id = 0;
+    ComputeSetId id;
     std::string name;
     std::uint64_t vertexCount = 0;
 };
@@ -101,14 +101,14 @@ enum class OperationLayer : std::uint8_t { Unknown, Application, Library };
 const char* operationLayerName(OperationLayer l); // "unknown", "application", "library"
 
 struct ProgramNodeRecord {
-    std::uint32_t id = 0;
-    std::uint32_t parent = kNone;
+    ProgramNodeId id;
+    ProgramNodeId parent = ProgramNodeId::none();
     std::uint32_t programIndex = 0; // which engine program (run(i)) it belongs to
     ProgramKind kind = ProgramKind::Sequence;
     std::string name;
-    std::uint32_t computeSet = kNone;
+    ComputeSetId computeSet = ComputeSetId::none();
     std::uint64_t repeatCount = 0;
-    std::uint32_t step = kNone; // program step id when this node is a step
+    StepId step = StepId::none(); // when this node is a step
     // Block nodes only: the layer, and for a library block its function.
     OperationLayer layer = OperationLayer::Unknown;
     std::string libraryFunction = {};
@@ -117,13 +117,13 @@ struct ProgramNodeRecord {
 // One compile-time program step (a leaf that runs: Execute, Copy, ...), with
 // its cost on every tile. Every execution of the step costs the same.
 struct ProgramStepRecord {
-    std::uint32_t id = 0;
-    std::uint32_t node = 0;
+    StepId id;
+    ProgramNodeId node;
     std::uint32_t programIndex = 0;
     ProgramKind kind = ProgramKind::Execute;
     std::string name;
-    std::uint32_t computeSet = kNone;
-    std::uint32_t operation = kNone; // innermost enclosing Block node, if any
+    ComputeSetId computeSet = ComputeSetId::none();
+    ProgramNodeId operation = ProgramNodeId::none(); // innermost enclosing Block node, if any
     std::uint64_t syncCycles = 0;
     std::uint64_t exchangePhaseCycles = 0;
     std::uint64_t computePhaseCycles = 0;
@@ -139,11 +139,11 @@ struct ProgramStepRecord {
     std::vector<std::uint32_t> bytesOut; // sent to other tiles or the host
     // Liveness: not-always-live bytes per tile while this step runs.
     std::vector<std::uint32_t> notAlwaysLiveBytes;
-    std::vector<std::uint32_t> liveVariables; // variable ids live at this step
+    std::vector<VariableId> liveVariables; // live at this step, ascending
     // Variables the step reads and writes (ids, ascending; a variable read and
     // written is in both). Exchange buffers are left out.
-    std::vector<std::uint32_t> reads;
-    std::vector<std::uint32_t> writes;
+    std::vector<VariableId> reads;
+    std::vector<VariableId> writes;
 };
 
 struct MemoryBlockRecord {
@@ -156,7 +156,7 @@ struct MemoryBlockRecord {
 };
 
 struct TileMemoryRecord {
-    std::uint32_t tile = 0;
+    TileId tile;
     std::array<std::uint64_t, kMemoryCategoryCount> bytesByCategory{};
     std::vector<std::uint64_t> bytesByRegion; // including gaps, per target region
     std::uint64_t totalIncludingGaps = 0;
@@ -191,7 +191,7 @@ struct RunBeginRecord {
 struct StepExecutionRecord {
     std::uint32_t run = 0;
     std::uint64_t sequence = 0; // position in the run
-    std::uint32_t programStep = 0;
+    StepId programStep;
     std::uint64_t startCycle = 0;
     std::uint64_t cycles = 0;
 };

@@ -119,9 +119,10 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
         const auto over = std::count_if(tiles.begin(), tiles.end(),
                                         [](const auto& t) { return t.overflowBytes > 0; });
         throw OutOfMemoryError("out of memory: " + std::to_string(over) +
-                               " tile(s) over capacity; tile " + std::to_string(worst->tile) +
-                               " needs " + std::to_string(worst->totalIncludingGaps) +
-                               " bytes of " + std::to_string(graph.getTarget().bytesPerTile));
+                               " tile(s) over capacity; tile " +
+                               std::to_string(worst->tile.value()) + " needs " +
+                               std::to_string(worst->totalIncludingGaps) + " bytes of " +
+                               std::to_string(graph.getTarget().bytesPerTile));
     }
     prepare();
 }
@@ -440,7 +441,7 @@ void Engine::completeStep(StepId id) {
     }
     const std::uint64_t cycles = plan.totalCycles();
     if (options_.recorder) {
-        options_.recorder->onStep({currentRun_, sequence_, id, cycle_, cycles});
+        options_.recorder->onStep({currentRun_, sequence_, record::StepId{id}, cycle_, cycles});
     }
     ++sequence_;
     ++runTotals_.steps;

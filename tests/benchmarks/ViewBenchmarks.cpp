@@ -232,22 +232,27 @@ void writeSyntheticReport(const std::string& path, std::uint64_t steps) {
     c.target.tilesPerIPU = kTiles;
     c.target.bytesPerTile = 624 * 1024;
     c.target.clockHz = 1.33e9;
-    c.programNodes.push_back({0, record::kNone, 0, record::ProgramKind::Sequence, "main"});
+    c.programNodes.push_back({record::ProgramNodeId{0u}, record::ProgramNodeId::none(), 0,
+                              record::ProgramKind::Sequence, "main"});
     for (std::uint32_t op = 0; op < kOperations; ++op) {
         const auto opNode = static_cast<std::uint32_t>(c.programNodes.size());
-        c.programNodes.push_back(
-            {opNode, 0, 0, record::ProgramKind::Block, "operation" + std::to_string(op)});
+        c.programNodes.push_back({record::ProgramNodeId{opNode}, record::ProgramNodeId{0u}, 0,
+                                  record::ProgramKind::Block, "operation" + std::to_string(op)});
         for (std::uint32_t k = 0; k < kStepsPerOperation; ++k) {
             const auto id = static_cast<std::uint32_t>(c.programSteps.size());
             const auto node = static_cast<std::uint32_t>(c.programNodes.size());
-            record::ProgramNodeRecord n{node, opNode, 0, record::ProgramKind::Execute, {}};
-            n.step = id;
+            record::ProgramNodeRecord n{record::ProgramNodeId{node},
+                                        record::ProgramNodeId{opNode},
+                                        0,
+                                        record::ProgramKind::Execute,
+                                        {}};
+            n.step = record::StepId{static_cast<std::uint32_t>(id)};
             c.programNodes.push_back(n);
             record::ProgramStepRecord p;
-            p.id = id;
-            p.node = node;
+            p.id = record::StepId{static_cast<std::uint32_t>(id)};
+            p.node = record::ProgramNodeId{static_cast<std::uint32_t>(node)};
             p.name = "op" + std::to_string(op) + "/step" + std::to_string(k);
-            p.operation = opNode;
+            p.operation = record::ProgramNodeId{static_cast<std::uint32_t>(opNode)};
             for (std::uint32_t t = 0; t < kTiles; ++t) {
                 p.computeCycles.push_back(100 + (t * 7 + id * 13) % 50);
                 p.exchangeCycles.push_back(20 + (t + id) % 10);
@@ -265,7 +270,8 @@ void writeSyntheticReport(const std::string& path, std::uint64_t steps) {
     writer.onRunBegin({0, 0, 0});
     const auto programSteps = static_cast<std::uint32_t>(c.programSteps.size());
     for (std::uint64_t seq = 0; seq < steps; ++seq) {
-        writer.onStep({0, seq, static_cast<std::uint32_t>(seq % programSteps), seq * 200, 200});
+        writer.onStep({0, seq, record::StepId{static_cast<std::uint32_t>(seq % programSteps)},
+                       seq * 200, 200});
     }
     writer.onRunEnd({0, steps, steps * 200, steps * 150, steps * 30, steps * 20, true, {}});
     writer.finish();

@@ -324,12 +324,12 @@ void TestEngineMemory::fullTileLayout() {
     QVERIFY(variable(cr, "c").alwaysLive && variable(cr, "c").isConstant);
     QVERIFY(variable(cr, "a").alwaysLive);
     QVERIFY(!variable(cr, "x").alwaysLive);
-    QCOMPARE(variable(cr, "x").firstStep, 0u);
-    QCOMPARE(variable(cr, "x").lastStep, 1u);
-    QCOMPARE(variable(cr, "y").firstStep, 1u);
-    QCOMPARE(variable(cr, "y").lastStep, 1u);
+    QCOMPARE(variable(cr, "x").firstStep, record::StepId{0u});
+    QCOMPARE(variable(cr, "x").lastStep, record::StepId{1u});
+    QCOMPARE(variable(cr, "y").firstStep, record::StepId{1u});
+    QCOMPARE(variable(cr, "y").lastStep, record::StepId{1u});
     QCOMPARE(variable(cr, "a").bytesByTile,
-             (std::vector<std::pair<std::uint32_t, std::uint64_t>>{{0, 20}}));
+             (std::vector<std::pair<record::TileId, std::uint64_t>>{{record::TileId{0u}, 20}}));
 }
 
 void TestEngineMemory::disjointLiveRangesShareAnAddress() {
@@ -369,8 +369,8 @@ void TestEngineMemory::disjointLiveRangesShareAnAddress() {
     QVERIFY(m.notAlwaysLivePeakBytes < m.notAlwaysLiveSumBytes);
     QCOMPARE(category(m, MemoryCategory::NotAlwaysLiveVariable), std::uint64_t{64});
     // The blocks sharing addresses are never live at the same step.
-    QCOMPARE(variable(cr, "t1").lastStep, 1u);
-    QCOMPARE(variable(cr, "t2").firstStep, 2u);
+    QCOMPARE(variable(cr, "t1").lastStep, record::StepId{1u});
+    QCOMPARE(variable(cr, "t2").firstStep, record::StepId{2u});
     // And the program computes right through the shared memory: t2 now
     // holds its own values where t1 was, r2 = exp(t2).
     engine.run();
@@ -399,19 +399,27 @@ void TestEngineMemory::livenessPerStep() {
     const auto& cr = rec.compiled;
     const std::uint32_t buffer = 3 + 2; // pseudo-variable id: variables + step
     using U = std::vector<std::uint32_t>;
+    auto ids = [](std::initializer_list<std::uint32_t> values) {
+        std::vector<record::VariableId> out;
+        for (const std::uint32_t v : values) {
+            out.emplace_back(v);
+        }
+        return out;
+    };
     // a [0,1], b [1,2], s [2,2], the buffer [2,2].
     QCOMPARE(cr.programSteps[0].notAlwaysLiveBytes, (U{16, 0, 0, 0}));
     QCOMPARE(cr.programSteps[1].notAlwaysLiveBytes, (U{16 + 16, 0, 0, 0}));
     QCOMPARE(cr.programSteps[2].notAlwaysLiveBytes, (U{16 + 4, 4, 0, 0}));
-    QCOMPARE(cr.programSteps[0].liveVariables, (U{0}));
-    QCOMPARE(cr.programSteps[1].liveVariables, (U{0, 1}));
-    QCOMPARE(cr.programSteps[2].liveVariables, (U{1, 2, buffer}));
+    QCOMPARE(cr.programSteps[0].liveVariables, ids({0}));
+    QCOMPARE(cr.programSteps[1].liveVariables, ids({0, 1}));
+    QCOMPARE(cr.programSteps[2].liveVariables, ids({1, 2, buffer}));
     const auto& buf = variable(cr, "exchange buffer: s = sum b");
     QVERIFY(buf.isExchangeBuffer);
-    QCOMPARE(buf.id, buffer);
-    QCOMPARE(buf.firstStep, 2u);
-    QCOMPARE(buf.lastStep, 2u);
-    QCOMPARE(buf.bytesByTile, (std::vector<std::pair<std::uint32_t, std::uint64_t>>{{0, 4}}));
+    QCOMPARE(buf.id, record::VariableId{buffer});
+    QCOMPARE(buf.firstStep, record::StepId{2u});
+    QCOMPARE(buf.lastStep, record::StepId{2u});
+    QCOMPARE(buf.bytesByTile,
+             (std::vector<std::pair<record::TileId, std::uint64_t>>{{record::TileId{0u}, 4}}));
     // Pool on tile 0: a [0,16), b [16,32), the buffer (8 aligned) fits where a was.
     const std::uint32_t pool = addressOf(cr, 0, MemoryCategory::NotAlwaysLiveVariable, 0);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::NotAlwaysLiveVariable, 1), pool + 16);
@@ -464,7 +472,7 @@ void TestEngineMemory::alwaysLiveClassification() {
     const auto& cr = rec.compiled;
     for (const char* name : {"k", "h", "iv", "rb", "unused", "two"}) {
         QVERIFY2(variable(cr, name).alwaysLive, name);
-        QCOMPARE(variable(cr, name).firstStep, record::kNone);
+        QVERIFY(variable(cr, name).firstStep.isNone());
     }
     struct Range {
         const char* name;
@@ -475,8 +483,8 @@ void TestEngineMemory::alwaysLiveClassification() {
     for (const Range& r :
          {Range{"x", 0, 2}, Range{"z", 1, 2}, Range{"w2", 1, 3}, Range{"q1", 0, 0}}) {
         QVERIFY2(!variable(cr, r.name).alwaysLive, r.name);
-        QCOMPARE(variable(cr, r.name).firstStep, r.first);
-        QCOMPARE(variable(cr, r.name).lastStep, r.last);
+        QCOMPARE(variable(cr, r.name).firstStep, record::StepId{r.first});
+        QCOMPARE(variable(cr, r.name).lastStep, record::StepId{r.last});
     }
     QVERIFY(unused.valid());
     // 6 always-live variables of 8 bytes on tile 0, constants apart.

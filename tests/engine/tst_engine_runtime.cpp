@@ -328,7 +328,7 @@ void TestEngineRuntime::loopCarriedValueSurvivesSharedMemory() {
     QCOMPARE(engine.readValues(acc), (std::vector<double>{4.5, 4.5, 4.5, 4.5}));
     for (const record::VariableRecord& v : recorder.compiled.variables) {
         if (v.name == "x") {
-            QCOMPARE(v.lastStep, 2u); // kept to the end of the loop body
+            QCOMPARE(v.lastStep, record::StepId{2u}); // kept to the end of the loop body
         }
     }
 }

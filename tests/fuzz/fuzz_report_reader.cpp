@@ -62,7 +62,7 @@ void exercise(const ReportReader& reader) {
     const auto computeSets = reader.computeSets();
     (void)reader.vertexCounts();
     if (!computeSets.empty()) {
-        (void)reader.vertexCounts(tessera::record::ComputeSetId{computeSets.front().id});
+        (void)reader.vertexCounts(computeSets.front().id);
     }
     (void)reader.tileMemory();
     (void)reader.memoryBlocks(tessera::record::TileId{0u});

@@ -4,6 +4,8 @@
 // read as another kind.
 #include "engine/record/BlockOwner.h"
 #include "engine/record/Ids.h"
+#include "engine/record/Records.h"
+#include "reports/ReportData.h"
 
 #include <QObject>
 #include <QTest>
@@ -64,6 +66,50 @@ static_assert(std::is_trivially_copyable_v<VariableId>);
 static_assert(std::is_convertible_v<VariableId, BlockOwner>);
 static_assert(!std::is_convertible_v<std::uint32_t, BlockOwner>);
 static_assert(!std::is_constructible_v<BlockOwner, TileId>);
+
+// The records carry their ids typed, "none" included (an id's none()).
+static_assert(std::is_same_v<decltype(VariableRecord::id), VariableId>);
+static_assert(std::is_same_v<decltype(VariableRecord::firstStep), StepId>);
+static_assert(
+    std::is_same_v<decltype(VariableRecord::bytesByTile)::value_type::first_type, TileId>);
+static_assert(std::is_same_v<decltype(ComputeSetRecord::id), ComputeSetId>);
+static_assert(std::is_same_v<decltype(ProgramNodeRecord::parent), ProgramNodeId>);
+static_assert(std::is_same_v<decltype(ProgramNodeRecord::computeSet), ComputeSetId>);
+static_assert(std::is_same_v<decltype(ProgramNodeRecord::step), StepId>);
+static_assert(std::is_same_v<decltype(ProgramStepRecord::operation), ProgramNodeId>);
+static_assert(std::is_same_v<decltype(ProgramStepRecord::liveVariables)::value_type, VariableId>);
+static_assert(std::is_same_v<decltype(ProgramStepRecord::reads)::value_type, VariableId>);
+static_assert(std::is_same_v<decltype(StepExecutionRecord::programStep), StepId>);
+static_assert(std::is_same_v<decltype(TileMemoryRecord::tile), TileId>);
+// So does the loaded report (reports::ReportData): its lookups take only
+// their own kind of id, never another kind or a bare integer.
+template <class Id>
+concept StepLookup = requires(const tessera::reports::ReportData& d, Id id) {
+    d.step(id);
+};
+template <class Id>
+concept VariableLookup = requires(const tessera::reports::ReportData& d, Id id) {
+    d.variable(id);
+};
+template <class Id>
+concept NodeLookup = requires(const tessera::reports::ReportData& d, Id id) {
+    d.node(id);
+};
+template <class Id>
+concept ExecutionsLookup = requires(const tessera::reports::ReportData& d, Id id) {
+    d.executionsOf(id);
+};
+static_assert(StepLookup<StepId>);
+static_assert(!StepLookup<VariableId>);
+static_assert(!StepLookup<ProgramNodeId>);
+static_assert(!StepLookup<std::uint32_t>);
+static_assert(VariableLookup<VariableId>);
+static_assert(!VariableLookup<StepId>);
+static_assert(!VariableLookup<std::uint32_t>);
+static_assert(NodeLookup<ProgramNodeId>);
+static_assert(!NodeLookup<StepId>);
+static_assert(ExecutionsLookup<StepId>);
+static_assert(!ExecutionsLookup<ComputeSetId>);
 #endif
 
 class TstRecordIds : public QObject {
@@ -92,6 +138,32 @@ private slots:
         // Usable as an ordered key.
         std::map<CodeletId, int> byCodelet{{CodeletId{5u}, 1}, {CodeletId{1u}, 2}};
         QCOMPARE(byCodelet.begin()->first, CodeletId{1u});
+    }
+
+    void reportLookupsByTypedId() {
+        // Dense step ids, and variable ids with a gap (found by the search).
+        tessera::reports::ReportData d;
+        for (std::uint32_t i = 0; i < 3; ++i) {
+            tessera::reports::ProgramStepEntry s;
+            s.id = StepId{i};
+            s.name = "step" + std::to_string(i);
+            d.programSteps.push_back(s);
+        }
+        for (std::uint32_t id : {0u, 5u, 9u}) {
+            tessera::reports::VariableEntry v;
+            v.id = VariableId{id};
+            v.name = "v" + std::to_string(id);
+            d.variables.push_back(v);
+        }
+        d.stepExecutions = {{StepId{0u}, 4}, {StepId{2u}, 7}};
+        QCOMPARE(d.step(StepId{2u})->name, std::string("step2"));
+        QVERIFY(d.step(StepId{3u}) == nullptr);
+        QVERIFY(d.step(StepId::none()) == nullptr);
+        QCOMPARE(d.variable(VariableId{9u})->name, std::string("v9"));
+        QVERIFY(d.variable(VariableId{1u}) == nullptr);
+        QVERIFY(d.variable(VariableId::none()) == nullptr);
+        QCOMPARE(d.executionsOf(StepId{2u}), std::uint64_t{7});
+        QCOMPARE(d.executionsOf(StepId{1u}), std::uint64_t{0});
     }
 
     void hashingFollowsValue() {

@@ -130,7 +130,7 @@ struct RecordFigures {
             stepExecutions[p.name] += 0;
         }
         for (const auto& s : r.steps) {
-            const std::string& name = c.programSteps.at(s.programStep).name;
+            const std::string& name = c.programSteps.at(s.programStep.value()).name;
             stepCycles[name] += s.cycles;
             ++stepExecutions[name];
             ++executedSteps;

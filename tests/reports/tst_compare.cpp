@@ -134,7 +134,7 @@ private:
     static void expectSteps(const ReportDiff& d, const testing::RecordFigures& b,
                             const testing::RecordFigures& c) {
         for (const StepDelta& s : d.steps) {
-            const bool inB = s.baselineStep != kNone, inC = s.comparisonStep != kNone;
+            const bool inB = !s.baselineStep.isNone(), inC = !s.comparisonStep.isNone();
             QCOMPARE(s.cycles.baseline, inB ? s64(b.stepCycles.at(s.name)) : 0);
             QCOMPARE(s.cycles.comparison, inC ? s64(c.stepCycles.at(s.name)) : 0);
             QCOMPARE(s.executions.baseline, inB ? s64(b.stepExecutions.at(s.name)) : 0);
@@ -153,9 +153,9 @@ private:
         }
         for (const LivenessDelta& l : d.liveness) {
             QCOMPARE(l.bytes.baseline,
-                     l.baselineStep != kNone ? s64(b.stepLiveness.at(l.name)) : 0);
+                     !l.baselineStep.isNone() ? s64(b.stepLiveness.at(l.name)) : 0);
             QCOMPARE(l.bytes.comparison,
-                     l.comparisonStep != kNone ? s64(c.stepLiveness.at(l.name)) : 0);
+                     !l.comparisonStep.isNone() ? s64(c.stepLiveness.at(l.name)) : 0);
         }
     }
 
@@ -179,8 +179,8 @@ private slots:
         QVERIFY(d.tilesComparable);
         QCOMPARE(d.tiles.size(), std::size_t(16));
         for (const TileMemoryDelta& t : d.tiles) {
-            QCOMPARE(t.total.baseline, s64(b.tileTotals.at(t.tile)));
-            QCOMPARE(t.total.comparison, s64(c.tileTotals.at(t.tile)));
+            QCOMPARE(t.total.baseline, s64(b.tileTotals.at(t.tile.value())));
+            QCOMPARE(t.total.comparison, s64(c.tileTotals.at(t.tile.value())));
             std::int64_t categories = 0;
             for (const Delta& k : t.categories) {
                 categories += k.comparison;
@@ -194,7 +194,7 @@ private slots:
         QVERIFY(QString::fromStdString(d.notes.front()).contains("m 64 -> 128"));
         // Steps present in both are matched by identity: same names.
         for (const StepDelta& s : d.steps) {
-            if (s.baselineStep != kNone && s.comparisonStep != kNone) {
+            if (!s.baselineStep.isNone() && !s.comparisonStep.isNone()) {
                 QVERIFY(!s.identity.empty());
             }
         }
@@ -257,12 +257,12 @@ private slots:
         }
         QCOMPARE(byName.size(), std::size_t(4));
         QCOMPARE(byName.at("inserted")->change, Change::Added);
-        QCOMPARE(byName.at("inserted")->baselineStep, kNone);
+        QVERIFY(byName.at("inserted")->baselineStep.isNone());
         // Matched by identity, not by id: "third" is step 2 before, 3 after.
-        QCOMPARE(byName.at("third")->baselineStep, 2u);
-        QCOMPARE(byName.at("third")->comparisonStep, 3u);
-        QCOMPARE(byName.at("first")->baselineStep, 0u);
-        QCOMPARE(byName.at("first")->comparisonStep, 0u);
+        QCOMPARE(byName.at("third")->baselineStep, record::StepId{2u});
+        QCOMPARE(byName.at("third")->comparisonStep, record::StepId{3u});
+        QCOMPARE(byName.at("first")->baselineStep, record::StepId{0u});
+        QCOMPARE(byName.at("first")->comparisonStep, record::StepId{0u});
         for (const char* name : {"first", "second", "third"}) {
             QVERIFY2(byName.at(name)->change != Change::Added &&
                          byName.at(name)->change != Change::Removed,

@@ -160,7 +160,7 @@ private slots:
         QCOMPARE(steps.size(), rec.steps.size());
         for (std::size_t i = 0; i < steps.size(); ++i) {
             const auto& r = rec.steps[i];
-            const auto& p = rec.compiled.programSteps.at(r.programStep);
+            const auto& p = rec.compiled.programSteps.at(r.programStep.value());
             QCOMPARE(steps[i]["name"].toString(), QString::fromStdString(p.name));
             QVERIFY(qAbs(steps[i]["ts"].toDouble() - double(r.startCycle) * 1e6 / clock) < 1e-3);
             QVERIFY(qAbs(steps[i]["dur"].toDouble() - double(r.cycles) * 1e6 / clock) < 2e-3);
@@ -177,7 +177,7 @@ private slots:
             const auto& track = slices.at(10 + int(tile));
             std::size_t at = 0;
             for (const auto& r : rec.steps) {
-                const auto& p = rec.compiled.programSteps.at(r.programStep);
+                const auto& p = rec.compiled.programSteps.at(r.programStep.value());
                 const std::uint64_t phases[5] = {
                     p.syncCycles, p.exchangeCycles.at(tile),
                     p.exchangePhaseCycles - p.exchangeCycles.at(tile), p.computeCycles.at(tile),
@@ -222,8 +222,9 @@ private slots:
         // Every counter sample is the liveness of the step starting then.
         std::map<qint64, std::uint64_t> byStart; // start ns -> liveness
         for (const auto& r : rec.steps) {
-            byStart[qint64(std::llround(double(r.startCycle) * 1e9 /
-                                        rec.compiled.target.clockHz))] = sums[r.programStep];
+            byStart[qint64(
+                std::llround(double(r.startCycle) * 1e9 / rec.compiled.target.clockHz))] =
+                sums[r.programStep.value()];
         }
         int checked = 0;
         for (const QJsonValue& v : t.events) {
@@ -311,13 +312,13 @@ private slots:
         // Executed steps carry the recorded values; program steps their counts.
         for (std::size_t i = 0; i < rec.steps.size(); ++i) {
             const auto& row = tables["executed_steps.csv"][i + 1];
-            QCOMPARE(row[2], std::to_string(rec.steps[i].programStep));
+            QCOMPARE(row[2], std::to_string(rec.steps[i].programStep.value()));
             QCOMPARE(row[4], std::to_string(rec.steps[i].startCycle));
             QCOMPARE(row[5], std::to_string(rec.steps[i].cycles));
         }
         std::map<std::string, int> executions;
         for (const auto& s : rec.steps) {
-            ++executions[rec.compiled.programSteps[s.programStep].name];
+            ++executions[rec.compiled.programSteps[s.programStep.value()].name];
         }
         const auto& header = tables["program_steps.csv"][0];
         const auto column = std::find(header.begin(), header.end(), "executions") - header.begin();

@@ -19,7 +19,7 @@ namespace {
 // Counts executions per program step as the engine reports them.
 class CountingRecorder : public record::Recorder {
 public:
-    std::map<std::uint32_t, std::uint64_t> executions;
+    std::map<record::StepId, std::uint64_t> executions;
     void onCompiled(const record::CompiledRecord&) override {}
     void onRunBegin(const record::RunBeginRecord&) override {}
     void onStep(const record::StepExecutionRecord& r) override { ++executions[r.programStep]; }

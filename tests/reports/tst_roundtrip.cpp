@@ -40,7 +40,7 @@ Expected recount(const record::InMemoryRecorder& mem, std::uint32_t run, std::ui
             continue;
         }
         x.cycles += s.cycles;
-        const auto& p = mem.compiled.programSteps[s.programStep];
+        const auto& p = mem.compiled.programSteps[s.programStep.value()];
         for (std::uint32_t t = 0; t < tiles; ++t) {
             c[t] += t < p.computeCycles.size() ? p.computeCycles[t] : 0;
             e[t] += t < p.exchangeCycles.size() ? p.exchangeCycles[t] : 0;
@@ -153,7 +153,7 @@ private slots:
             QCOMPARE(vars[i].isConstant, r.isConstant);
             QCOMPARE(vars[i].firstStep, r.firstStep);
             QCOMPARE(vars[i].lastStep, r.lastStep);
-            std::vector<std::pair<std::uint32_t, std::uint64_t>> expected;
+            std::vector<std::pair<record::TileId, std::uint64_t>> expected;
             for (const auto& tb : r.bytesByTile) {
                 if (tb.second > 0) {
                     expected.push_back(tb);
@@ -239,7 +239,7 @@ private slots:
     // writes sum.
     void variableAccesses() {
         const auto vars = reader_->variables();
-        auto nameOf = [&](std::uint32_t id) {
+        auto nameOf = [&](record::VariableId id) {
             for (const auto& v : vars) {
                 if (v.id == id) {
                     return v.name;
@@ -254,7 +254,7 @@ private slots:
             return std::tie(x.step, x.variable) < std::tie(y.step, y.variable);
         }));
         for (const auto& a : accesses) {
-            auto& [reads, writes] = byStep[steps.at(a.step).name];
+            auto& [reads, writes] = byStep[steps.at(a.step.value()).name];
             if (a.reads()) {
                 reads.insert(nameOf(a.variable));
             }
@@ -507,7 +507,7 @@ private slots:
         std::mt19937 rng(7);
         for (std::uint32_t p = 0; p < 5; ++p) {
             record::ProgramStepRecord step;
-            step.id = p;
+            step.id = record::StepId{static_cast<std::uint32_t>(p)};
             for (std::uint32_t t = 0; t < tiles; ++t) {
                 step.computeCycles.push_back(rng() % 1000);
                 step.exchangeCycles.push_back(p == 3 ? 0 : rng() % 300);

@@ -41,19 +41,19 @@ record::CompiledRecord compiled() {
     c.target.bytesPerTile = 1024;
     c.target.clockHz = 1e9;
     record::ProgramNodeRecord root;
-    root.id = 0;
+    root.id = record::ProgramNodeId{0u};
     root.kind = record::ProgramKind::Sequence;
     c.programNodes.push_back(root);
     for (std::uint32_t s = 0; s < kLiveBytes.size(); ++s) {
         record::ProgramNodeRecord n;
-        n.id = s + 1;
-        n.parent = 0;
+        n.id = record::ProgramNodeId{static_cast<std::uint32_t>(s + 1)};
+        n.parent = record::ProgramNodeId{0u};
         n.kind = record::ProgramKind::Execute;
-        n.step = s;
+        n.step = record::StepId{static_cast<std::uint32_t>(s)};
         c.programNodes.push_back(n);
         record::ProgramStepRecord p;
-        p.id = s;
-        p.node = s + 1;
+        p.id = record::StepId{static_cast<std::uint32_t>(s)};
+        p.node = record::ProgramNodeId{static_cast<std::uint32_t>(s + 1)};
         p.name = "step" + std::to_string(s);
         p.computePhaseCycles = 100 * (s + 1);
         p.totalCycles = p.computePhaseCycles;
@@ -75,7 +75,7 @@ void write(const std::string& path) {
         std::uint64_t cycle = 0;
         for (std::uint64_t seq = 0; seq < kRuns[r].size(); ++seq) {
             const std::uint32_t step = kRuns[r][seq];
-            writer.onStep({r, seq, step, cycle, 100 * (step + 1)});
+            writer.onStep({r, seq, record::StepId{step}, cycle, 100 * (step + 1)});
             cycle += 100 * (step + 1);
         }
         writer.onRunEnd({r, kRuns[r].size(), cycle, 0, 0, 0, true, {}});
@@ -121,17 +121,17 @@ void checkFigures(const ReportReader& reader) {
     const auto got = reader.stepExecutions();
     QCOMPARE(got.size(), expected.size());
     for (const auto& [step, count] : got) {
-        QCOMPARE(count, expected.at(step));
+        QCOMPARE(count, expected.at(step.value()));
     }
     // Hand sums: 10+20+30+40, 0, 7+1000.
     const std::vector<std::uint64_t> sums = {100, 0, 1007};
     const auto steps = reader.programSteps();
     QCOMPARE(steps.size(), sums.size());
     for (const auto& s : steps) {
-        QCOMPARE(s.notAlwaysLiveBytesSum, sums.at(s.id));
-        QCOMPARE(
-            s.notAlwaysLiveBytesSum,
-            std::accumulate(kLiveBytes[s.id].begin(), kLiveBytes[s.id].end(), std::uint64_t{0}));
+        QCOMPARE(s.notAlwaysLiveBytesSum, sums.at(s.id.value()));
+        QCOMPARE(s.notAlwaysLiveBytesSum,
+                 std::accumulate(kLiveBytes[s.id.value()].begin(), kLiveBytes[s.id.value()].end(),
+                                 std::uint64_t{0}));
     }
 }
 
@@ -166,7 +166,7 @@ private slots:
             QCOMPARE(steps.size(), kRuns[r].size());
             std::uint64_t cycle = 0;
             for (std::size_t i = 0; i < steps.size(); ++i) {
-                QCOMPARE(steps[i].programStep, kRuns[r][i]);
+                QCOMPARE(steps[i].programStep, record::StepId{kRuns[r][i]});
                 QCOMPARE(steps[i].sequence, std::uint64_t{i});
                 QCOMPARE(steps[i].startCycle, cycle);
                 QCOMPARE(steps[i].cycles, std::uint64_t{100} * (kRuns[r][i] + 1));

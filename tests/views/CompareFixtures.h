@@ -107,7 +107,7 @@ inline std::vector<std::uint64_t> executionsPerStep(const reports::ReportReader&
     for (const reports::RunEntry& run : reader.runs()) {
         for (const record::StepExecutionRecord& e :
              reader.executedSteps(run.id, 0, run.steps + 1)) {
-            ++n.at(e.programStep);
+            ++n.at(e.programStep.value());
         }
     }
     return n;
@@ -129,8 +129,8 @@ inline std::map<std::string, StepFigures> stepFigures(const QString& path) {
     std::map<std::string, StepFigures> out;
     for (const reports::ProgramStepEntry& s : reader.programSteps()) {
         StepFigures& f = out[s.name];
-        f.cycles = s.totalCycles * executions[s.id];
-        f.executions = executions[s.id];
+        f.cycles = s.totalCycles * executions[s.id.value()];
+        f.executions = executions[s.id.value()];
         f.liveBytes = 0;
         for (const std::uint32_t b : reader.stepTiles(s.id).notAlwaysLiveBytes) {
             f.liveBytes += b;

@@ -43,26 +43,34 @@ inline QString handBuiltExecutionReport(std::uint32_t ipus) {
     c.target.clockHz = 1e9;
     c.target.numWorkerContexts = 6;
     c.target.exchangeBytesPerCycle = 4;
-    c.computeSets = {{0, "conv/partials", 8}, {1, "relu/apply", 8}, {2, "softmax/exp", 8}};
+    c.computeSets = {{record::ComputeSetId{0u}, "conv/partials", 8},
+                     {record::ComputeSetId{1u}, "relu/apply", 8},
+                     {record::ComputeSetId{2u}, "softmax/exp", 8}};
     const std::uint32_t none = record::kNone;
     c.programNodes = {
-        {0, none, 0, ProgramKind::Sequence, "", none, 0, none},
-        {1, 0, 0, ProgramKind::Block, "encoder", none, 0, none},
-        {2, 1, 0, ProgramKind::Execute, "conv", 0, 0, 0},
-        {3, 1, 0, ProgramKind::Execute, "act", 1, 0, 1},
-        {4, 0, 0, ProgramKind::Copy, "copyOut", none, 0, 2},
-        {5, 0, 0, ProgramKind::Execute, "", 2, 0, 3},
+        {record::ProgramNodeId{0u}, record::ProgramNodeId::none(), 0, ProgramKind::Sequence, "",
+         record::ComputeSetId::none(), 0, record::StepId::none()},
+        {record::ProgramNodeId{1u}, record::ProgramNodeId{0u}, 0, ProgramKind::Block, "encoder",
+         record::ComputeSetId::none(), 0, record::StepId::none()},
+        {record::ProgramNodeId{2u}, record::ProgramNodeId{1u}, 0, ProgramKind::Execute, "conv",
+         record::ComputeSetId{0u}, 0, record::StepId{0u}},
+        {record::ProgramNodeId{3u}, record::ProgramNodeId{1u}, 0, ProgramKind::Execute, "act",
+         record::ComputeSetId{1u}, 0, record::StepId{1u}},
+        {record::ProgramNodeId{4u}, record::ProgramNodeId{0u}, 0, ProgramKind::Copy, "copyOut",
+         record::ComputeSetId::none(), 0, record::StepId{2u}},
+        {record::ProgramNodeId{5u}, record::ProgramNodeId{0u}, 0, ProgramKind::Execute, "",
+         record::ComputeSetId{2u}, 0, record::StepId{3u}},
     };
     const std::uint32_t tiles = ipus * kTilesPerIpu;
     auto step = [&](std::uint32_t id, ProgramKind kind, const char* name, std::uint32_t cs,
                     std::uint32_t op, std::uint64_t sync, std::uint64_t exchange) {
         record::ProgramStepRecord s;
-        s.id = id;
-        s.node = id + 2;
+        s.id = record::StepId{static_cast<std::uint32_t>(id)};
+        s.node = record::ProgramNodeId{static_cast<std::uint32_t>(id + 2)};
         s.kind = kind;
         s.name = name;
-        s.computeSet = cs;
-        s.operation = op;
+        s.computeSet = record::ComputeSetId{static_cast<std::uint32_t>(cs)};
+        s.operation = record::ProgramNodeId{static_cast<std::uint32_t>(op)};
         s.totalCycles = kStepCycles[id];
         s.syncCycles = sync;
         s.exchangePhaseCycles = exchange;
@@ -93,7 +101,7 @@ inline QString handBuiltExecutionReport(std::uint32_t ipus) {
     std::uint64_t cycle = kRunStart;
     for (std::uint64_t seq = 0; seq < kOrder.size(); ++seq) {
         const std::uint32_t id = kOrder[seq];
-        writer.onStep({0, seq, id, cycle, kStepCycles[id]});
+        writer.onStep({0, seq, record::StepId{id}, cycle, kStepCycles[id]});
         cycle += kStepCycles[id];
         const auto& s = c.programSteps[id];
         end.computeCycles += s.computePhaseCycles;

@@ -29,33 +29,34 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
     c.target.exchangeBytesPerCycle = 4;
     c.target.regions = {{"non-interleaved", 600}, {"interleaved", 400}};
     c.codelets = {codelet(0, "AddVertex", 50, "10"), codelet(1, "ReduceVertex", 30, "20")};
-    c.computeSets = {{0, "cs/add", 11}, {1, "cs/reduce", 4}};
+    c.computeSets = {{record::ComputeSetId{0u}, "cs/add", 11},
+                     {record::ComputeSetId{1u}, "cs/reduce", 4}};
     c.vertexCounts = {vertexCount(0, 0, 0, 4, 64), vertexCount(0, 1, 0, 2, 32),
                       vertexCount(0, 3, 0, 5, 80), vertexCount(1, 0, 1, 1, 24),
                       vertexCount(1, 2, 1, 3, 72)};
     record::ProgramNodeRecord root;
-    root.id = 0;
+    root.id = record::ProgramNodeId{0u};
     root.name = "main";
     record::ProgramNodeRecord add;
-    add.id = 1;
-    add.parent = 0;
+    add.id = record::ProgramNodeId{1u};
+    add.parent = record::ProgramNodeId{0u};
     add.kind = record::ProgramKind::Execute;
     add.name = "add";
-    add.computeSet = 0;
-    add.step = 0;
+    add.computeSet = record::ComputeSetId{0u};
+    add.step = record::StepId{0u};
     record::ProgramNodeRecord copy;
-    copy.id = 2;
-    copy.parent = 0;
+    copy.id = record::ProgramNodeId{2u};
+    copy.parent = record::ProgramNodeId{0u};
     copy.kind = record::ProgramKind::Copy;
     copy.name = "copy";
-    copy.step = 1;
+    copy.step = record::StepId{1u};
     c.programNodes = {root, add, copy};
     record::ProgramStepRecord s0;
-    s0.id = 0;
-    s0.node = 1;
+    s0.id = record::StepId{0u};
+    s0.node = record::ProgramNodeId{1u};
     s0.kind = record::ProgramKind::Execute;
     s0.name = "add";
-    s0.computeSet = 0;
+    s0.computeSet = record::ComputeSetId{0u};
     s0.computeCycles = {10, 20, 30, 40};
     s0.exchangeCycles = {0, 0, 0, 0};
     s0.bytesIn = {10, 0, 30, 0};
@@ -64,11 +65,11 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
     s0.computePhaseCycles = 40;
     s0.totalCycles = 40;
     record::ProgramStepRecord s1 = s0;
-    s1.id = 1;
-    s1.node = 2;
+    s1.id = record::StepId{1u};
+    s1.node = record::ProgramNodeId{2u};
     s1.kind = record::ProgramKind::Copy;
     s1.name = "copy";
-    s1.computeSet = record::kNone;
+    s1.computeSet = record::ComputeSetId::none();
     s1.computeCycles = {0, 0, 0, 0};
     s1.exchangeCycles = {25, 50, 38, 38};
     s1.bytesIn = {100, 200, 0, 0};
@@ -83,7 +84,7 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
     auto tile = [](std::uint32_t t, std::array<std::uint64_t, record::kMemoryCategoryCount> cat,
                    std::uint64_t gaps, std::uint64_t nalSum) {
         record::TileMemoryRecord m;
-        m.tile = t;
+        m.tile = record::TileId{static_cast<std::uint32_t>(t)};
         m.bytesByCategory = cat;
         for (auto b : cat) {
             m.totalExcludingGaps += b;

@@ -32,14 +32,21 @@
 namespace tessera::testing {
 
 inline std::shared_ptr<const views::ReportData> operationsReport() {
+    using record::kNone;
     using record::OperationLayer;
     using record::ProgramKind;
-    using reports::kNone;
     auto data = std::make_shared<views::ReportData>();
     auto node = [&](std::uint32_t id, std::uint32_t parent, ProgramKind kind, const char* name,
                     std::uint32_t cs, std::uint32_t step, OperationLayer layer = {},
                     const char* function = "") {
-        record::ProgramNodeRecord n{id, parent, 0, kind, name, cs, 0, step};
+        record::ProgramNodeRecord n{record::ProgramNodeId{id},
+                                    record::ProgramNodeId{parent},
+                                    0,
+                                    kind,
+                                    name,
+                                    record::ComputeSetId{cs},
+                                    0,
+                                    record::StepId{step}};
         n.layer = layer;
         n.libraryFunction = function;
         data->programNodes.push_back(n);
@@ -60,12 +67,12 @@ inline std::shared_ptr<const views::ReportData> operationsReport() {
                     std::uint64_t compute, std::uint64_t flops, std::uint64_t vertices,
                     std::uint64_t peak, std::uint64_t received) {
         reports::ProgramStepEntry s;
-        s.id = id;
-        s.node = nodeId;
+        s.id = record::StepId{static_cast<std::uint32_t>(id)};
+        s.node = record::ProgramNodeId{static_cast<std::uint32_t>(nodeId)};
         s.kind = kind;
         s.name = name;
-        s.computeSet = cs;
-        s.operation = op;
+        s.computeSet = record::ComputeSetId{static_cast<std::uint32_t>(cs)};
+        s.operation = record::ProgramNodeId{static_cast<std::uint32_t>(op)};
         s.syncCycles = sync;
         s.exchangePhaseCycles = exchange;
         s.computePhaseCycles = compute;
@@ -84,9 +91,9 @@ inline std::shared_ptr<const views::ReportData> operationsReport() {
 
     data->codelets = {testing::codelet(0, "MatMulPartial", 300),
                       testing::codelet(1, "AddVertex", 100), testing::codelet(2, "ReduceAdd", 50)};
-    data->computeSets = {{0, "fwd/layer1/matmul/products", 4},
-                         {1, "fwd/layer1/add/add", 2},
-                         {2, "bwd/matmul/products", 4}};
+    data->computeSets = {{record::ComputeSetId{0u}, "fwd/layer1/matmul/products", 4},
+                         {record::ComputeSetId{1u}, "fwd/layer1/add/add", 2},
+                         {record::ComputeSetId{2u}, "bwd/matmul/products", 4}};
     data->vertexCounts = {testing::vertexCount(0, 0, 0, 2, 0), testing::vertexCount(0, 1, 0, 2, 0),
                           testing::vertexCount(1, 0, 1, 1, 0), testing::vertexCount(1, 1, 1, 1, 0),
                           testing::vertexCount(2, 0, 0, 2, 0), testing::vertexCount(2, 1, 0, 1, 0),

@@ -286,13 +286,13 @@ void TestComparePanes::liveness() {
     const auto named = std::find_if(stepsB.begin(), stepsB.end(),
                                     [&](const auto& s) { return s.name == pickName; });
     QVERIFY(named != stepsB.end());
-    selection.setStep(int(named->id));
+    selection.setStep(int(named->id.value()));
     QCOMPARE(pane->markedX(), pick);
     pane->stepsView()->setCurrentIndex(pane->stepsView()->model()->index(0, 0));
     QCOMPARE(selection.step(),
              int(std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) {
                      return s.name == cell(*pane->stepsModel(), 0, "Step").toString().toStdString();
-                 })->id));
+                 })->id.value()));
     QCOMPARE(pane->markedX(), 0);
     QVERIFY(pane->grab().save(out("compare_liveness.png")));
     pane->setMode(CompareLivenessPane::Mode::Difference);
@@ -332,7 +332,7 @@ void TestComparePanes::program() {
     QVERIFY(pixelsNear(image, view->visualRect(delta), worseColor(pane->palette())) > 5);
     // Selecting a step row selects its baseline step everywhere.
     view->setCurrentIndex(view->model()->index(0, 0));
-    QCOMPARE(selection.step(), int(data->diff.steps.front().baselineStep));
+    QCOMPARE(selection.step(), int(data->diff.steps.front().baselineStep.value()));
     QVERIFY(pane->grab().save(out("compare_program.png")));
 }
 
@@ -442,7 +442,7 @@ void TestComparePanes::execution() {
     const auto named =
         std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) { return s.name == worst; });
     QVERIFY(named != stepsB.end());
-    selection.setStep(int(named->id));
+    selection.setStep(int(named->id.value()));
     QVERIFY(pane->matchedComparisonStep() >= 0);
     QCOMPARE(stepsC[std::size_t(pane->matchedComparisonStep())].name, worst);
     selection.setStep(-1);

@@ -32,7 +32,7 @@ std::shared_ptr<ReportData> threeTiles() {
     const std::uint64_t totals[] = {6258, 4403, 9999};
     for (std::uint32_t t = 0; t < 3; ++t) {
         reports::TileMemoryEntry e;
-        e.tile = t;
+        e.tile = record::TileId{static_cast<std::uint32_t>(t)};
         e.totalIncludingGaps = totals[t];
         e.totalExcludingGaps = totals[t] - 10 * t;
         e.gapBytes = 10 * t;

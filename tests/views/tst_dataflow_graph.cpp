@@ -100,7 +100,7 @@ private slots:
         reports::ReportReader reader(path.toStdString());
         std::map<std::pair<std::uint32_t, std::uint32_t>, reports::VariableAccess> recorded;
         for (const auto& a : reader.variableAccesses()) {
-            recorded[{a.step, a.variable}] = a.access;
+            recorded[{a.step.value(), a.variable.value()}] = a.access;
         }
         QVERIFY(!recorded.empty());
 
@@ -119,26 +119,27 @@ private slots:
             if (f.kind == DataflowNode::Kind::Step) { // a write
                 const auto it = recorded.find({f.id, t.id});
                 QVERIFY(it != recorded.end() && it->second != reports::VariableAccess::Read);
-                QCOMPARE(t.producer, f.id);
+                QCOMPARE(t.producer, record::StepId{f.id});
                 ++writes;
                 continue;
             }
             if (f.exchangeBuffer) {
-                QCOMPARE(b.data->variable(f.id)->firstStep, t.id);
+                QCOMPARE(b.data->variable(record::VariableId{f.id})->firstStep,
+                         record::StepId{t.id});
                 continue;
             }
             const auto it = recorded.find({t.id, f.id});
             QVERIFY(it != recorded.end() && it->second != reports::VariableAccess::Write);
             ++reads;
             // The version read: the last drawn step before t that writes f.
-            std::uint32_t expected = reports::kNone;
+            record::StepId expected = record::StepId::none();
             for (const std::uint32_t s : drawnSteps) {
                 if (s == t.id) {
                     break;
                 }
                 const auto w = recorded.find({s, f.id});
                 if (w != recorded.end() && w->second != reports::VariableAccess::Read) {
-                    expected = s;
+                    expected = record::StepId{s};
                 }
             }
             QCOMPARE(f.producer, expected);
@@ -196,7 +197,7 @@ private slots:
             }
         }
         QVERIFY(aNode >= 0);
-        QCOMPARE(g.nodes[static_cast<std::size_t>(aNode)].producer, reports::kNone);
+        QVERIFY(g.nodes[static_cast<std::size_t>(aNode)].producer.isNone());
         QVERIFY2(inputsOf(g, sub).count(aNode), "sub reads the same a as mul");
         QCOMPARE(g.nodes[static_cast<std::size_t>(aNode)].readers, 2u);
     }

@@ -132,9 +132,9 @@ void TestExecutionNavigation::searchFindsTheSteps() {
     QCOMPARE(sequences(*m), expected);
     QCOMPARE(m->total, expected.size());
     for (const auto& e : m->found) {
-        QCOMPARE(e.programStep, kOrder[e.sequence]);
+        QCOMPARE(e.programStep, record::StepId{kOrder[e.sequence]});
         QCOMPARE(e.startCycle, handStartCycle(e.sequence));
-        QCOMPARE(e.cycles, kStepCycles[e.programStep]);
+        QCOMPARE(e.cycles, kStepCycles[e.programStep.value()]);
     }
     QCOMPARE(pane->matchLabel()->text(),
              expected.empty() ? QString("no matches") : QString("– of %1").arg(expected.size()));
@@ -290,7 +290,7 @@ void TestExecutionNavigation::ipuChooserRows() {
     // The rows hold IPU 1's figures: its tiles compute half of conv's 70,000-cycle phase.
     const TimelineFrame* f = pane->timeline()->frame();
     QVERIFY(f && !f->items.empty());
-    QCOMPARE(f->items[0].programStep, 0u);
+    QCOMPARE(f->items[0].programStep, record::StepId{0u});
     const TimelineRow& tile5 = pane->timeline()->layout().rows[2];
     QCOMPARE(tile5.firstTile, 5u);
     const RowFigures r = rowFigures(*f, tile5, 0, 1);

@@ -245,13 +245,13 @@ void TestExecutionPane::phaseColoursAtKnownSegments() {
     const auto programSteps = o->reader->programSteps();
     const record::StepExecutionRecord* best = nullptr;
     for (std::size_t i = 0; i < o->steps.size() && i < 500; ++i) {
-        if (!best || programSteps[o->steps[i].programStep].computePhaseCycles >
-                         programSteps[best->programStep].computePhaseCycles) {
+        if (!best || programSteps[o->steps[i].programStep.value()].computePhaseCycles >
+                         programSteps[best->programStep.value()].computePhaseCycles) {
             best = &o->steps[i];
         }
     }
     QVERIFY(best);
-    const reports::ProgramStepEntry& ps = programSteps[best->programStep];
+    const reports::ProgramStepEntry& ps = programSteps[best->programStep.value()];
     QVERIFY(ps.computePhaseCycles > 0);
     // Show it across the middle third.
     const auto s = static_cast<double>(best->startCycle), len = static_cast<double>(best->cycles);
@@ -313,7 +313,7 @@ void TestExecutionPane::clickSelectsTheStep() {
         const record::StepExecutionRecord* expected = stepAtCycle(o->steps, cycle);
         QVERIFY(expected);
         QTest::mouseClick(timeline, Qt::LeftButton, {}, QPoint(x, y));
-        QCOMPARE(o->selection->step(), static_cast<int>(expected->programStep));
+        QCOMPARE(o->selection->step(), static_cast<int>(expected->programStep.value()));
         last = o->selection->step();
     }
     // The details show the step; its chart has a bar per tile equal to the
@@ -324,7 +324,8 @@ void TestExecutionPane::clickSelectsTheStep() {
     QTRY_VERIFY_WITH_TIMEOUT(!details->isLoading() &&
                                  details->bars(0)->data()->size() == static_cast<int>(tiles),
                              10000);
-    const reports::StepTiles expected = o->reader->stepTiles(static_cast<std::uint32_t>(last));
+    const reports::StepTiles expected =
+        o->reader->stepTiles(record::StepId{static_cast<std::uint32_t>(last)});
     const std::vector<std::uint32_t>* phases[] = {&expected.computeCycles, &expected.exchangeCycles,
                                                   &expected.syncCycles};
     for (int p = 0; p < 3; ++p) {
@@ -352,7 +353,7 @@ void TestExecutionPane::selectionFromElsewhereRevealsTheStep() {
                                  static_cast<double>(first.startCycle + first.cycles));
     settle(pane);
     const TimeMapping& m = pane->viewport()->time();
-    auto inView = [&](std::uint32_t programStep) {
+    auto inView = [&](record::StepId programStep) {
         for (const auto& e : o->steps) {
             if (e.programStep == programStep && static_cast<double>(e.startCycle) < m.end() &&
                 static_cast<double>(e.startCycle + e.cycles) > m.start()) {
@@ -361,16 +362,16 @@ void TestExecutionPane::selectionFromElsewhereRevealsTheStep() {
         }
         return false;
     };
-    std::uint32_t target = reports::kNone;
+    std::uint32_t target = record::kNone;
     for (auto it = o->steps.rbegin(); it != o->steps.rend(); ++it) {
         if (!inView(it->programStep)) {
-            target = it->programStep;
+            target = it->programStep.value();
             break;
         }
     }
-    QVERIFY(target != reports::kNone);
+    QVERIFY(target != record::kNone);
     o->selection->setStep(static_cast<int>(target));
-    QTRY_VERIFY_WITH_TIMEOUT(inView(target), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(inView(record::StepId{target}), 10000);
     settle(pane);
     QCOMPARE(pane->details()->step(), static_cast<int>(target));
 }
@@ -532,9 +533,9 @@ void TestExecutionPane::searchOnTheStressReport() {
     for (const auto& e : o->steps) {
         const reports::ProgramStepEntry* s = data.step(e.programStep);
         const record::ProgramNodeRecord* op =
-            s->operation != reports::kNone ? data.node(s->operation) : nullptr;
+            !s->operation.isNone() ? data.node(s->operation) : nullptr;
         if (named(s->name) ||
-            (s->computeSet != reports::kNone && named(data.computeSetName(s->computeSet))) ||
+            (!s->computeSet.isNone() && named(data.computeSetName(s->computeSet))) ||
             (op && named(op->name))) {
             expected.push_back(e.sequence);
         }
@@ -554,7 +555,7 @@ void TestExecutionPane::searchOnTheStressReport() {
     grab(pane, "execution-stress-search.png");
     pane->findNext();
     QCOMPARE(pane->currentMatch(), 0);
-    QCOMPARE(o->selection->step(), static_cast<int>(o->steps[expected[0]].programStep));
+    QCOMPARE(o->selection->step(), static_cast<int>(o->steps[expected[0]].programStep.value()));
     pane->findPrevious();
     QCOMPARE(pane->currentMatch(), static_cast<int>(expected.size()) - 1);
     QCOMPARE(pane->matchLabel()->text(), QString("%1 of %1").arg(formatCount(expected.size())));
@@ -592,7 +593,7 @@ void TestExecutionPane::everyWorkloadRenders() {
             static_cast<int>(expectedX(pane, static_cast<double>(e.startCycle) + e.cycles / 2.0));
         QTest::mouseClick(pane->timeline(), Qt::LeftButton, {},
                           QPoint(x, pane->timeline()->plotRect().top() + 5));
-        QCOMPARE(o->selection->step(), static_cast<int>(e.programStep));
+        QCOMPARE(o->selection->step(), static_cast<int>(e.programStep.value()));
     }
 }
 

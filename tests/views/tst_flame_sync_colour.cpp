@@ -31,22 +31,22 @@ private slots:
         QFETCH(QColor, expected);
         auto data = std::make_shared<ReportData>();
         reports::ProgramStepEntry step;
-        step.id = 0;
-        step.node = 0;
+        step.id = record::StepId{0u};
+        step.node = record::ProgramNodeId{0u};
         step.kind = record::ProgramKind::Sync;
         data->programSteps.push_back(step);
         record::ProgramNodeRecord node;
-        node.id = 0;
+        node.id = record::ProgramNodeId{0u};
         node.kind = record::ProgramKind::Sync;
-        node.step = 0;
+        node.step = record::StepId{0u};
         data->programNodes.push_back(node);
 
         auto flame = std::make_shared<FlameData>();
         FlameSpan span;
         span.startCycle = 0;
         span.endCycle = 1000;
-        span.node = 0;
-        span.programStep = 0;
+        span.node = record::ProgramNodeId{0u};
+        span.programStep = record::StepId{0u};
         span.executions = 1;
         flame->rows.push_back({span});
         auto frame = std::make_shared<TimelineFrame>();

@@ -22,17 +22,26 @@ using namespace tessera::views;
 
 namespace {
 
+// Variable ids 0 .. n-1.
+std::vector<record::VariableId> ids(std::uint32_t n) {
+    std::vector<record::VariableId> out;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        out.emplace_back(i);
+    }
+    return out;
+}
+
 reports::VariableEntry variable(std::uint32_t id, const std::string& name, std::uint64_t bytes) {
     reports::VariableEntry v;
-    v.id = id;
+    v.id = record::VariableId{static_cast<std::uint32_t>(id)};
     v.name = name;
     v.type = "float";
     v.shape = {bytes / 4};
     v.numElements = bytes / 4;
     v.totalBytes = bytes;
     v.numTiles = 1;
-    v.firstStep = 0;
-    v.lastStep = 1;
+    v.firstStep = record::StepId{0u};
+    v.lastStep = record::StepId{1u};
     return v;
 }
 
@@ -56,11 +65,12 @@ std::shared_ptr<ReportData> twoCodeletReport(std::uint32_t computeSet) {
     auto data = std::make_shared<ReportData>();
     data->codelets = {testing::codelet(0, "poplin::ConvPartial", 1200, "10 + 2 * n"),
                       testing::codelet(1, "popops::Add", 300)};
-    data->computeSets = {{0, "conv", 9}, {1, "add", 10}};
+    data->computeSets = {{record::ComputeSetId{0u}, "conv", 9},
+                         {record::ComputeSetId{1u}, "add", 10}};
     reports::ProgramStepEntry execute;
-    execute.id = 0;
+    execute.id = record::StepId{0u};
     execute.kind = record::ProgramKind::Execute;
-    execute.computeSet = computeSet;
+    execute.computeSet = record::ComputeSetId{static_cast<std::uint32_t>(computeSet)};
     data->programSteps = {execute};
     return data;
 }
@@ -78,7 +88,7 @@ private slots:
         LiveVariablesTreeModel tree(&flat);
         QAbstractItemModelTester tester(&tree,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        flat.setVariables(data, lookup, {0, 1, 2, 3, 4, 5});
+        flat.setVariables(data, lookup, ids(6));
 
         // layer1 (1,700 B) > m4/Conv_1/worklists (50 B, a merged chain) > controlId (8 B).
         QCOMPARE(tree.rowCount(), 3);
@@ -123,7 +133,7 @@ private slots:
         QVERIFY(!tree.indexOfVariable(42).isValid());
 
         // The flat model's reset rebuilds the tree.
-        flat.setVariables(data, lookup, {2, 5});
+        flat.setVariables(data, lookup, {record::VariableId{2u}, record::VariableId{5u}});
         QCOMPARE(tree.rowCount(), 2);
         QCOMPARE(text(tree, {}, 0, 0), QString("layer1/relu")); // a chain now
         QCOMPARE(tree.rowCount(tree.index(0, 0)), 1);
@@ -136,7 +146,7 @@ private slots:
         const auto lookup = std::make_shared<const VariableLookup>(*data);
         LiveVariablesModel flat;
         LiveVariablesTreeModel tree(&flat);
-        flat.setVariables(data, lookup, {0, 1, 2, 3, 4, 5});
+        flat.setVariables(data, lookup, ids(6));
         QSortFilterProxyModel proxy;
         QAbstractItemModelTester tester(&proxy,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -166,7 +176,7 @@ private slots:
     void verticesOfAStepByCodelet() {
         auto data = twoCodeletReport(0);
         reports::ProgramStepEntry sync;
-        sync.id = 1;
+        sync.id = record::StepId{1u};
         sync.kind = record::ProgramKind::Sync;
         data->programSteps.push_back(sync);
         data->vertexCounts = {testing::vertexCount(0, 0, 0, 3, 48),
@@ -177,9 +187,9 @@ private slots:
         StepVerticesModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setStep(data, 0);
+        model.setStep(data, record::StepId{0u});
         QCOMPARE(model.rowCount(), 2);
-        QCOMPARE(model.computeSet(), 0u);
+        QCOMPARE(model.computeSet(), record::ComputeSetId{0u});
         QCOMPARE(model.totalVertices(), 9ULL);
         QCOMPARE(model.tilesUsed(), 2u);
         // The most vertices first: ConvPartial 5 on tiles 0 and 1, then Add 4 on tile 1.
@@ -198,10 +208,10 @@ private slots:
             model.headerData(StepVerticesModel::StateBytes, Qt::Horizontal, kUnitRole).toString(),
             QString("bytes"));
         // A sync step runs no vertices.
-        model.setStep(data, 1);
+        model.setStep(data, record::StepId{1u});
         QCOMPARE(model.rowCount(), 0);
-        QCOMPARE(model.computeSet(), reports::kNone);
-        model.setStep(data, 7); // no such step
+        QVERIFY(model.computeSet().isNone());
+        model.setStep(data, record::StepId{7u}); // no such step
         QCOMPARE(model.rowCount(), 0);
     }
 
@@ -258,7 +268,9 @@ private slots:
         StepVerticesModel step;
         QAbstractItemModelTester stepTester(&step,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
-        step.setStep(data, 0); // compute set 1: Add 10 and codelet 7 10 on tile 2, tied: by name
+        step.setStep(
+            data,
+            record::StepId{0u}); // compute set 1: Add 10 and codelet 7 10 on tile 2, tied: by name
         QCOMPARE(step.columnCount(), int(StepVerticesModel::ColumnCount));
         QCOMPARE(step.rowCount(), 2);
         QCOMPARE(text(step, {}, 0, StepVerticesModel::Codelet), QString("codelet 7"));
@@ -284,7 +296,7 @@ private slots:
 
     void cyclesOfAStepPerTile() {
         reports::StepTiles tiles;
-        tiles.step = 3;
+        tiles.step = record::StepId{3u};
         tiles.totalCycles = 40;
         tiles.computeCycles = {10, 30, 20, 30};
         tiles.exchangeCycles = {5, 5, 5, 5};

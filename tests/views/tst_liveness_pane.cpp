@@ -72,7 +72,7 @@ struct Expected {
     double alwaysLive = 0;
 };
 
-Expected expectedFromReader(const QString& path, const std::vector<std::uint32_t>& order) {
+Expected expectedFromReader(const QString& path, const std::vector<record::StepId>& order) {
     const reports::ReportReader reader(path.toStdString());
     Expected e;
     for (const auto id : order) {
@@ -154,10 +154,13 @@ private slots:
         // Select the peak step through the shared selection.
         const auto peakX = static_cast<std::size_t>(std::max_element(e.sums.begin(), e.sums.end()) -
                                                     e.sums.begin());
-        const std::uint32_t peakStep = steps.stepIds[peakX];
-        selection.setStep(static_cast<int>(peakStep));
-        QCOMPARE(pane.selectedStep(), static_cast<int>(peakStep));
-        const auto live = loaded.source->liveVariables(peakStep);
+        const record::StepId peakStep = steps.stepIds[peakX];
+        selection.setStep(static_cast<int>(peakStep.value()));
+        QCOMPARE(pane.selectedStep(), static_cast<int>(peakStep.value()));
+        std::vector<std::uint32_t> live; // as the models hand them out
+        for (const record::VariableId v : loaded.source->liveVariables(peakStep)) {
+            live.push_back(v.value());
+        }
         auto* liveModel = pane.tables()->liveModel();
         QCOMPARE(liveModel->rowCount(), static_cast<int>(live.size()));
         std::set<std::uint32_t> shown;
@@ -183,12 +186,12 @@ private slots:
 
         // Compare the first and the peak step.
         if (steps.size() > 1) {
-            const std::uint32_t first =
+            const record::StepId first =
                 steps.stepIds.front() == peakStep ? steps.stepIds.back() : steps.stepIds.front();
             pane.toggleComparedStep(first);
             pane.toggleComparedStep(peakStep);
             QCOMPARE(pane.comparedSteps().size(), std::size_t(2));
-            std::set<std::uint32_t> all;
+            std::set<record::VariableId> all;
             for (const auto s : pane.comparedSteps()) {
                 const auto ids = loaded.source->liveVariables(s);
                 all.insert(ids.begin(), ids.end());
@@ -262,8 +265,8 @@ private slots:
         const Expected e = expectedFromReader(path, steps.stepIds);
         const auto peakX = static_cast<std::size_t>(std::max_element(e.sums.begin(), e.sums.end()) -
                                                     e.sums.begin());
-        const std::uint32_t peak = steps.stepIds[peakX];
-        QCOMPARE(pane.selectedStep(), static_cast<int>(peak));
+        const record::StepId peak = steps.stepIds[peakX];
+        QCOMPARE(pane.selectedStep(), static_cast<int>(peak.value()));
         QCOMPARE(selection.step(), -1); // opening a report moves no other pane
 
         const reports::ReportReader reader(path.toStdString());
@@ -271,7 +274,7 @@ private slots:
         QVERIFY(!live.empty());
         LivenessTables* tables = pane.tables();
         QCOMPARE(tables->liveModel()->rowCount(), static_cast<int>(live.size()));
-        QVERIFY(tables->stepHeader()->text().contains(QString("Step <b>%1</b>").arg(peak)));
+        QVERIFY(tables->stepHeader()->text().contains(QString("Step <b>%1</b>").arg(peak.value())));
         // Grouped by default: the top rows' bytes add up to the live variables' bytes.
         QVERIFY(tables->isGrouped());
         QCOMPARE(tables->liveView()->model(), tables->liveShown());
@@ -291,8 +294,8 @@ private slots:
         QVERIFY(step);
         std::uint64_t vertices = 0;
         std::set<std::uint32_t> codelets;
-        if (step->computeSet != reports::kNone) {
-            for (const auto& v : reader.vertexCounts(record::ComputeSetId{step->computeSet})) {
+        if (!step->computeSet.isNone()) {
+            for (const auto& v : reader.vertexCounts(step->computeSet)) {
                 vertices += v.count;
                 if (v.count > 0) {
                     codelets.insert(v.codelet.value());
@@ -356,7 +359,7 @@ private slots:
         std::function<bool(const QModelIndex&)> holds = [&](const QModelIndex& parent) {
             for (int r = 0; r < tree->rowCount(parent); ++r) {
                 const QModelIndex i = tree->index(r, 0, parent);
-                if (i.data(kIdRole).isValid() && i.data(kIdRole).toUInt() == first->id) {
+                if (i.data(kIdRole).isValid() && i.data(kIdRole).toUInt() == first->id.value()) {
                     return true;
                 }
                 if (holds(i)) {
@@ -367,9 +370,9 @@ private slots:
         };
         QVERIFY(holds({}));
         // Selecting the variable opens its groups and selects its row.
-        tables->selectVariable(static_cast<int>(first->id));
+        tables->selectVariable(static_cast<int>(first->id.value()));
         const QModelIndex current = tables->liveView()->currentIndex();
-        QCOMPARE(current.data(kIdRole).toUInt(), first->id);
+        QCOMPARE(current.data(kIdRole).toUInt(), first->id.value());
     }
 
     // Issue 15: the toolbar is not clipped, and the pane shrinks like the

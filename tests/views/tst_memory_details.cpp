@@ -131,7 +131,8 @@ private slots:
         for (int copy = 0; copy < 2; ++copy) {
             for (std::uint32_t t = 0; t < 4; ++t) {
                 auto e = loaded_.data->tileMemory[t];
-                e.tile = static_cast<std::uint32_t>(big->tileMemory.size());
+                e.tile = record::TileId{
+                    static_cast<std::uint32_t>(static_cast<std::uint32_t>(big->tileMemory.size()))};
                 big->tileMemory.push_back(e);
             }
         }
@@ -181,7 +182,7 @@ private slots:
         TileExchangesModel m;
         QAbstractItemModelTester tester(&m, QAbstractItemModelTester::FailureReportingMode::QtTest);
         auto source = loaded_.source;
-        m.setReport(loaded_.data, [source](std::uint32_t s) { return source->stepTiles(s); });
+        m.setReport(loaded_.data, [source](record::StepId s) { return source->stepTiles(s); });
         QCOMPARE(m.rowCount(), 0); // nothing until tiles are given
         auto check = [&](int row, const QString& name, const QString& kind, quint64 in,
                          quint64 out) {
@@ -203,8 +204,8 @@ private slots:
         check(1, "copy", "Copy", 0, 150);
         QVERIFY(m.error().isEmpty());
         // A step that fails to read is named, the others still shown.
-        m.setReport(loaded_.data, [source](std::uint32_t s) {
-            if (s == 1) {
+        m.setReport(loaded_.data, [source](record::StepId s) {
+            if (s == record::StepId{1u}) {
                 throw std::runtime_error("step 1 is damaged");
             }
             return source->stepTiles(s);

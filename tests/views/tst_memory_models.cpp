@@ -106,7 +106,7 @@ void TestMemoryModels::variablesModelMatchesReport() {
         QCOMPARE(model.index(r, VariablesModel::Elements).data(kSortRole).toULongLong(),
                  v.numElements);
         QCOMPARE(model.index(r, VariablesModel::Tiles).data(kSortRole).toUInt(), v.numTiles);
-        QCOMPARE(model.index(r, 0).data(kIdRole).toUInt(), v.id);
+        QCOMPARE(model.index(r, 0).data(kIdRole).toUInt(), v.id.value());
         QCOMPARE(model.rowOfVariable(v.id), r);
     }
     // CSV export writes the numbers raw (kSortRole under a header naming the unit).
@@ -177,7 +177,7 @@ void TestMemoryModels::tileMemoryModelMatchesReport() {
              TileMemoryModel::FirstCategory + static_cast<int>(categories.size()));
     for (int r = 0; r < model.rowCount(); ++r) {
         const auto& t = tiles[static_cast<std::size_t>(r)];
-        QCOMPARE(model.index(r, TileMemoryModel::Tile).data().toUInt(), t.tile);
+        QCOMPARE(model.index(r, TileMemoryModel::Tile).data().toUInt(), t.tile.value());
         QCOMPARE(model.index(r, TileMemoryModel::Total).data(kSortRole).toULongLong(),
                  t.totalIncludingGaps);
         QCOMPARE(model.index(r, TileMemoryModel::Overflow).data(kSortRole).toULongLong(),
@@ -293,7 +293,7 @@ void TestMemoryModels::summaryInsights() {
         const auto summary = reader.summary();
         const SummaryInsights in = computeInsights(*loaded.data);
         QCOMPARE(in.fullest.size(), std::min<std::size_t>(5, summary.target.tiles));
-        QCOMPARE(in.fullest.front().tile, summary.memory.peakTile);
+        QCOMPARE(in.fullest.front().tile.value(), summary.memory.peakTile);
         QCOMPARE(in.fullest.front().bytes, summary.memory.peakTileBytes);
         for (std::size_t i = 1; i < in.fullest.size(); ++i) {
             QVERIFY(in.fullest[i - 1].bytes >= in.fullest[i].bytes);

@@ -218,11 +218,15 @@ void TestMemoryPane::variableSelectionHighlights() {
     for (const auto& v : data.variables) {
         largest = std::max(largest, v.totalBytes);
     }
-    QCOMPARE(data.variable(static_cast<std::uint32_t>(id))->totalBytes, largest);
+    QCOMPARE(data.variable(
+                     record::VariableId{static_cast<std::uint32_t>(static_cast<std::uint32_t>(id))})
+                 ->totalBytes,
+             largest);
     view->selectRow(0);
     view->setCurrentIndex(first);
     QCOMPARE(s->selection.variable(), id);
-    const auto where = s->report.source->variableTiles(static_cast<std::uint32_t>(id));
+    const auto where = s->report.source->variableTiles(
+        record::VariableId{static_cast<std::uint32_t>(static_cast<std::uint32_t>(id))});
     QVERIFY(!where.empty());
     QVERIFY(s->pane->plot()->highlightBars());
     QCOMPARE(s->pane->plot()->highlightBars()->data()->size(), static_cast<int>(where.size()));
@@ -231,7 +235,7 @@ void TestMemoryPane::variableSelectionHighlights() {
     const QImage image = map->grab().toImage();
     std::vector<bool> holds(data.tileMemory.size(), false);
     for (const auto& [t, bytes] : where) {
-        holds[t] = true;
+        holds[t.value()] = true;
     }
     for (std::size_t t = 0; t < holds.size(); ++t) {
         const QRect cell = map->cellRect(static_cast<int>(t));
@@ -240,8 +244,9 @@ void TestMemoryPane::variableSelectionHighlights() {
     }
     image.save(out("memory_tilemap_variable.png"));
     // Selecting from elsewhere moves the table's current row.
-    const int other =
-        data.variables.back().id == static_cast<std::uint32_t>(id) ? 0 : data.variables.back().id;
+    const int other = data.variables.back().id.value() == static_cast<std::uint32_t>(id)
+                          ? 0
+                          : static_cast<int>(data.variables.back().id.value());
     s->selection.setVariable(other);
     QCOMPARE(view->currentIndex().data(kIdRole).toInt(), other);
     QVERIFY(s->pane->grab().save(out("memory_matmul_variable.png")));
@@ -303,7 +308,7 @@ void TestMemoryPane::memoryMapShowsTheSelectedTile() {
         }
     }
     QVERIFY(few);
-    s->selection.setVariable(static_cast<int>(few->id));
+    s->selection.setVariable(static_cast<int>(few->id.value()));
     QCOMPARE(s->pane->plot()->highlightBars()->data()->size(), static_cast<int>(few->numTiles));
     QCOMPARE(s->pane->plot()->highlightMarkers()->data()->size(), static_cast<int>(few->numTiles));
     QVERIFY(s->pane->grab().save(out("memory_mlp_train_variable.png")));

@@ -126,9 +126,9 @@ private slots:
                  QString("60.0%"));
         QCOMPARE(model.data(fwd.siblingAtColumn(OperationsModel::Executions)).toString(),
                  QString("3"));
-        QCOMPARE(model.nodeIdAt(fwd), 1u);
-        QCOMPARE(model.nodeIdAt(model.index(1, 0)), reports::kNone); // the "bwd" group
-        const QModelIndex bwdMatMul = model.indexOfNode(6);
+        QCOMPARE(model.nodeIdAt(fwd), record::ProgramNodeId{1u});
+        QVERIFY(model.nodeIdAt(model.index(1, 0)).isNone()); // the "bwd" group
+        const QModelIndex bwdMatMul = model.indexOfNode(record::ProgramNodeId{6u});
         QCOMPARE(model.data(bwdMatMul).toString(), QString("matMul"));
         QCOMPARE(model.data(model.parent(bwdMatMul)).toString(), QString("bwd"));
     }

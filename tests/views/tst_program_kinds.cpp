@@ -60,12 +60,14 @@ const std::vector<Expected>& expected() {
 // A Sequence root (node 0) with one child of every kind, in enum order.
 std::shared_ptr<const ReportData> reportWithEveryKind() {
     auto data = std::make_shared<ReportData>();
-    data->programNodes.push_back(
-        {0, reports::kNone, 0, ProgramKind::Sequence, "root", reports::kNone, 0, reports::kNone});
+    data->programNodes.push_back({record::ProgramNodeId{0u}, record::ProgramNodeId::none(), 0,
+                                  ProgramKind::Sequence, "root", record::ComputeSetId::none(), 0,
+                                  record::StepId::none()});
     for (std::size_t i = 0; i < expected().size(); ++i) {
         const auto id = static_cast<std::uint32_t>(i + 1);
-        data->programNodes.push_back(
-            {id, 0, 0, expected()[i].kind, "", reports::kNone, 0, reports::kNone});
+        data->programNodes.push_back({record::ProgramNodeId{id}, record::ProgramNodeId{0u}, 0,
+                                      expected()[i].kind, "", record::ComputeSetId::none(), 0,
+                                      record::StepId::none()});
     }
     return data;
 }

@@ -45,7 +45,7 @@ std::map<std::uint32_t, std::uint64_t> executionsFromReader(const reports::Repor
     std::map<std::uint32_t, std::uint64_t> count;
     for (const auto& run : reader.runs()) {
         for (const auto& e : reader.executedSteps(run.id, 0, run.steps)) {
-            ++count[e.programStep];
+            ++count[e.programStep.value()];
         }
     }
     return count;
@@ -76,9 +76,9 @@ private slots:
         const auto nodes = l.reader->programNodes();
         std::map<std::uint32_t, int> childrenOf; // kNone: roots
         for (const auto& n : nodes) {
-            ++childrenOf[n.parent];
+            ++childrenOf[n.parent.value()];
         }
-        QCOMPARE(model.rowCount(), childrenOf[reports::kNone]);
+        QCOMPARE(model.rowCount(), childrenOf[record::kNone]);
         // Walk the whole tree: each node's row count is its number of children.
         std::size_t visited = 0;
         std::vector<QModelIndex> stack{QModelIndex()};
@@ -105,7 +105,7 @@ private slots:
         const auto steps = l.reader->programSteps();
         std::uint64_t cycles = 0;
         for (std::size_t i = 0; i < steps.size(); ++i) {
-            const auto it = expected.find(steps[i].id);
+            const auto it = expected.find(steps[i].id.value());
             QCOMPARE(l.stats->stepExecutions[i], it == expected.end() ? 0 : it->second);
             cycles += steps[i].totalCycles * l.stats->stepExecutions[i];
         }
@@ -130,7 +130,8 @@ private slots:
             model.data(model.index(0, ProgramTreeModel::Executions, root), kSortRole).toULongLong(),
             1ull);
         const QModelIndex body = model.index(0, ProgramTreeModel::Executions, repeat);
-        const auto iterations = l.data->node(model.data(repeat, kIdRole).toUInt())->repeatCount;
+        const auto iterations =
+            l.data->node(record::ProgramNodeId{model.data(repeat, kIdRole).toUInt()})->repeatCount;
         QCOMPARE(model.data(body, kSortRole).toULongLong(), iterations);
         // The root holds all cycles: 100%.
         QCOMPARE(model.data(model.index(0, ProgramTreeModel::Cycles), kSortRole).toULongLong(),
@@ -152,7 +153,7 @@ private slots:
         std::map<std::uint32_t, const record::ProgramNodeRecord*> nodeById;
         int blocks = 0;
         for (const auto& n : nodes) {
-            nodeById[n.id] = &n;
+            nodeById[n.id.value()] = &n;
             blocks += n.kind == record::ProgramKind::Block ? 1 : 0;
             // Captured reports record who opened each Block.
             QCOMPARE(n.layer != record::OperationLayer::Unknown,
@@ -162,16 +163,16 @@ private slots:
         std::map<std::uint32_t, std::uint64_t> cycles, self, flops;
         std::uint64_t allCycles = 0;
         for (const auto& s : steps) {
-            const auto it = executions.find(s.id);
+            const auto it = executions.find(s.id.value());
             const std::uint64_t runs = it == executions.end() ? 0 : it->second;
-            if (s.operation != reports::kNone) {
-                self[s.operation] += s.totalCycles * runs;
+            if (!s.operation.isNone()) {
+                self[s.operation.value()] += s.totalCycles * runs;
             }
             bool inOperation = false;
-            for (auto n = s.node; n != reports::kNone; n = nodeById[n]->parent) {
-                if (nodeById[n]->kind == record::ProgramKind::Block) {
-                    cycles[n] += s.totalCycles * runs;
-                    flops[n] += s.flops * runs;
+            for (auto n = s.node; !n.isNone(); n = nodeById[n.value()]->parent) {
+                if (nodeById[n.value()]->kind == record::ProgramKind::Block) {
+                    cycles[n.value()] += s.totalCycles * runs;
+                    flops[n.value()] += s.flops * runs;
                     inOperation = true;
                 }
             }
@@ -196,21 +197,21 @@ private slots:
                                 .toULongLong() >= rowCycles);
                 }
                 const auto id = model.nodeIdAt(index);
-                if (id == reports::kNone) {
+                if (id.isNone()) {
                     continue;
                 }
                 ++operations;
-                QCOMPARE(nodeById[id]->kind, record::ProgramKind::Block);
+                QCOMPARE(nodeById[id.value()]->kind, record::ProgramKind::Block);
                 QCOMPARE(model.data(index.siblingAtColumn(OperationsModel::DebugName)).toString(),
-                         QString::fromStdString(nodeById[id]->name));
+                         QString::fromStdString(nodeById[id.value()]->name));
                 QCOMPARE(model.data(index.siblingAtColumn(OperationsModel::SelfCycles), kSortRole)
                              .toULongLong(),
-                         self[id]);
+                         self[id.value()]);
                 if (model.rowCount(index) == 0) {
-                    QCOMPARE(rowCycles, cycles[id]);
+                    QCOMPARE(rowCycles, cycles[id.value()]);
                     QCOMPARE(model.data(index.siblingAtColumn(OperationsModel::Flops), kSortRole)
                                  .toULongLong(),
-                             flops[id]);
+                             flops[id.value()]);
                 }
             }
         }
@@ -281,10 +282,10 @@ private slots:
             model.setVariables(l.data, lookup, ids);
             QCOMPARE(model.rowCount(), static_cast<int>(ids.size()));
             QCOMPARE(static_cast<std::uint64_t>(model.rowCount()), step.liveVariableCount);
-            std::set<std::uint32_t> shown;
+            std::set<record::VariableId> shown;
             std::uint64_t bytes = 0;
             for (int r = 0; r < model.rowCount(); ++r) {
-                shown.insert(model.data(model.index(r, 0), kIdRole).toUInt());
+                shown.insert(record::VariableId{model.data(model.index(r, 0), kIdRole).toUInt()});
                 bytes +=
                     model.data(model.index(r, LiveVariablesModel::Bytes), kSortRole).toULongLong();
                 if (r > 0) {
@@ -294,7 +295,7 @@ private slots:
                                 .toULongLong());
                 }
             }
-            QCOMPARE(shown, std::set<std::uint32_t>(ids.begin(), ids.end()));
+            QCOMPARE(shown, std::set<record::VariableId>(ids.begin(), ids.end()));
             QCOMPARE(model.totalBytes(), bytes);
         }
     }
@@ -305,16 +306,17 @@ private slots:
         StepComparisonModel model;
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
-        const std::vector<std::uint32_t> steps{2, 9, 24};
-        std::vector<std::vector<std::uint32_t>> live;
+        const std::vector<record::StepId> steps{record::StepId{2u}, record::StepId{9u},
+                                                record::StepId{24u}};
+        std::vector<std::vector<record::VariableId>> live;
         for (const auto s : steps) {
             live.push_back(l.reader->liveVariables(s));
         }
         model.setComparison(l.data, lookup, steps, live);
         QCOMPARE(model.columnCount(), 2 + 3 + 1);
-        const std::set<std::uint32_t> first(live.front().begin(), live.front().end());
-        const std::set<std::uint32_t> last(live.back().begin(), live.back().end());
-        std::set<std::uint32_t> all;
+        const std::set<record::VariableId> first(live.front().begin(), live.front().end());
+        const std::set<record::VariableId> last(live.back().begin(), live.back().end());
+        std::set<record::VariableId> all;
         for (const auto& ids : live) {
             all.insert(ids.begin(), ids.end());
         }
@@ -329,7 +331,7 @@ private slots:
         QCOMPARE(model.totals().born, born);
         QCOMPARE(model.totals().died, died);
         for (int r = 0; r < model.rowCount(); ++r) {
-            const auto id = model.data(model.index(r, 0), kIdRole).toUInt();
+            const record::VariableId id{model.data(model.index(r, 0), kIdRole).toUInt()};
             for (int i = 0; i < 3; ++i) {
                 const bool isLive = std::count(live[static_cast<std::size_t>(i)].begin(),
                                                live[static_cast<std::size_t>(i)].end(), id) > 0;

@@ -106,7 +106,7 @@ private slots:
         // Tree: one top-level row per root node.
         int roots = 0, blocks = 0;
         for (const auto& n : data.programNodes) {
-            roots += n.parent == reports::kNone ? 1 : 0;
+            roots += n.parent.isNone() ? 1 : 0;
             blocks += n.kind == record::ProgramKind::Block ? 1 : 0;
         }
         QCOMPARE(pane.treeView()->model()->rowCount(), roots);
@@ -114,18 +114,18 @@ private slots:
 
         // Selecting a step elsewhere reveals its node in the tree.
         const auto& lastStep = data.programSteps.back();
-        selection.setStep(static_cast<int>(lastStep.id));
+        selection.setStep(static_cast<int>(lastStep.id.value()));
         const QModelIndex current = pane.treeProxy()->mapToSource(pane.treeView()->currentIndex());
-        QCOMPARE(pane.treeModel()->data(current, kIdRole).toUInt(), lastStep.node);
+        QCOMPARE(pane.treeModel()->data(current, kIdRole).toUInt(), lastStep.node.value());
         QVERIFY(pane.details()->text().contains(
             QString::fromLatin1(record::programKindName(lastStep.kind))));
         // Choosing a step node in the tree selects its step and compute set.
         const auto& firstStep = data.programSteps.front();
         pane.treeView()->setCurrentIndex(
             pane.treeProxy()->mapFromSource(pane.treeModel()->indexOfStep(firstStep.id)));
-        QCOMPARE(selection.step(), static_cast<int>(firstStep.id));
-        if (firstStep.computeSet != reports::kNone) {
-            QCOMPARE(selection.computeSet(), static_cast<int>(firstStep.computeSet));
+        QCOMPARE(selection.step(), static_cast<int>(firstStep.id.value()));
+        if (!firstStep.computeSet.isNone()) {
+            QCOMPARE(selection.computeSet(), static_cast<int>(firstStep.computeSet.value()));
         }
         QCoreApplication::processEvents();
         QVERIFY(pane.grab().save(out.filePath("program_" + report + "_tree.png")));
@@ -140,8 +140,8 @@ private slots:
         std::map<std::uint32_t, int> depth; // parents come before children in a report
         std::multiset<int> expectedDepths, csvDepths;
         for (const auto& n : data.programNodes) {
-            depth[n.id] = n.parent == reports::kNone ? 0 : depth.at(n.parent) + 1;
-            expectedDepths.insert(depth[n.id]);
+            depth[n.id.value()] = n.parent.isNone() ? 0 : depth.at(n.parent.value()) + 1;
+            expectedDepths.insert(depth[n.id.value()]);
         }
         for (qsizetype i = 1; i < lines.size(); ++i) {
             csvDepths.insert(lines[i].section(',', 0, 0).toInt());
@@ -181,18 +181,19 @@ private slots:
                 continue;
             }
             for (const auto& a : data.variableAccesses) {
-                if (a.step == n.id && a.reads() && seen.insert(a.variable).second) {
+                if (a.step == record::StepId{n.id} && a.reads() &&
+                    seen.insert(a.variable.value()).second) {
                     ++tensors;
                 }
             }
             for (const auto& a : data.variableAccesses) {
-                if (a.step == n.id && a.writes()) {
-                    seen.insert(a.variable);
+                if (a.step == record::StepId{n.id} && a.writes()) {
+                    seen.insert(a.variable.value());
                     ++tensors;
                 }
             }
             for (const auto& v : data.variables) {
-                tensors += v.isExchangeBuffer && v.firstStep == n.id ? 1 : 0;
+                tensors += v.isExchangeBuffer && v.firstStep == record::StepId{n.id} ? 1 : 0;
             }
         }
         for (const auto& s : data.programSteps) {
@@ -282,12 +283,14 @@ private slots:
         QCOMPARE(stats->stepExecutions, executions);
         const std::uint64_t all = 3 * (100000 + 50000 + 30000 + 60000);
         QCOMPARE(stats->totalCycles, all);
-        const NodeStats& root = stats->nodes[static_cast<std::size_t>(stats->nodePosition(0))];
+        const NodeStats& root =
+            stats->nodes[static_cast<std::size_t>(stats->nodePosition(record::ProgramNodeId{0u}))];
         QCOMPARE(root.cycles, all);
         QCOMPARE(root.steps, 4u);
         QCOMPARE(root.stepExecutions, std::uint64_t(12));
         // "encoder": steps 0 (sync 10000, exchange 20000) and 1 (5000, 5000), 3 times each.
-        const NodeStats& encoder = stats->nodes[static_cast<std::size_t>(stats->nodePosition(1))];
+        const NodeStats& encoder =
+            stats->nodes[static_cast<std::size_t>(stats->nodePosition(record::ProgramNodeId{1u}))];
         QCOMPARE(encoder.executions, std::uint64_t(3));
         QCOMPARE(encoder.cycles, std::uint64_t(3 * (100000 + 50000)));
         QCOMPARE(encoder.syncCycles, std::uint64_t(3 * (10000 + 5000)));
@@ -297,7 +300,9 @@ private slots:
         // The pane draws them: one root, and the encoder's figures in the details.
         QCOMPARE(pane.treeModel()->rowCount(), 1);
         pane.treeView()->setCurrentIndex(
-            pane.treeProxy()->mapFromSource(pane.treeModel()->indexOfStep(0)).parent());
+            pane.treeProxy()
+                ->mapFromSource(pane.treeModel()->indexOfStep(record::StepId{0u}))
+                .parent());
         QVERIFY2(pane.details()->text().contains("450,000 cycles"),
                  qPrintable(pane.details()->text()));
 
@@ -346,8 +351,8 @@ private slots:
         QCOMPARE(graph->graph().stepsShown, std::size_t(400));
         // Selecting a step beyond the first window draws its window.
         const auto last = loaded.data->programSteps.back().id;
-        selection.setStep(static_cast<int>(last));
-        QVERIFY(graph->graph().stepNode(last) >= 0);
+        selection.setStep(static_cast<int>(last.value()));
+        QVERIFY(graph->graph().stepNode(last.value()) >= 0);
         QCOMPARE(graph->graph().stepsInScope, std::size_t(100)); // steps 800..899
         QCOMPARE(pane.treeModel()->rowCount(), 1);
     }
@@ -385,7 +390,8 @@ private slots:
         QVERIFY(softmax > 0 && first.isValid());
         // The graph of one operation has only that operation's steps.
         const std::uint32_t op = pane.operationsProxy()->data(first, kIdRole).toUInt();
-        const int position = pane.stats()->nodePosition(op);
+        const int position =
+            pane.stats()->nodePosition(record::ProgramNodeId{static_cast<std::uint32_t>(op)});
         pane.graph()->setScope(position);
         QCOMPARE(pane.graph()->graph().stepsInScope,
                  static_cast<std::size_t>(

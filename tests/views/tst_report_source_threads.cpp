@@ -36,7 +36,7 @@ Answers reference(const reports::ReportReader& reader) {
     }
     const auto run = reader.runs().front();
     for (const auto& e : reader.executedSteps(run.id, 0, run.steps)) {
-        a.executed.push_back(e.programStep);
+        a.executed.push_back(e.programStep.value());
     }
     return a;
 }
@@ -48,13 +48,13 @@ Answers throughSource(const ReportSource& source, const std::vector<std::uint32_
     Answers a;
     a.computeCycles.resize(stepIds.size());
     for (std::size_t i = 0, p = 0; i < stepIds.size(); ++i, p = (p + stride) % stepIds.size()) {
-        a.computeCycles[p] = source.stepTiles(stepIds[p])->computeCycles;
+        a.computeCycles[p] = source.stepTiles(record::StepId{stepIds[p]})->computeCycles;
     }
     for (std::uint32_t t = 0; t < tiles; ++t) {
         a.blocks.push_back(source.memoryBlocks(record::TileId{t}).size());
     }
     for (const auto& e : source.executedSteps(run.id, 0, run.steps)) {
-        a.executed.push_back(e.programStep);
+        a.executed.push_back(e.programStep.value());
     }
     return a;
 }
@@ -72,7 +72,7 @@ private slots:
         QVERIFY(expected.computeCycles.size() > 4);
         std::vector<std::uint32_t> stepIds;
         for (const auto& s : reader.programSteps()) {
-            stepIds.push_back(s.id);
+            stepIds.push_back(s.id.value());
         }
         const ReportSource source(path.toStdString());
         constexpr std::size_t kThreads = 4;

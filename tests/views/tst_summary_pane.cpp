@@ -160,7 +160,7 @@ void TestSummaryPane::outOfMemory() {
     QVERIFY(s->text("tilesOverCapacity").contains(formatCount(sum.memory.tilesOverCapacity)));
     const SummaryInsights in = computeInsights(*s->report.data);
     QVERIFY(in.worst.overflow > 0);
-    QVERIFY(s->text("worstOverflow").contains(QString("tile %1").arg(in.worst.tile)));
+    QVERIFY(s->text("worstOverflow").contains(QString("tile %1").arg(in.worst.tile.value())));
     QVERIFY(s->text("worstOverflow").contains(formatBytes(in.worst.overflow).toHtmlEscaped()));
     QVERIFY(s->text("memoryStatusDetail").contains(formatBytes(in.worst.overflow)));
     // The fullest tile is over capacity: its overflow is listed.

@@ -29,7 +29,7 @@ std::shared_ptr<ReportData> lowOccupancy() {
     const std::uint64_t used[] = {1000, 2000, 4000, 500};
     for (std::uint32_t t = 0; t < 4; ++t) {
         reports::TileMemoryEntry e;
-        e.tile = t;
+        e.tile = record::TileId{static_cast<std::uint32_t>(t)};
         e.totalIncludingGaps = used[t];
         e.totalExcludingGaps = used[t];
         data->tileMemory.push_back(e);

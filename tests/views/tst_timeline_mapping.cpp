@@ -268,26 +268,33 @@ private slots:
         // root Sequence(0) > Repeat(1) > Sequence(2) > {Execute A(3) = step 0, Execute B(4) = step
         // 1}; Sequence(0) > Execute C(5) = step 2.
         std::vector<record::ProgramNodeRecord> nodes(6);
-        const std::uint32_t parents[] = {reports::kNone, 0, 1, 2, 2, 0};
+        const std::uint32_t parents[] = {record::kNone, 0, 1, 2, 2, 0}; // kNone: none()
         for (std::uint32_t i = 0; i < 6; ++i) {
-            nodes[i].id = i;
-            nodes[i].parent = parents[i];
+            nodes[i].id = record::ProgramNodeId{i};
+            nodes[i].parent = record::ProgramNodeId{parents[i]};
         }
         std::vector<reports::ProgramStepEntry> steps(3);
         const std::uint32_t stepNodes[] = {3, 4, 5};
         for (std::uint32_t i = 0; i < 3; ++i) {
-            steps[i].id = i;
-            steps[i].node = stepNodes[i];
+            steps[i].id = record::StepId{i};
+            steps[i].node = record::ProgramNodeId{stepNodes[i]};
         }
         ProgramHierarchy h(nodes, steps);
-        QCOMPARE(h.chain(0), (std::vector<std::uint32_t>{0, 1, 2, 3}));
-        QCOMPARE(h.chain(2), (std::vector<std::uint32_t>{0, 5}));
+        auto nodeIds = [](std::initializer_list<std::uint32_t> ids) {
+            std::vector<record::ProgramNodeId> out;
+            for (const std::uint32_t id : ids) {
+                out.emplace_back(id);
+            }
+            return out;
+        };
+        QVERIFY(h.chain(record::StepId{0u}) == nodeIds({0, 1, 2, 3}));
+        QVERIFY(h.chain(record::StepId{2u}) == nodeIds({0, 5}));
         QCOMPARE(h.depth(0), std::size_t{4});
-        QVERIFY(h.chain(99).empty());
+        QVERIFY(h.chain(record::StepId{99u}).empty());
         // A B A A B C, ten cycles each.
         std::vector<record::StepExecutionRecord> executed;
         for (std::uint32_t s : {0u, 1u, 0u, 0u, 1u, 2u}) {
-            executed.push_back({0, executed.size(), s, 10 * executed.size(), 10});
+            executed.push_back({0, executed.size(), record::StepId{s}, 10 * executed.size(), 10});
         }
         const FlameData f = buildFlame(executed, h);
         QCOMPARE(f.rows.size(), std::size_t{4});
@@ -296,7 +303,7 @@ private slots:
         QCOMPARE(f.rows[0][0].executions, std::uint64_t{6});
         QCOMPARE(f.rows[1].size(), std::size_t{2}); // the Repeat, then C
         QCOMPARE(f.rows[1][0].endCycle, std::uint64_t{50});
-        QCOMPARE(f.rows[1][1].programStep, 2u);
+        QCOMPARE(f.rows[1][1].programStep, record::StepId{2u});
         QCOMPARE(f.rows[3].size(), std::size_t{4}); // A, B, A×2, B
         QCOMPARE(f.rows[3][2].executions, std::uint64_t{2});
         QCOMPARE(f.rows[3][2].startCycle, std::uint64_t{20});

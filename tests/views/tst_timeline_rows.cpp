@@ -139,7 +139,7 @@ private slots:
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTRY_VERIFY_WITH_TIMEOUT(!pane.isFetching(), 60000);
-        selection.setStep(int(report.data->programSteps.front().id));
+        selection.setStep(int(report.data->programSteps.front().id.value()));
         QTRY_VERIFY_WITH_TIMEOUT(!pane.isFetching() && !pane.details()->isLoading(), 60000);
         TimelineWidget* timeline = pane.timeline();
         const RowLayout& l = timeline->layout();

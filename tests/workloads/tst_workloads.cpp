@@ -39,7 +39,7 @@ private slots:
         std::uint64_t sum = 0;
         for (const auto& s : rec.steps) {
             sum += s.cycles;
-            QCOMPARE(s.cycles, rec.compiled.programSteps[s.programStep].totalCycles);
+            QCOMPARE(s.cycles, rec.compiled.programSteps[s.programStep.value()].totalCycles);
         }
         QCOMPARE(result.cycles, sum);
         QCOMPARE(rec.runEnds.back().cycles, sum);

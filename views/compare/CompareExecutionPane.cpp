@@ -98,7 +98,9 @@ CompareExecutionPane::CompareExecutionPane(QWidget* parent)
                 });
         connect(s.viewport, &Viewport::changed, this, [this, i] { follow(i); });
         connect(s.timeline, &TimelineWidget::stepClicked, this,
-                [this, i](const record::StepExecutionRecord& e) { stepClicked(i, e.programStep); });
+                [this, i](const record::StepExecutionRecord& e) {
+                    stepClicked(i, e.programStep.value());
+                });
     }
 
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -189,9 +191,9 @@ void CompareExecutionPane::showStep(int baselineStep) {
     matchedStep_ = -1;
     if (data_ && baselineStep >= 0) {
         for (const reports::StepDelta& s : data_->diff.steps) {
-            if (s.baselineStep == static_cast<std::uint32_t>(baselineStep) &&
-                s.comparisonStep != reports::kNone) {
-                matchedStep_ = static_cast<int>(s.comparisonStep);
+            if (s.baselineStep == record::StepId{static_cast<std::uint32_t>(baselineStep)} &&
+                !s.comparisonStep.isNone()) {
+                matchedStep_ = static_cast<int>(s.comparisonStep.value());
             }
         }
     }
@@ -209,8 +211,8 @@ void CompareExecutionPane::stepClicked(int side, std::uint32_t programStep) {
     }
     // A comparison step selects its matched baseline step (if it has one).
     for (const reports::StepDelta& s : data_->diff.steps) {
-        if (s.comparisonStep == programStep && s.baselineStep != reports::kNone) {
-            selection_->setStep(static_cast<int>(s.baselineStep));
+        if (s.comparisonStep == record::StepId{programStep} && !s.baselineStep.isNone()) {
+            selection_->setStep(static_cast<int>(s.baselineStep.value()));
         }
     }
 }

@@ -104,8 +104,8 @@ CompareLivenessPane::CompareLivenessPane(QWidget* parent)
                 const int row = filter_->mapToSource(current).row();
                 markX(row);
                 const reports::LivenessDelta& r = data_->diff.liveness[std::size_t(row)];
-                if (selection_ && r.baselineStep != reports::kNone) {
-                    selection_->setStep(static_cast<int>(r.baselineStep));
+                if (selection_ && !r.baselineStep.isNone()) {
+                    selection_->setStep(static_cast<int>(r.baselineStep.value()));
                 }
             });
     applyStyle();
@@ -135,7 +135,7 @@ void CompareLivenessPane::showStep(int baselineStep) {
     if (data_ && baselineStep >= 0) {
         const auto& rows = data_->diff.liveness;
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (rows[i].baselineStep == static_cast<std::uint32_t>(baselineStep)) {
+            if (rows[i].baselineStep == record::StepId{static_cast<std::uint32_t>(baselineStep)}) {
                 x = static_cast<int>(i);
             }
         }

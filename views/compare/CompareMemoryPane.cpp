@@ -225,7 +225,7 @@ void CompareMemoryPane::rebuild() {
             deltas_.push_back(d);
             lo = std::min(lo, d);
             hi = std::max(hi, d);
-            (d > 0 ? gx : sx) << t.tile;
+            (d > 0 ? gx : sx) << t.tile.value();
             (d > 0 ? gy : sy) << static_cast<double>(d);
             grew += d > 0 ? 1 : 0;
             shrank += d < 0 ? 1 : 0;

@@ -82,8 +82,8 @@ CompareProgramPane::CompareProgramPane(QWidget* parent)
                 }
                 const auto row = static_cast<std::size_t>(stepsFilter_->mapToSource(current).row());
                 const reports::StepDelta& step = data_->diff.steps[row];
-                if (step.baselineStep != reports::kNone) {
-                    selection_->setStep(static_cast<int>(step.baselineStep));
+                if (!step.baselineStep.isNone()) {
+                    selection_->setStep(static_cast<int>(step.baselineStep.value()));
                 }
             });
     setComparison(nullptr);

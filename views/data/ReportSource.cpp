@@ -42,7 +42,7 @@ std::size_t ReportSource::cachedBytes() const {
 
 ReportSource::~ReportSource() = default;
 
-std::shared_ptr<const reports::StepTiles> ReportSource::stepTiles(std::uint32_t step) const {
+std::shared_ptr<const reports::StepTiles> ReportSource::stepTiles(record::StepId step) const {
     std::lock_guard lock(mutex_);
     if (auto cached = stepCache_.find(step)) {
         return cached;
@@ -57,13 +57,13 @@ std::vector<record::MemoryBlockRecord> ReportSource::memoryBlocks(record::TileId
     return reader_->memoryBlocks(tile);
 }
 
-std::vector<std::uint32_t> ReportSource::liveVariables(std::uint32_t step) const {
+std::vector<record::VariableId> ReportSource::liveVariables(record::StepId step) const {
     std::lock_guard lock(mutex_);
     return reader_->liveVariables(step);
 }
 
-std::vector<std::pair<std::uint32_t, std::uint64_t>>
-ReportSource::variableTiles(std::uint32_t variable) const {
+std::vector<std::pair<record::TileId, std::uint64_t>>
+ReportSource::variableTiles(record::VariableId variable) const {
     std::lock_guard lock(mutex_);
     return reader_->variableTiles(variable);
 }
@@ -93,7 +93,7 @@ ReportSource::executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint
     return reader_->executedSteps(run, firstSeq, endSeq);
 }
 
-std::vector<std::pair<std::uint32_t, std::uint64_t>> ReportSource::stepExecutions() const {
+std::vector<std::pair<record::StepId, std::uint64_t>> ReportSource::stepExecutions() const {
     std::lock_guard lock(mutex_);
     return reader_->stepExecutions();
 }

@@ -27,18 +27,18 @@ public:
     explicit ReportSource(std::unique_ptr<reports::ReportReader> reader);
     ~ReportSource();
 
-    std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t step) const;
+    std::shared_ptr<const reports::StepTiles> stepTiles(record::StepId step) const;
     std::vector<record::MemoryBlockRecord> memoryBlocks(record::TileId tile) const;
-    std::vector<std::uint32_t> liveVariables(std::uint32_t step) const;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>>
-    variableTiles(std::uint32_t variable) const;
+    std::vector<record::VariableId> liveVariables(record::StepId step) const;
+    std::vector<std::pair<record::TileId, std::uint64_t>>
+    variableTiles(record::VariableId variable) const;
     std::vector<reports::LodLevel> lodLevels(std::uint32_t run) const;
     std::shared_ptr<const std::vector<reports::LodBucket>> lodBuckets(std::uint32_t run,
                                                                       std::uint32_t level,
                                                                       std::uint64_t firstSeq,
                                                                       std::uint64_t endSeq) const;
     // (program step id, executions over every run), by step id.
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> stepExecutions() const;
+    std::vector<std::pair<record::StepId, std::uint64_t>> stepExecutions() const;
     std::vector<record::StepExecutionRecord>
     executedSteps(std::uint32_t run, std::uint64_t firstSeq, std::uint64_t endSeq) const;
 
@@ -48,7 +48,7 @@ public:
 private:
     mutable std::mutex mutex_;
     std::unique_ptr<reports::ReportReader> reader_;
-    mutable ByteBoundedCache<std::uint32_t, reports::StepTiles> stepCache_;
+    mutable ByteBoundedCache<record::StepId, reports::StepTiles> stepCache_;
     using BucketKey = std::tuple<std::uint32_t, std::uint32_t, std::uint64_t, std::uint64_t>;
     mutable ByteBoundedCache<BucketKey, std::vector<reports::LodBucket>> bucketCache_;
 };

@@ -35,7 +35,7 @@ QVariant ExecutedStepsModel::data(const QModelIndex& index, int role) const {
                                                       : Qt::AlignRight | Qt::AlignVCenter));
     }
     if (role == kIdRole) {
-        return QVariant::fromValue(e.programStep);
+        return QVariant::fromValue(e.programStep.value());
     }
     if (role != Qt::DisplayRole && role != kSortRole) {
         return {};
@@ -45,12 +45,12 @@ QVariant ExecutedStepsModel::data(const QModelIndex& index, int role) const {
     case Sequence:
         return QVariant::fromValue(e.sequence);
     case Step:
-        return QVariant::fromValue(e.programStep);
+        return QVariant::fromValue(e.programStep.value());
     case Name:
         if (!s) {
             return QString();
         }
-        return QString::fromStdString(!s->name.empty() || s->computeSet == reports::kNone
+        return QString::fromStdString(!s->name.empty() || s->computeSet.isNone()
                                           ? s->name
                                           : data_->computeSetName(s->computeSet));
     case Kind:

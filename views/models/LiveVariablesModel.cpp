@@ -15,7 +15,7 @@ LiveVariablesModel::LiveVariablesModel(QObject* parent)
 
 void LiveVariablesModel::setVariables(std::shared_ptr<const ReportData> data,
                                       std::shared_ptr<const VariableLookup> lookup,
-                                      const std::vector<std::uint32_t>& ids) {
+                                      const std::vector<record::VariableId>& ids) {
     beginResetModel();
     data_ = std::move(data);
     rows_.clear();
@@ -35,7 +35,7 @@ void LiveVariablesModel::setVariables(std::shared_ptr<const ReportData> data,
     endResetModel();
 }
 
-int LiveVariablesModel::rowOfVariable(std::uint32_t id) const {
+int LiveVariablesModel::rowOfVariable(record::VariableId id) const {
     for (std::size_t r = 0; r < rows_.size(); ++r) {
         if (rows_[r]->id == id) {
             return static_cast<int>(r);
@@ -85,14 +85,14 @@ QVariant LiveVariablesModel::data(const QModelIndex& index, int role) const {
         case Shape:
             return qulonglong(v.numElements);
         case LiveRange:
-            return v.firstStep == reports::kNone ? -1 : static_cast<qlonglong>(v.firstStep);
+            return v.firstStep.isNone() ? -1 : static_cast<qlonglong>(v.firstStep.value());
         case Tiles:
             return v.numTiles;
         default:
             return data(index, Qt::DisplayRole);
         }
     case kIdRole:
-        return v.id;
+        return v.id.value();
     case Qt::ToolTipRole: {
         QString tip =
             QString("<b>%1</b><br>%2 %3, %4 over %5 tiles<br>%6")
@@ -100,13 +100,13 @@ QVariant LiveVariablesModel::data(const QModelIndex& index, int role) const {
                      shapeText(v.shape), formatBytes(v.totalBytes))
                 .arg(v.numTiles)
                 .arg(variableKindLabel(v));
-        if (data_ && v.firstStep != reports::kNone) {
+        if (data_ && !v.firstStep.isNone()) {
             const auto* first = data_->step(v.firstStep);
             const auto* last = data_->step(v.lastStep);
             tip += QString("<br>live from step %1 (%2) to step %3 (%4)")
-                       .arg(v.firstStep)
+                       .arg(v.firstStep.value())
                        .arg(first ? QString::fromStdString(first->name).toHtmlEscaped() : QString())
-                       .arg(v.lastStep)
+                       .arg(v.lastStep.value())
                        .arg(last ? QString::fromStdString(last->name).toHtmlEscaped() : QString());
         }
         return tip;

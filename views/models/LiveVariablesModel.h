@@ -23,11 +23,11 @@ public:
     // Unknown ids are skipped. A null `data` clears the model.
     void setVariables(std::shared_ptr<const ReportData> data,
                       std::shared_ptr<const VariableLookup> lookup,
-                      const std::vector<std::uint32_t>& ids);
+                      const std::vector<record::VariableId>& ids);
 
     const std::vector<const reports::VariableEntry*>& variables() const { return rows_; }
     std::uint64_t totalBytes() const { return totalBytes_; }
-    int rowOfVariable(std::uint32_t id) const;
+    int rowOfVariable(record::VariableId id) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

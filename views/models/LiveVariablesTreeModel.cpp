@@ -111,7 +111,7 @@ const LiveVariablesTreeModel::Node* LiveVariablesTreeModel::node(const QModelInd
 }
 
 QModelIndex LiveVariablesTreeModel::indexOfVariable(std::uint32_t id) const {
-    const int row = flat_->rowOfVariable(id);
+    const int row = flat_->rowOfVariable(record::VariableId{id});
     if (row < 0 || static_cast<std::size_t>(row) >= leaves_.size()) {
         return {};
     }

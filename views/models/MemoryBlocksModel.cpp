@@ -22,7 +22,7 @@ QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& 
     switch (block.owner.kind()) {
     case record::OwnerKind::Variable: {
         const record::VariableId id = block.owner.variable();
-        if (const auto* v = data.variable(id.value())) {
+        if (const auto* v = data.variable(id)) {
             return QString::fromStdString(v->name);
         }
         return QString("variable %1").arg(id.value());
@@ -38,7 +38,7 @@ QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& 
     }
     case record::OwnerKind::Step: {
         const record::StepId id = block.owner.step();
-        if (const auto* s = data.step(id.value()); s && !s->name.empty()) {
+        if (const auto* s = data.step(id); s && !s->name.empty()) {
             return QString("step %1 (%2)").arg(id.value()).arg(QString::fromStdString(s->name));
         }
         return QString("step %1").arg(id.value());
@@ -55,12 +55,13 @@ QString blockLiveRange(const ReportData& data, const record::MemoryBlockRecord& 
     if (block.category != MemoryCategory::NotAlwaysLiveVariable || block.owner.isNone()) {
         return "always";
     }
-    const auto* v = data.variable(block.owner.variable().value());
-    if (!v || v->firstStep == reports::kNone) {
+    const auto* v = data.variable(block.owner.variable());
+    if (!v || v->firstStep.isNone()) {
         return "always";
     }
-    return v->firstStep == v->lastStep ? QString("step %1").arg(v->firstStep)
-                                       : QString("steps %1–%2").arg(v->firstStep).arg(v->lastStep);
+    return v->firstStep == v->lastStep
+               ? QString("step %1").arg(v->firstStep.value())
+               : QString("steps %1–%2").arg(v->firstStep.value()).arg(v->lastStep.value());
 }
 
 MemoryBlocksModel::MemoryBlocksModel(QObject* parent)

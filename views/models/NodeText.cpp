@@ -16,12 +16,12 @@ QString nodeToolTip(const ReportData& data, const ProgramStats& stats, int node)
     QString tip = QString("<b>%1</b> %2<br>node %3")
                       .arg(programKindText(n.kind),
                            QString::fromStdString(nodeLabel(data, stats, node)).toHtmlEscaped())
-                      .arg(n.id);
-    if (n.step != reports::kNone) {
-        tip += QString(", step %1").arg(n.step);
+                      .arg(n.id.value());
+    if (!n.step.isNone()) {
+        tip += QString(", step %1").arg(n.step.value());
     }
-    if (n.computeSet != reports::kNone) {
-        tip += QString(", compute set %1").arg(n.computeSet);
+    if (!n.computeSet.isNone()) {
+        tip += QString(", compute set %1").arg(n.computeSet.value());
     }
     tip += QString("<br>executions: %1%2")
                .arg(formatCount(a.executions),

@@ -95,7 +95,7 @@ int OperationsModel::columnCount(const QModelIndex&) const {
     return ColumnCount;
 }
 
-QModelIndex OperationsModel::indexOfNode(std::uint32_t nodeId) const {
+QModelIndex OperationsModel::indexOfNode(record::ProgramNodeId nodeId) const {
     if (!stats_) {
         return {};
     }
@@ -108,10 +108,10 @@ QModelIndex OperationsModel::indexOfNode(std::uint32_t nodeId) const {
     return {};
 }
 
-std::uint32_t OperationsModel::nodeIdAt(const QModelIndex& index) const {
+record::ProgramNodeId OperationsModel::nodeIdAt(const QModelIndex& index) const {
     const int r = treeRow(index);
     if (r < 0 || tree_.rows[static_cast<std::size_t>(r)].node < 0) {
-        return reports::kNone;
+        return record::ProgramNodeId::none();
     }
     return data_
         ->programNodes[static_cast<std::size_t>(tree_.rows[static_cast<std::size_t>(r)].node)]
@@ -201,8 +201,9 @@ QVariant OperationsModel::data(const QModelIndex& index, int role) const {
     case kSortRole:
         return sortValue(row, column);
     case kIdRole:
-        return row.node < 0 ? QVariant()
-                            : QVariant(data_->programNodes[static_cast<std::size_t>(row.node)].id);
+        return row.node < 0
+                   ? QVariant()
+                   : QVariant(data_->programNodes[static_cast<std::size_t>(row.node)].id.value());
     case kFilterTextRole:
         return QString::fromStdString(row.label + " " + row.debugName);
     case Qt::FontRole: {

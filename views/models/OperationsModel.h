@@ -59,8 +59,8 @@ public:
 
     // The tree row of an index (-1: invalid), and the index of an operation.
     int treeRow(const QModelIndex& index) const;
-    QModelIndex indexOfNode(std::uint32_t nodeId) const;    // invalid when not shown
-    std::uint32_t nodeIdAt(const QModelIndex& index) const; // kNone for a group
+    QModelIndex indexOfNode(record::ProgramNodeId nodeId) const;    // invalid when not shown
+    record::ProgramNodeId nodeIdAt(const QModelIndex& index) const; // none() for a group
 
 private:
     void rebuild();

@@ -42,12 +42,12 @@ std::vector<std::vector<int>> stepsUnderBlocks(const ReportData& data, const Pro
 }
 
 // The compute sets of the steps, each once.
-std::unordered_set<std::uint32_t> computeSetsOf(const ReportData& data,
-                                                const std::vector<int>& steps) {
-    std::unordered_set<std::uint32_t> sets;
+std::unordered_set<record::ComputeSetId> computeSetsOf(const ReportData& data,
+                                                       const std::vector<int>& steps) {
+    std::unordered_set<record::ComputeSetId> sets;
     for (const int s : steps) {
         const auto cs = data.programSteps[static_cast<std::size_t>(s)].computeSet;
-        if (cs != reports::kNone) {
+        if (!cs.isNone()) {
             sets.insert(cs);
         }
     }
@@ -86,7 +86,7 @@ std::vector<CodeletUse> codeletsOf(const ReportData& data, const ProgramStats&,
     std::map<record::CodeletId, CodeletUse> byCodelet;
     std::set<std::pair<record::TileId, record::CodeletId>> tileCodelets;
     for (const auto& v : data.vertexCounts) {
-        if (v.count == 0 || !sets.contains(v.computeSet.value())) {
+        if (v.count == 0 || !sets.contains(v.computeSet)) {
             continue;
         }
         CodeletUse& use = byCodelet[v.codelet];

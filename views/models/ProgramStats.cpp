@@ -36,18 +36,18 @@ std::vector<int> preOrder(const ProgramStats& stats) {
 
 } // namespace
 
-int ProgramStats::nodePosition(std::uint32_t id) const {
+int ProgramStats::nodePosition(record::ProgramNodeId id) const {
     const auto it = nodeIndex.find(id);
     return it == nodeIndex.end() ? -1 : it->second;
 }
 
-int ProgramStats::stepPosition(std::uint32_t id) const {
+int ProgramStats::stepPosition(record::StepId id) const {
     const auto it = stepIndex.find(id);
     return it == stepIndex.end() ? -1 : it->second;
 }
 
 std::vector<std::uint64_t> countStepExecutions(const ReportData& data, const ReportSource& source) {
-    std::unordered_map<std::uint32_t, std::size_t> position;
+    std::unordered_map<record::StepId, std::size_t> position;
     for (std::size_t i = 0; i < data.programSteps.size(); ++i) {
         position[data.programSteps[i].id] = i;
     }
@@ -67,13 +67,13 @@ std::string nodeLabel(const ReportData& data, const ProgramStats& stats, int nod
     if (!n.name.empty()) {
         return n.name;
     }
-    if (n.step != reports::kNone) {
+    if (!n.step.isNone()) {
         const int s = stats.stepPosition(n.step);
         if (s >= 0) {
             return data.programSteps[static_cast<std::size_t>(s)].name;
         }
     }
-    if (n.computeSet != reports::kNone) {
+    if (!n.computeSet.isNone()) {
         return data.computeSetName(n.computeSet);
     }
     return {};
@@ -105,7 +105,7 @@ ProgramStats computeProgramStats(const ReportData& data,
     }
     for (std::size_t i = 0; i < numNodes; ++i) {
         const auto& n = data.programNodes[i];
-        const int p = n.parent == reports::kNone ? -1 : stats.nodePosition(n.parent);
+        const int p = n.parent.isNone() ? -1 : stats.nodePosition(n.parent);
         stats.parent[i] = p;
         (p < 0 ? stats.roots : stats.children[static_cast<std::size_t>(p)])
             .push_back(static_cast<int>(i));
@@ -131,7 +131,7 @@ ProgramStats computeProgramStats(const ReportData& data,
         const auto& step = data.programSteps[s];
         const std::uint64_t runs = stats.stepExecutions[s];
         stats.totalCycles += step.totalCycles * runs;
-        if (step.operation != reports::kNone) {
+        if (!step.operation.isNone()) {
             if (const int op = stats.nodePosition(step.operation); op >= 0) {
                 stats.nodes[static_cast<std::size_t>(op)].selfCycles += step.totalCycles * runs;
             }
@@ -164,7 +164,7 @@ ProgramStats computeProgramStats(const ReportData& data,
         const auto i = static_cast<std::size_t>(*it);
         const auto& n = data.programNodes[i];
         const auto& kids = stats.children[i];
-        if (n.step != reports::kNone && stats.stepPosition(n.step) >= 0) {
+        if (!n.step.isNone() && stats.stepPosition(n.step) >= 0) {
             entered[i] = stats.stepExecutions[static_cast<std::size_t>(stats.stepPosition(n.step))];
         } else if (isKind(n, ProgramKind::Repeat)) {
             if (!kids.empty() && entered[static_cast<std::size_t>(kids.front())]) {

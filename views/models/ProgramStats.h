@@ -41,16 +41,16 @@ struct ProgramStats {
     std::vector<std::uint64_t> stepExecutions;
     // Indexed like data.programNodes.
     std::vector<NodeStats> nodes;
-    std::vector<int> parent;                          // node position, -1 for a root
-    std::vector<std::vector<int>> children;           // node positions in program order
-    std::vector<int> roots;                           // node positions, in program order
-    std::vector<int> operations;                      // Block node positions, in program order
-    std::unordered_map<std::uint32_t, int> nodeIndex; // node id -> position
-    std::unordered_map<std::uint32_t, int> stepIndex; // step id -> position
-    std::uint64_t totalCycles = 0;                    // sum over every executed step
+    std::vector<int> parent;                // node position, -1 for a root
+    std::vector<std::vector<int>> children; // node positions in program order
+    std::vector<int> roots;                 // node positions, in program order
+    std::vector<int> operations;            // Block node positions, in program order
+    std::unordered_map<record::ProgramNodeId, int> nodeIndex; // node id -> position
+    std::unordered_map<record::StepId, int> stepIndex;        // step id -> position
+    std::uint64_t totalCycles = 0;                            // sum over every executed step
 
-    int nodePosition(std::uint32_t id) const;
-    int stepPosition(std::uint32_t id) const;
+    int nodePosition(record::ProgramNodeId id) const; // -1 when none or unknown
+    int stepPosition(record::StepId id) const;
 };
 
 // The label of a node for people: its name, or for an unnamed step node the

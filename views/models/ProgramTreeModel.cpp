@@ -83,7 +83,7 @@ int ProgramTreeModel::nodePosition(const QModelIndex& index) const {
     return static_cast<int>(index.internalId());
 }
 
-QModelIndex ProgramTreeModel::indexOfNode(std::uint32_t nodeId) const {
+QModelIndex ProgramTreeModel::indexOfNode(record::ProgramNodeId nodeId) const {
     if (!stats_) {
         return {};
     }
@@ -93,7 +93,7 @@ QModelIndex ProgramTreeModel::indexOfNode(std::uint32_t nodeId) const {
                : createIndex(row_[static_cast<std::size_t>(node)], 0, static_cast<quintptr>(node));
 }
 
-QModelIndex ProgramTreeModel::indexOfStep(std::uint32_t stepId) const {
+QModelIndex ProgramTreeModel::indexOfStep(record::StepId stepId) const {
     if (!stats_) {
         return {};
     }
@@ -175,11 +175,11 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const {
     case kSortRole:
         return sortValue(node, index.column());
     case kIdRole:
-        return n.id;
+        return n.id.value();
     case kStepIdRole:
-        return n.step == reports::kNone ? -1 : static_cast<int>(n.step);
+        return n.step.isNone() ? -1 : static_cast<int>(n.step.value());
     case kComputeSetRole:
-        return n.computeSet == reports::kNone ? -1 : static_cast<int>(n.computeSet);
+        return n.computeSet.isNone() ? -1 : static_cast<int>(n.computeSet.value());
     case Qt::ToolTipRole:
         return nodeToolTip(*data_, *stats_, node);
     case Qt::DecorationRole:

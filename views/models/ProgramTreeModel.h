@@ -49,8 +49,8 @@ public:
                         int role = Qt::DisplayRole) const override;
 
     // The index of a node (column 0), or of the node running a step.
-    QModelIndex indexOfNode(std::uint32_t nodeId) const;
-    QModelIndex indexOfStep(std::uint32_t stepId) const;
+    QModelIndex indexOfNode(record::ProgramNodeId nodeId) const;
+    QModelIndex indexOfStep(record::StepId stepId) const;
     int nodePosition(const QModelIndex& index) const; // -1 for an invalid index
 
 private:

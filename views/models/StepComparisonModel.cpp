@@ -39,15 +39,15 @@ void StepComparisonModel::clear() {
 
 void StepComparisonModel::setComparison(std::shared_ptr<const ReportData> data,
                                         std::shared_ptr<const VariableLookup> lookup,
-                                        const std::vector<std::uint32_t>& steps,
-                                        const std::vector<std::vector<std::uint32_t>>& live) {
+                                        const std::vector<record::StepId>& steps,
+                                        const std::vector<std::vector<record::VariableId>>& live) {
     beginResetModel();
     data_ = std::move(data);
     steps_ = steps;
     rows_.clear();
     totals_ = {};
     totals_.bytesAt.assign(steps.size(), 0);
-    std::map<std::uint32_t, std::size_t> rowOf;
+    std::map<record::VariableId, std::size_t> rowOf;
     for (std::size_t i = 0; i < steps.size() && i < live.size() && lookup; ++i) {
         for (const auto id : live[i]) {
             const auto* v = lookup->find(id);
@@ -135,7 +135,7 @@ QVariant StepComparisonModel::data(const QModelIndex& index, int role) const {
         }
         return data(index, Qt::DisplayRole);
     case kIdRole:
-        return r.variable->id;
+        return r.variable->id.value();
     case Qt::BackgroundRole:
         if (liveHere) {
             QColor c = categoryColor(record::MemoryCategory::NotAlwaysLiveVariable);
@@ -169,7 +169,8 @@ QVariant StepComparisonModel::headerData(int section, Qt::Orientation orientatio
         return {};
     }
     const bool isStep = section >= 2 && section < changeColumn();
-    const std::uint32_t step = isStep ? steps_[static_cast<std::size_t>(section - 2)] : 0;
+    const record::StepId step =
+        isStep ? steps_[static_cast<std::size_t>(section - 2)] : record::StepId::none();
     const auto* entry = isStep && data_ ? data_->step(step) : nullptr;
     if (role == kUnitRole) {
         return section == 1 ? QVariant(QStringLiteral("bytes")) : QVariant();
@@ -183,14 +184,14 @@ QVariant StepComparisonModel::headerData(int section, Qt::Orientation orientatio
         }
         if (isStep) {
             return QString("Step %1\n%2")
-                .arg(step)
+                .arg(step.value())
                 .arg(formatBytes(totals_.bytesAt[static_cast<std::size_t>(section - 2)]));
         }
-        return QString("Change %1 → %2").arg(steps_.front()).arg(steps_.back());
+        return QString("Change %1 → %2").arg(steps_.front().value()).arg(steps_.back().value());
     }
     if (role == Qt::ToolTipRole && isStep) {
         return QString("Step %1: %2 %3 — live variables total %4")
-            .arg(step)
+            .arg(step.value())
             .arg(entry ? programKindText(entry->kind) : QString(),
                  entry ? QString::fromStdString(entry->name).toHtmlEscaped() : QString(),
                  formatBytes(totals_.bytesAt[static_cast<std::size_t>(section - 2)]));

@@ -29,11 +29,11 @@ public:
     // order given (the pane passes program order).
     void setComparison(std::shared_ptr<const ReportData> data,
                        std::shared_ptr<const VariableLookup> lookup,
-                       const std::vector<std::uint32_t>& steps,
-                       const std::vector<std::vector<std::uint32_t>>& live);
+                       const std::vector<record::StepId>& steps,
+                       const std::vector<std::vector<record::VariableId>>& live);
     void clear();
 
-    const std::vector<std::uint32_t>& steps() const { return steps_; }
+    const std::vector<record::StepId>& steps() const { return steps_; }
     const Totals& totals() const { return totals_; }
     Change changeAt(int row) const { return rows_[static_cast<std::size_t>(row)].change; }
     int stepColumn(int i) const { return 2 + i; }
@@ -55,7 +55,7 @@ private:
     };
 
     std::shared_ptr<const ReportData> data_;
-    std::vector<std::uint32_t> steps_;
+    std::vector<record::StepId> steps_;
     std::vector<Row> rows_;
     Totals totals_;
 };

@@ -18,7 +18,7 @@ namespace tessera::views {
 using reports::ReportData;
 
 struct TileUsage {
-    std::uint32_t tile = 0;
+    record::TileId tile;
     std::uint64_t bytes = 0;    // including gaps
     std::uint64_t overflow = 0; // beyond capacity
     double fraction = 0;        // bytes / capacity

@@ -104,7 +104,7 @@ QVariant TileExchangesModel::data(const QModelIndex& index, int role) const {
     case kSortRole:
         switch (index.column()) {
         case Step:
-            return r.step; // program order
+            return r.step.value(); // program order
         case Kind:
             return r.kind;
         case BytesIn:
@@ -113,7 +113,7 @@ QVariant TileExchangesModel::data(const QModelIndex& index, int role) const {
             return static_cast<qulonglong>(r.bytesOut);
         }
     case kIdRole:
-        return r.step;
+        return r.step.value();
     case Qt::TextAlignmentRole:
         return index.column() >= BytesIn ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                          : QVariant(Qt::AlignLeft | Qt::AlignVCenter);

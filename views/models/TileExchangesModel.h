@@ -29,12 +29,12 @@ public:
     enum Column { Step, Kind, BytesIn, BytesOut, ColumnCount };
     // One step's tile arrays (ReportSource::stepTiles); may throw ReportError.
     using StepTilesFetch =
-        std::function<std::shared_ptr<const reports::StepTiles>(std::uint32_t step)>;
+        std::function<std::shared_ptr<const reports::StepTiles>(record::StepId step)>;
 
     explicit TileExchangesModel(QObject* parent = nullptr);
 
     struct Row {
-        std::uint32_t step = 0;
+        record::StepId step;
         QString name;
         QString kind;
         std::uint64_t bytesIn = 0;

@@ -34,9 +34,9 @@ std::uint64_t TileMemoryModel::rawValue(int row, int column) const {
     const std::uint64_t capacity = data_->target.bytesPerTile;
     switch (column) {
     case Tile:
-        return t.tile;
+        return t.tile.value();
     case Ipu:
-        return data_->target.tilesPerIpu ? t.tile / data_->target.tilesPerIpu : 0;
+        return data_->target.tilesPerIpu ? t.tile.value() / data_->target.tilesPerIpu : 0;
     case Total:
         return t.totalIncludingGaps;
     case ExcludingGaps:
@@ -83,7 +83,7 @@ QVariant TileMemoryModel::data(const QModelIndex& index, int role) const {
         return column == Used ? QVariant(used)
                               : QVariant::fromValue<qulonglong>(rawValue(row, column));
     case kIdRole:
-        return t.tile;
+        return t.tile.value();
     case Qt::TextAlignmentRole:
         return (Qt::AlignRight | Qt::AlignVCenter).toInt();
     case Qt::ForegroundRole:

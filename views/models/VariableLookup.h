@@ -14,8 +14,8 @@ public:
     VariableLookup() = default;
     explicit VariableLookup(const ReportData& data);
 
-    const reports::VariableEntry* find(std::uint32_t id) const {
-        return id < byId_.size() ? byId_[id] : nullptr;
+    const reports::VariableEntry* find(record::VariableId id) const { // null for none()
+        return id.value() < byId_.size() ? byId_[id.value()] : nullptr;
     }
 
 private:

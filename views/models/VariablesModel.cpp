@@ -42,13 +42,13 @@ QColor kindColor(const reports::VariableEntry& v) {
 }
 
 QString liveRangeText(const reports::VariableEntry& v) {
-    if (v.alwaysLive || v.firstStep == reports::kNone) {
+    if (v.alwaysLive || v.firstStep.isNone()) {
         return "always";
     }
     if (v.firstStep == v.lastStep) {
-        return QString("step %1").arg(v.firstStep);
+        return QString("step %1").arg(v.firstStep.value());
     }
-    return QString("steps %1–%2").arg(v.firstStep).arg(v.lastStep);
+    return QString("steps %1–%2").arg(v.firstStep.value()).arg(v.lastStep.value());
 }
 
 } // namespace
@@ -62,7 +62,7 @@ void VariablesModel::setReport(std::shared_ptr<const ReportData> data) {
     endResetModel();
 }
 
-int VariablesModel::rowOfVariable(std::uint32_t id) const {
+int VariablesModel::rowOfVariable(record::VariableId id) const {
     if (!data_) {
         return -1;
     }
@@ -119,8 +119,8 @@ QVariant VariablesModel::sortValue(const reports::VariableEntry& v, int column) 
     case Kind:
         return static_cast<int>(variableKind(v));
     case LiveRange:
-        return v.alwaysLive || v.firstStep == reports::kNone ? -1LL
-                                                             : static_cast<long long>(v.firstStep);
+        return v.alwaysLive || v.firstStep.isNone() ? -1LL
+                                                    : static_cast<long long>(v.firstStep.value());
     case Shape:
         return QVariant::fromValue<qulonglong>(v.shape.size() * 1'000'000'000ULL + v.numElements);
     default:
@@ -140,7 +140,7 @@ QVariant VariablesModel::data(const QModelIndex& index, int role) const {
     case kSortRole:
         return sortValue(*v, column);
     case kIdRole:
-        return v->id;
+        return v->id.value();
     case Qt::ToolTipRole:
         if (column == Name || column == Bytes) {
             return QString("%1\n%2 %3, %4 elements, %5 bytes on %6 tile(s)")

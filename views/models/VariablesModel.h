@@ -34,7 +34,7 @@ public:
     void setReport(std::shared_ptr<const ReportData> data);
 
     // The row of variable `id`, or -1.
-    int rowOfVariable(std::uint32_t id) const;
+    int rowOfVariable(record::VariableId id) const;
     const reports::VariableEntry* variableAt(int row) const;
 
     int rowCount(const QModelIndex& parent = QModelIndex()) const override;

@@ -139,7 +139,7 @@ ExecutionPane::ExecutionPane(QWidget* parent)
     connect(timeline_, &TimelineWidget::tileClicked, this, selectTile);
     connect(details_, &StepDetailsPanel::tileClicked, this, selectTile);
     connect(flame_, &FlameWidget::stepClicked, this, [this](int step, std::uint64_t start) {
-        selectExecution(static_cast<std::uint32_t>(step), start);
+        selectExecution(record::StepId{static_cast<std::uint32_t>(step)}, start);
     });
     connect(runBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0 && i != run_) {
@@ -510,13 +510,13 @@ void ExecutionPane::showStep(int programStep) {
     updateStrip();
 }
 
-void ExecutionPane::selectExecution(std::uint32_t programStep, std::uint64_t) {
+void ExecutionPane::selectExecution(record::StepId programStep, std::uint64_t) {
     clicking_ = true;
     if (selection_) {
-        selection_->setStep(static_cast<int>(programStep));
+        selection_->setStep(static_cast<int>(programStep.value()));
     }
     clicking_ = false;
-    showStep(static_cast<int>(programStep));
+    showStep(static_cast<int>(programStep.value()));
 }
 
 void ExecutionPane::revealStep(int programStep) {
@@ -525,8 +525,8 @@ void ExecutionPane::revealStep(int programStep) {
     if (f && f->stepsComplete) {
         for (const auto& e : f->steps) {
             const auto s = static_cast<double>(e.startCycle);
-            if (e.programStep == static_cast<std::uint32_t>(programStep) && s < m.end() &&
-                s + static_cast<double>(e.cycles) > m.start()) {
+            if (e.programStep == record::StepId{static_cast<std::uint32_t>(programStep)} &&
+                s < m.end() && s + static_cast<double>(e.cycles) > m.start()) {
                 return; // already in view, and highlighted
             }
         }
@@ -544,7 +544,8 @@ void ExecutionPane::revealStep(int programStep) {
     }
     findTask_.start([builder = builder_, run, programStep, from]() {
         try {
-            return builder->findExecution(run, static_cast<std::uint32_t>(programStep), from);
+            return builder->findExecution(
+                run, record::StepId{static_cast<std::uint32_t>(programStep)}, from);
         } catch (const std::exception&) {
             return std::optional<record::StepExecutionRecord>();
         }
@@ -553,7 +554,7 @@ void ExecutionPane::revealStep(int programStep) {
 
 void ExecutionPane::revealFound() {
     const std::optional<record::StepExecutionRecord> e = findTask_.take();
-    if (!e || static_cast<int>(e->programStep) != shownStep_) {
+    if (!e || static_cast<int>(e->programStep.value()) != shownStep_) {
         return;
     }
     revealExecution(*e);
@@ -612,7 +613,9 @@ void ExecutionPane::updateStrip() {
         visible.steps = std::round(visible.steps);
     }
     const reports::ProgramStepEntry* s =
-        data_ && shownStep_ >= 0 ? data_->step(static_cast<std::uint32_t>(shownStep_)) : nullptr;
+        data_ && shownStep_ >= 0
+            ? data_->step(record::StepId{static_cast<std::uint32_t>(shownStep_)})
+            : nullptr;
     if (s) {
         selected.valid = true;
         // The step's stored figures are over every tile, also with one IPU shown.

@@ -101,7 +101,7 @@ private:
     void frameArrived(std::shared_ptr<const execution::TimelineFrame> frame);
     void viewChanged();
     void showStep(int programStep);
-    void selectExecution(std::uint32_t programStep, std::uint64_t startCycle);
+    void selectExecution(record::StepId programStep, std::uint64_t startCycle);
     void revealStep(int programStep);
     void revealFound();
     void revealExecution(const record::StepExecutionRecord& e);

@@ -48,14 +48,15 @@ LivenessPane::LivenessPane(QWidget* parent)
     plot_->setToolTipProvider([this](int x) { return toolTipFor(x); });
     plot_->clearSeries("No report");
     connect(plot_, &LivenessPlot::stepClicked, this, [this](int x, Qt::KeyboardModifiers mods) {
-        const std::uint32_t step = steps_.stepIds[static_cast<std::size_t>(x)];
+        const record::StepId step = steps_.stepIds[static_cast<std::size_t>(x)];
         if (mods & (Qt::ControlModifier | Qt::MetaModifier)) {
-            if (compared_.empty() && step_ >= 0 && static_cast<std::uint32_t>(step_) != step) {
-                compared_.push_back(static_cast<std::uint32_t>(step_));
+            const record::StepId selected{static_cast<std::uint32_t>(step_)};
+            if (compared_.empty() && step_ >= 0 && selected != step) {
+                compared_.push_back(selected);
             }
             toggleComparedStep(step);
         } else {
-            selectStep(static_cast<int>(step));
+            selectStep(static_cast<int>(step.value()));
         }
     });
     connect(tables_, &LivenessTables::variableActivated, this, [this](int id) {
@@ -66,8 +67,9 @@ LivenessPane::LivenessPane(QWidget* parent)
         }
     });
     connect(tables_, &LivenessTables::addStepRequested, this, [this] {
-        if (step_ >= 0 && std::find(compared_.begin(), compared_.end(), step_) == compared_.end()) {
-            toggleComparedStep(static_cast<std::uint32_t>(step_));
+        const record::StepId step{static_cast<std::uint32_t>(step_)};
+        if (step_ >= 0 && std::find(compared_.begin(), compared_.end(), step) == compared_.end()) {
+            toggleComparedStep(step);
         }
     });
     connect(tables_, &LivenessTables::clearComparisonRequested, this,
@@ -131,7 +133,8 @@ void LivenessPane::setReport(std::shared_ptr<const ReportData> reportData,
     curves_.clear();
     failedCurves_.clear();
     compared_.clear();
-    step_ = selection_ && data_ && steps_.x(static_cast<std::uint32_t>(selection_->step())) >= 0
+    step_ = selection_ && data_ &&
+                    steps_.x(record::StepId{static_cast<std::uint32_t>(selection_->step())}) >= 0
                 ? selection_->step()
                 : -1;
     variable_ = selection_ ? selection_->variable() : -1;
@@ -320,17 +323,18 @@ void LivenessPane::showCurve() {
         peak_->setText(
             QString("Peak not-always-live: <b>%1</b> at step %2 <i>%3</i>")
                 .arg(formatBytes(static_cast<std::uint64_t>(curve[peakX])))
-                .arg(steps_.stepIds[peakX])
+                .arg(steps_.stepIds[peakX].value())
                 .arg(step ? QString::fromStdString(step->name).toHtmlEscaped() : QString()));
         if (selectPeakWhenRead_) {
             // What the user came for, before any click: the peak's live variables.
             // The shared selection is left alone: opening a report moves no other pane.
             selectPeakWhenRead_ = false;
-            step_ = static_cast<int>(steps_.stepIds[peakX]);
+            step_ = static_cast<int>(steps_.stepIds[peakX].value());
             showStep();
         }
     }
-    plot_->setSelectedX(step_ >= 0 ? steps_.x(static_cast<std::uint32_t>(step_)) : -1);
+    plot_->setSelectedX(step_ >= 0 ? steps_.x(record::StepId{static_cast<std::uint32_t>(step_)})
+                                   : -1);
     showComparison();
     showVariableSpan(variable_);
 }
@@ -342,7 +346,7 @@ void LivenessPane::goToPeak() {
     }
     const auto x = static_cast<std::size_t>(std::max_element(it->second.begin(), it->second.end()) -
                                             it->second.begin());
-    selectStep(static_cast<int>(steps_.stepIds[x]));
+    selectStep(static_cast<int>(steps_.stepIds[x].value()));
 }
 
 void LivenessPane::selectStep(int step) {
@@ -355,7 +359,7 @@ void LivenessPane::selectStep(int step) {
 }
 
 void LivenessPane::showStep() {
-    const int x = step_ >= 0 ? steps_.x(static_cast<std::uint32_t>(step_)) : -1;
+    const int x = step_ >= 0 ? steps_.x(record::StepId{static_cast<std::uint32_t>(step_)}) : -1;
     plot_->setSelectedX(x);
     if (x < 0 || !source_) {
         tables_->clearStep();
@@ -363,7 +367,7 @@ void LivenessPane::showStep() {
     }
     const auto all = curves_.find(-1);
     const double bytes = all != curves_.end() ? all->second[static_cast<std::size_t>(x)] : -1;
-    const auto step = static_cast<std::uint32_t>(step_);
+    const record::StepId step{static_cast<std::uint32_t>(step_)};
     const auto tiles = readReport([&] { return source_->stepTiles(step); });
     tables_->showStep(step, readReport([&] { return source_->liveVariables(step); }), bytes,
                       tiles.get());
@@ -372,7 +376,7 @@ void LivenessPane::showStep() {
     }
 }
 
-void LivenessPane::setComparedSteps(const std::vector<std::uint32_t>& steps) {
+void LivenessPane::setComparedSteps(const std::vector<record::StepId>& steps) {
     compared_.clear();
     for (const auto s : steps) {
         if (steps_.x(s) >= 0 &&
@@ -387,8 +391,8 @@ void LivenessPane::setComparedSteps(const std::vector<std::uint32_t>& steps) {
     showComparison();
 }
 
-void LivenessPane::toggleComparedStep(std::uint32_t step) {
-    std::vector<std::uint32_t> next = compared_;
+void LivenessPane::toggleComparedStep(record::StepId step) {
+    std::vector<record::StepId> next = compared_;
     const auto it = std::find(next.begin(), next.end(), step);
     if (it != next.end()) {
         next.erase(it);
@@ -404,27 +408,28 @@ void LivenessPane::toggleComparedStep(std::uint32_t step) {
 void LivenessPane::showComparison() {
     // Shown in program order, so "became live" reads forwards in time.
     std::sort(compared_.begin(), compared_.end(),
-              [this](std::uint32_t a, std::uint32_t b) { return steps_.x(a) < steps_.x(b); });
+              [this](record::StepId a, record::StepId b) { return steps_.x(a) < steps_.x(b); });
     std::vector<int> xs;
-    std::vector<std::vector<std::uint32_t>> live;
+    std::vector<std::vector<record::VariableId>> live;
     for (const auto s : compared_) {
         xs.push_back(steps_.x(s));
         live.push_back(source_ ? readReport([&] { return source_->liveVariables(s); })
-                               : std::vector<std::uint32_t>{});
+                               : std::vector<record::VariableId>{});
     }
     plot_->setComparedX(xs);
     tables_->showComparison(compared_, live);
 }
 
 void LivenessPane::showVariableSpan(int variable) {
-    const auto* v =
-        lookup_ && variable >= 0 ? lookup_->find(static_cast<std::uint32_t>(variable)) : nullptr;
-    if (!v || v->alwaysLive || v->firstStep == reports::kNone) {
+    const auto* v = lookup_ && variable >= 0
+                        ? lookup_->find(record::VariableId{static_cast<std::uint32_t>(variable)})
+                        : nullptr;
+    if (!v || v->alwaysLive || v->firstStep.isNone()) {
         plot_->setHighlightSpan(-1, -1);
         return;
     }
     plot_->setHighlightSpan(steps_.x(v->firstStep),
-                            steps_.x(v->lastStep == reports::kNone ? v->firstStep : v->lastStep),
+                            steps_.x(v->lastStep.isNone() ? v->firstStep : v->lastStep),
                             QString::fromStdString(v->name) + " live");
 }
 
@@ -436,7 +441,7 @@ QString LivenessPane::toolTipFor(int x) const {
         steps_.stepPositions[static_cast<std::size_t>(x)])];
     QString tip =
         QString("<b>Step %1</b> · %2<br>%3")
-            .arg(step.id)
+            .arg(step.id.value())
             .arg(programKindText(step.kind), QString::fromStdString(step.name).toHtmlEscaped());
     const auto it = curves_.find(tile_);
     if (it != curves_.end()) {

@@ -52,14 +52,14 @@ public:
     bool isReady() const override { return !isLoading(); } // headless screenshots wait
     int tile() const { return tile_; }                     // -1: all tiles
     int selectedStep() const { return step_; }
-    const std::vector<std::uint32_t>& comparedSteps() const { return compared_; }
+    const std::vector<record::StepId>& comparedSteps() const { return compared_; }
 
 public slots:
     void setTile(int tile);
     void setAlwaysLiveShown(bool shown);
     void selectStep(int step);
-    void setComparedSteps(const std::vector<std::uint32_t>& steps);
-    void toggleComparedStep(std::uint32_t step);
+    void setComparedSteps(const std::vector<record::StepId>& steps);
+    void toggleComparedStep(record::StepId step);
 
 private:
     static constexpr int kNoLoad = -2;
@@ -96,7 +96,7 @@ private:
     int step_ = -1;
     bool selectPeakWhenRead_ = false; // a report opened with no step selected shows its peak
     int variable_ = -1;
-    std::vector<std::uint32_t> compared_;
+    std::vector<record::StepId> compared_;
 
     QCheckBox* alwaysLive_ = nullptr;
     QSpinBox* tileSpin_ = nullptr;

@@ -493,7 +493,7 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     vertices_->setReport(data_);
     exchangesLoader_->cancel();
     std::weak_ptr<ReportSource> weakSource = source_;
-    exchanges_->setReport(data_, [weakSource](std::uint32_t step) {
+    exchanges_->setReport(data_, [weakSource](record::StepId step) {
         auto s = weakSource.lock();
         return s ? s->stepTiles(step) : nullptr;
     });
@@ -623,12 +623,16 @@ void MemoryPane::showTile(int tile) {
 }
 
 void MemoryPane::showVariable(int variable) {
-    const auto* v =
-        data_ && variable >= 0 ? data_->variable(static_cast<std::uint32_t>(variable)) : nullptr;
+    const auto* v = data_ && variable >= 0
+                        ? data_->variable(record::VariableId{static_cast<std::uint32_t>(variable)})
+                        : nullptr;
     shownVariable_ = v ? variable : -1;
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> where;
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> where; // tile numbers, as drawn
     if (v && source_) {
-        where = readReport([&] { return source_->variableTiles(v->id); });
+        for (const auto& [tile, bytes] :
+             readReport([&] { return source_->variableTiles(v->id); })) {
+            where.emplace_back(tile.value(), bytes);
+        }
     }
     const QString name = v ? QString::fromStdString(v->name) : QString();
     plot_->setHighlight(name, where);

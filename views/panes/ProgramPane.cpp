@@ -286,8 +286,8 @@ void ProgramPane::revealStep(int step) {
     if (!stats_ || step < 0) {
         return;
     }
-    const QModelIndex proxyIndex =
-        treeProxy_->mapFromSource(treeModel_->indexOfStep(static_cast<std::uint32_t>(step)));
+    const QModelIndex proxyIndex = treeProxy_->mapFromSource(
+        treeModel_->indexOfStep(record::StepId{static_cast<std::uint32_t>(step)}));
     if (!proxyIndex.isValid()) {
         return;
     }

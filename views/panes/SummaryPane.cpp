@@ -284,7 +284,7 @@ void SummaryPane::fillMemory(const SummaryInsights& in) {
                     "%6 more than it has.")
                 .arg(formatCount(in.tilesOverCapacity), formatCount(data_->tileMemory.size()),
                      formatBytes(cap))
-                .arg(in.worst.tile)
+                .arg(in.worst.tile.value())
                 .arg(formatBytes(in.worst.bytes), formatBytes(in.worst.overflow)));
         status_->setAccent(kBad);
     } else {
@@ -312,10 +312,11 @@ void SummaryPane::fillMemory(const SummaryInsights& in) {
         {"Tiles over capacity", formatCount(in.tilesOverCapacity), "tilesOverCapacity",
          in.tilesOverCapacity ? kBad : QColor()}};
     if (in.tilesOverCapacity) {
-        rows.append(
-            {"Worst overflow",
-             QString("tile %1 by %2").arg(in.worst.tile).arg(formatBytes(in.worst.overflow)),
-             "worstOverflow", kBad});
+        rows.append({"Worst overflow",
+                     QString("tile %1 by %2")
+                         .arg(in.worst.tile.value())
+                         .arg(formatBytes(in.worst.overflow)),
+                     "worstOverflow", kBad});
     }
     setInfoRows(memoryGrid_, rows);
     histogram_->setHistogram(in.histogram);
@@ -335,8 +336,9 @@ void SummaryPane::fillFullest(const SummaryInsights& in) {
     fullest_->setRowCount(static_cast<int>(in.fullest.size()));
     for (int r = 0; r < fullest_->rowCount(); ++r) {
         const TileUsage& t = in.fullest[static_cast<std::size_t>(r)];
-        auto* tile = compactCell(QString("Tile %1").arg(t.tile), false, heatColor(t.fraction));
-        tile->setData(Qt::UserRole, t.tile);
+        auto* tile =
+            compactCell(QString("Tile %1").arg(t.tile.value()), false, heatColor(t.fraction));
+        tile->setData(Qt::UserRole, t.tile.value());
         fullest_->setItem(r, 0, tile);
         fullest_->setItem(r, 1, numberCell(formatBytes(t.bytes), qulonglong(t.bytes)));
         fullest_->setItem(r, 2, numberCell(formatPercent(t.fraction), t.fraction));

@@ -25,9 +25,9 @@ void SummaryRecorder::onRunBegin(const RunBeginRecord& r) {
     }
 }
 void SummaryRecorder::onStep(const StepExecutionRecord& s) {
-    if (s.programStep < stepExecutions.size()) {
-        ++stepExecutions[s.programStep];
-        stepCycles[s.programStep] += s.cycles;
+    if (s.programStep.value() < stepExecutions.size()) {
+        ++stepExecutions[s.programStep.value()];
+        stepCycles[s.programStep.value()] += s.cycles;
     }
     if (next_) {
         next_->onStep(s);
@@ -144,8 +144,9 @@ void printSummary(std::ostream& os, const SummaryRecorder& r, bool showExecution
                       t.bytesPerTile
                           ? 100.0 * double(busiest->totalIncludingGaps) / double(t.bytesPerTile)
                           : 0.0);
-        os << line("Tile with the most memory", "tile " + std::to_string(busiest->tile) + ", " +
-                                                    bytes(busiest->totalIncludingGaps) + text);
+        os << line("Tile with the most memory", "tile " + std::to_string(busiest->tile.value()) +
+                                                    ", " + bytes(busiest->totalIncludingGaps) +
+                                                    text);
     }
     os << line("Tiles over capacity",
                grouped(overflowing) + (c.outOfMemory ? " (out of memory)" : ""));
@@ -176,9 +177,11 @@ void printSummary(std::ostream& os, const SummaryRecorder& r, bool showExecution
     if (showExecutionSteps) {
         os << "  Steps (cycles over all executions):\n";
         for (const ProgramStepRecord& s : c.programSteps) {
-            const std::uint64_t n = s.id < r.stepExecutions.size() ? r.stepExecutions[s.id] : 0;
-            const std::uint64_t cy = s.id < r.stepCycles.size() ? r.stepCycles[s.id] : 0;
-            os << "    " << s.id << " " << programKindName(s.kind)
+            const std::uint64_t n =
+                s.id.value() < r.stepExecutions.size() ? r.stepExecutions[s.id.value()] : 0;
+            const std::uint64_t cy =
+                s.id.value() < r.stepCycles.size() ? r.stepCycles[s.id.value()] : 0;
+            os << "    " << s.id.value() << " " << programKindName(s.kind)
                << (s.name.empty() ? std::string() : " '" + s.name + "'") << ": " << grouped(n)
                << " x " << grouped(s.totalCycles) << " = " << grouped(cy) << " cycles\n";
         }

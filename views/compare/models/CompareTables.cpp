@@ -288,9 +288,10 @@ void fillTiles(CompareTableModel& model, const std::shared_ptr<const CompareData
     std::vector<CompareColumn> columns;
     using Row = reports::TileMemoryDelta;
     const auto* rows = &data->diff.tiles;
-    columns.push_back({QStringLiteral("Tile"), true,
-                       [rows](std::size_t r) { return QVariant(qlonglong((*rows)[r].tile)); },
-                       [rows](std::size_t r) { return QString::number((*rows)[r].tile); }});
+    columns.push_back(
+        {QStringLiteral("Tile"), true,
+         [rows](std::size_t r) { return QVariant(qlonglong((*rows)[r].tile.value())); },
+         [rows](std::size_t r) { return QString::number((*rows)[r].tile.value()); }});
     // Tiles have no change state (only compared when the tile counts match).
     auto add = [&](const QString& name, auto get, bool percent) {
         auto tone = [rows, get](std::size_t r) { return toneOf(get((*rows)[r])); };

@@ -125,8 +125,10 @@ void DebugWorker::start(const DebugConfig& config) {
     for (const record::ProgramNodeRecord& n : c.nodes) {
         // A step without a name of its own is shown by its step's name.
         const std::string& name =
-            n.name.empty() && n.step != record::kNone ? c.steps[n.step].name : n.name;
-        info.nodes.push_back({n.id, n.parent, QString::fromStdString(name), n.kind, n.step});
+            n.name.empty() && !n.step.isNone() ? c.steps[n.step.value()].name : n.name;
+        // The debugger's nodes keep plain numbers (none() is record::kNone).
+        info.nodes.push_back(
+            {n.id.value(), n.parent.value(), QString::fromStdString(name), n.kind, n.step.value()});
     }
     for (const compiler::StepPlan& s : c.steps) {
         info.stepNames.push_back(QString::fromStdString(s.name));
@@ -134,8 +136,7 @@ void DebugWorker::start(const DebugConfig& config) {
     const auto& vars = run_->graph.variables();
     for (VariableId v = 0; v < vars.size(); ++v) {
         const auto& rec = c.record.variables;
-        const bool always =
-            v >= rec.size() || rec[v].alwaysLive || rec[v].firstStep == record::kNone;
+        const bool always = v >= rec.size() || rec[v].alwaysLive || rec[v].firstStep.isNone();
         info.tensors.push_back({QString::fromStdString(vars[v].name),
                                 QString::fromStdString(std::string(typeName(vars[v].type))),
                                 vars[v].shape, always});

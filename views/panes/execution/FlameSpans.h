@@ -13,9 +13,9 @@ namespace tessera::views::execution {
 struct FlameSpan {
     std::uint64_t startCycle = 0;
     std::uint64_t endCycle = 0;
-    std::uint32_t node = reports::kNone;        // program node
-    std::uint32_t programStep = reports::kNone; // set when the span is a step (a leaf)
-    std::uint64_t executions = 0;               // executed steps merged into it
+    record::ProgramNodeId node = record::ProgramNodeId::none();
+    record::StepId programStep = record::StepId::none(); // set when the span is a step (a leaf)
+    std::uint64_t executions = 0;                        // executed steps merged into it
 };
 
 struct FlameData {
@@ -30,12 +30,12 @@ public:
                      const std::vector<reports::ProgramStepEntry>& steps);
 
     // Root .. leaf node ids of a program step (empty for an unknown step).
-    const std::vector<std::uint32_t>& chain(std::uint32_t programStep) const;
+    const std::vector<record::ProgramNodeId>& chain(record::StepId programStep) const;
     // The deepest chain among the steps of one program (engine program index).
     std::size_t depth(std::uint32_t programIndex) const;
 
 private:
-    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> chains_;
+    std::unordered_map<record::StepId, std::vector<record::ProgramNodeId>> chains_;
     std::unordered_map<std::uint32_t, std::size_t> depths_;
 };
 

@@ -71,7 +71,7 @@ bool FlameWidget::dimmed(const FlameSpan& span) const {
     if (!search_ || search_->text.isEmpty()) {
         return false;
     }
-    if (span.programStep != reports::kNone) {
+    if (!span.programStep.isNone()) {
         return !search_->matchesStep(span.programStep);
     }
     const record::ProgramNodeRecord* n = data_ ? data_->node(span.node) : nullptr;
@@ -92,7 +92,7 @@ QRect FlameWidget::plotRect() const {
 }
 
 QColor FlameWidget::spanColor(const FlameSpan& span) const {
-    if (span.programStep != reports::kNone) {
+    if (!span.programStep.isNone()) {
         const reports::ProgramStepEntry* s = data_ ? data_->step(span.programStep) : nullptr;
         return phaseColor(s ? stepPhase(s->kind) : Phase::Sync, palette());
     }
@@ -118,8 +118,8 @@ QColor FlameWidget::spanColor(const FlameSpan& span) const {
 
 const QString& FlameWidget::elided(const FlameSpan& span, int width) {
     const QString key = QString("%1/%2/%3/%4")
-                            .arg(span.node)
-                            .arg(span.programStep)
+                            .arg(span.node.value())
+                            .arg(span.programStep.value())
                             .arg(width / 4)
                             .arg(span.executions);
     auto it = elideCache_.find(key);
@@ -128,14 +128,14 @@ const QString& FlameWidget::elided(const FlameSpan& span, int width) {
             elideCache_.clear();
         }
         QString text;
-        if (span.programStep != reports::kNone) {
+        if (!span.programStep.isNone()) {
             text = stepLabel(*data_, span.programStep);
         } else if (const record::ProgramNodeRecord* n = data_->node(span.node)) {
             text = nodeLabel(*n);
         }
         // "attention/q/copyA" under "attention/q" reads "copyA".
         text = withoutAncestorPrefix(*data_, span.node, text);
-        if (span.executions > 1 && span.programStep != reports::kNone) {
+        if (span.executions > 1 && !span.programStep.isNone()) {
             text += QString(" ×%1").arg(span.executions);
         }
         QFont f = font();
@@ -230,7 +230,7 @@ void FlameWidget::paintEvent(QPaintEvent*) {
             ++stats_.items;
             ++stats_.rects;
             if (selectedStep_ >= 0 &&
-                it->programStep == static_cast<std::uint32_t>(selectedStep_)) {
+                it->programStep == record::StepId{static_cast<std::uint32_t>(selectedStep_)}) {
                 p.setPen(QPen(selectionColor(), 2));
                 p.drawRect(r.adjusted(1, 1, -1, -1));
             }
@@ -295,8 +295,8 @@ void FlameWidget::mouseReleaseEvent(QMouseEvent* event) {
         return;
     }
     const FlameSpan* span = spanAt(event->position().toPoint());
-    if (span && span->programStep != reports::kNone) {
-        emit stepClicked(static_cast<int>(span->programStep), span->startCycle);
+    if (span && !span->programStep.isNone()) {
+        emit stepClicked(static_cast<int>(span->programStep.value()), span->startCycle);
     }
 }
 

@@ -144,7 +144,7 @@ FrameBuilder::executedSteps(std::uint32_t run, std::uint64_t first, std::uint64_
 }
 
 std::optional<record::StepExecutionRecord>
-FrameBuilder::findExecution(std::uint32_t run, std::uint32_t programStep, std::uint64_t from) {
+FrameBuilder::findExecution(std::uint32_t run, record::StepId programStep, std::uint64_t from) {
     const std::uint64_t steps = index(run)->steps();
     constexpr std::uint64_t kScan = 65536;
     // From `from` to the end, then from the start up to `from`.
@@ -179,7 +179,7 @@ FrameBuilder::Executions FrameBuilder::findExecutions(std::uint32_t run,
         }
         // Straight from the source: a scan would only flush the chunk cache.
         for (const auto& e : source_->executedSteps(run, s, std::min(count, s + kScan))) {
-            if (e.programStep < steps.size() && steps[e.programStep]) {
+            if (e.programStep.value() < steps.size() && steps[e.programStep.value()]) {
                 ++result.total;
                 if (result.found.size() < limit) {
                     result.found.push_back(e);
@@ -190,11 +190,11 @@ FrameBuilder::Executions FrameBuilder::findExecutions(std::uint32_t run,
     return result;
 }
 
-std::shared_ptr<const reports::StepTiles> FrameBuilder::stepTiles(std::uint32_t programStep) {
+std::shared_ptr<const reports::StepTiles> FrameBuilder::stepTiles(record::StepId programStep) {
     return source_->stepTiles(programStep);
 }
 
-std::shared_ptr<const reports::LodBucket> FrameBuilder::stepStats(std::uint32_t programStep) {
+std::shared_ptr<const reports::LodBucket> FrameBuilder::stepStats(record::StepId programStep) {
     {
         std::lock_guard lock(mutex_);
         if (auto it = stepStats_.find(programStep); it != stepStats_.end()) {
@@ -271,15 +271,15 @@ void FrameBuilder::addTiles(TimelineFrame& frame) {
     if (!r.tileRows || count == 0 || !frame.stepsComplete) {
         return;
     }
-    std::unordered_set<std::uint32_t> distinct;
+    std::unordered_set<record::StepId> distinct;
     for (const auto& e : frame.steps) {
         distinct.insert(e.programStep);
         if (distinct.size() > kMaxTileSteps) {
             return; // too many different steps to sum per tile: rows show their group
         }
     }
-    std::map<std::uint32_t, std::shared_ptr<const reports::StepTiles>> tiles;
-    for (std::uint32_t s : distinct) {
+    std::map<record::StepId, std::shared_ptr<const reports::StepTiles>> tiles;
+    for (const record::StepId s : distinct) {
         tiles[s] = stepTiles(s);
     }
     frame.tileFirst = first;

@@ -57,7 +57,7 @@ public:
     // The first execution of programStep at or after sequence `from`
     // (wrapping to the start of the run), if it runs at all.
     std::optional<record::StepExecutionRecord>
-    findExecution(std::uint32_t run, std::uint32_t programStep, std::uint64_t from);
+    findExecution(std::uint32_t run, record::StepId programStep, std::uint64_t from);
 
     // Every execution of the steps flagged in `steps` (by program step id) in
     // the run, in order: at most `limit` held, all counted. Scans the run's
@@ -72,8 +72,8 @@ public:
 
 private:
     void checkCancelled() const;
-    std::shared_ptr<const reports::LodBucket> stepStats(std::uint32_t programStep);
-    std::shared_ptr<const reports::StepTiles> stepTiles(std::uint32_t programStep);
+    std::shared_ptr<const reports::LodBucket> stepStats(record::StepId programStep);
+    std::shared_ptr<const reports::StepTiles> stepTiles(record::StepId programStep);
     void addBuckets(TimelineFrame& frame, std::uint64_t s0, std::uint64_t s1);
     void addSteps(TimelineFrame& frame);
     void addTiles(TimelineFrame& frame);
@@ -89,7 +89,7 @@ private:
     std::map<std::pair<std::uint32_t, std::uint64_t>,
              std::shared_ptr<const std::vector<record::StepExecutionRecord>>>
         stepChunks_;
-    std::map<std::uint32_t, std::shared_ptr<const reports::LodBucket>> stepStats_;
+    std::map<record::StepId, std::shared_ptr<const reports::LodBucket>> stepStats_;
 };
 
 // Min, max and sum per group of `groupTiles` tiles, then over all tiles, of

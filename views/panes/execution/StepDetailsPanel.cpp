@@ -153,7 +153,9 @@ void StepDetailsPanel::showStep(int programStep) {
         b->data()->clear();
     }
     const reports::ProgramStepEntry* s =
-        data_ && programStep >= 0 ? data_->step(static_cast<std::uint32_t>(programStep)) : nullptr;
+        data_ && programStep >= 0
+            ? data_->step(record::StepId{static_cast<std::uint32_t>(programStep)})
+            : nullptr;
     if (!s) {
         info_->setText(
             tr("<b>No step selected</b><br>Click a step in the timeline or the program row "
@@ -180,7 +182,7 @@ void StepDetailsPanel::showStep(int programStep) {
 
 void StepDetailsPanel::tilesArrived() {
     const TilesResult result = task_.take();
-    if (!data_ || static_cast<int>(result.step) != step_) {
+    if (!data_ || static_cast<int>(result.step.value()) != step_) {
         return; // a newer selection is on its way
     }
     if (!result.tiles) {
@@ -230,14 +232,14 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
         rows +=
             QString("<tr><td style='padding-right:10px'>%1</td><td>%2</td></tr>").arg(key, value);
     };
-    if (s->computeSet != reports::kNone) {
+    if (!s->computeSet.isNone()) {
         row(tr("Compute set"),
             QString("<b>%1</b>")
                 .arg(QString::fromStdString(data_->computeSetName(s->computeSet)).toHtmlEscaped()));
         // Vertices by codelet, the most numerous first.
         std::map<record::CodeletId, std::uint64_t> byCodelet;
         for (const auto& v : data_->vertexCounts) {
-            if (v.computeSet.value() == s->computeSet) {
+            if (v.computeSet == s->computeSet) {
                 byCodelet[v.codelet] += v.count;
             }
         }
@@ -293,7 +295,7 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
     info_->setText(
         QString("<b>%1</b> <i>%2</i> · program step #%3<table style='margin-top:4px'>%4</table>")
             .arg(stepLabel(*data_, s->id).toHtmlEscaped(), programKindText(s->kind))
-            .arg(s->id)
+            .arg(s->id.value())
             .arg(rows));
 }
 

@@ -71,7 +71,7 @@ private:
     QSharedPointer<QCPAxisTickerFixed> ticker_;
     // A step's tile arrays as read off the GUI thread, or why they could not be.
     struct TilesResult {
-        std::uint32_t step = 0;
+        record::StepId step;
         std::shared_ptr<const reports::StepTiles> tiles;
         QString error;
     };

@@ -21,7 +21,7 @@ std::size_t StepMatches::firstAtOrAfter(double cycle) const {
 std::vector<bool> matchingSteps(const ReportData& data, const QString& text) {
     std::uint32_t size = 0;
     for (const reports::ProgramStepEntry& s : data.programSteps) {
-        size = std::max(size, s.id + 1);
+        size = std::max(size, s.id.value() + 1);
     }
     std::vector<bool> flags(size, false);
     if (text.isEmpty()) {
@@ -32,14 +32,14 @@ std::vector<bool> matchingSteps(const ReportData& data, const QString& text) {
     };
     for (const reports::ProgramStepEntry& s : data.programSteps) {
         bool match = contains(s.name);
-        if (!match && s.computeSet != reports::kNone) {
+        if (!match && !s.computeSet.isNone()) {
             match = contains(data.computeSetName(s.computeSet));
         }
-        if (!match && s.operation != reports::kNone) {
+        if (!match && !s.operation.isNone()) {
             const record::ProgramNodeRecord* op = data.node(s.operation);
             match = op && contains(op->name);
         }
-        flags[s.id] = match;
+        flags[s.id.value()] = match;
     }
     return flags;
 }

@@ -32,8 +32,8 @@ struct StepMatches {
     std::vector<bool> steps;                        // by program step id: matches the text
     std::vector<record::StepExecutionRecord> found; // executions of those steps, in run order
     std::uint64_t total = 0;                        // executions found, held or not
-    bool matchesStep(std::uint32_t programStep) const {
-        return programStep < steps.size() && steps[programStep];
+    bool matchesStep(record::StepId programStep) const {
+        return programStep.value() < steps.size() && steps[programStep.value()];
     }
     bool truncated() const { return total > found.size(); }
     // The first held execution starting at or after `cycle` (found.size() if none).

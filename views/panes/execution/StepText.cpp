@@ -30,24 +30,25 @@ QString nodeLabel(const record::ProgramNodeRecord& node) {
     return label;
 }
 
-QString stepLabel(const ReportData& data, std::uint32_t programStep) {
+QString stepLabel(const ReportData& data, record::StepId programStep) {
     const reports::ProgramStepEntry* s = data.step(programStep);
     if (!s) {
-        return QString("step %1").arg(programStep);
+        return QString("step %1").arg(programStep.value());
     }
     if (!s->name.empty()) {
         return QString::fromStdString(s->name);
     }
-    if (s->computeSet != reports::kNone) {
+    if (!s->computeSet.isNone()) {
         return QString::fromStdString(data.computeSetName(s->computeSet));
     }
     return programKindText(s->kind);
 }
 
-QString withoutAncestorPrefix(const ReportData& data, std::uint32_t node, const QString& label) {
+QString withoutAncestorPrefix(const ReportData& data, record::ProgramNodeId node,
+                              const QString& label) {
     const record::ProgramNodeRecord* n = data.node(node);
-    for (std::size_t guard = 0;
-         n && n->parent != reports::kNone && guard < data.programNodes.size(); ++guard) {
+    for (std::size_t guard = 0; n && !n->parent.isNone() && guard < data.programNodes.size();
+         ++guard) {
         n = data.node(n->parent);
         if (n && !n->name.empty()) {
             const QString prefix = QString::fromStdString(n->name) + "/";
@@ -75,7 +76,9 @@ QString stepToolTip(const ReportData& data, const record::StepExecutionRecord& e
     if (s) {
         text += QString(" <i>%1</i>").arg(programKindText(s->kind));
     }
-    text += QString("<br>step #%1 · execution #%2").arg(e.programStep).arg(formatCount(e.sequence));
+    text += QString("<br>step #%1 · execution #%2")
+                .arg(e.programStep.value())
+                .arg(formatCount(e.sequence));
     text += QString("<br>at %1 · %2")
                 .arg(cyclesText(static_cast<double>(e.startCycle) - origin, clock))
                 .arg(cyclesText(static_cast<double>(e.cycles), 0));
@@ -137,7 +140,7 @@ QString rowToolTip(const QString& rowLabel, const TimelineItem& item, const RowF
 QString spanToolTip(const ReportData& data, const FlameSpan& span, double origin) {
     const double clock = data.target.clockHz;
     QString text;
-    if (span.programStep != reports::kNone) {
+    if (!span.programStep.isNone()) {
         text = QString("<b>%1</b>").arg(stepLabel(data, span.programStep).toHtmlEscaped());
     } else if (const record::ProgramNodeRecord* n = data.node(span.node)) {
         text = QString("<b>%1</b> <i>%2</i>")

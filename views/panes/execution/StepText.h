@@ -20,10 +20,11 @@ namespace tessera::views::execution {
 
 // "name" or, for an unnamed node, its kind; "Repeat ×5000" for loops.
 QString nodeLabel(const record::ProgramNodeRecord& node);
-QString stepLabel(const ReportData& data, std::uint32_t programStep);
+QString stepLabel(const ReportData& data, record::StepId programStep);
 // `label` of `node` without the name of its nearest named ancestor and a "/"
 // in front, when it starts so ("attention/q/copyA" under "attention/q": "copyA").
-QString withoutAncestorPrefix(const ReportData& data, std::uint32_t node, const QString& label);
+QString withoutAncestorPrefix(const ReportData& data, record::ProgramNodeId node,
+                              const QString& label);
 // Cycles with the time at the clock: "12,345 cycles (9.32 µs)".
 QString cyclesText(double cycles, double clockHz);
 

@@ -21,7 +21,7 @@ struct TimelineItem {
     std::uint64_t computePhase = 0; // sums over the item's steps
     std::uint64_t exchangePhase = 0;
     std::uint64_t syncPhase = 0;
-    std::uint32_t programStep = reports::kNone; // level 0 only
+    record::StepId programStep = record::StepId::none(); // level 0 only
     // Per tile group, then all tiles: min, max and sum of the tiles' compute,
     // exchange and sync cycles (a bucket's own, or the program step's,
     // shared by all its executions). Kept alive by the frame.

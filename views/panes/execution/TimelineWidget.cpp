@@ -398,7 +398,7 @@ void TimelineWidget::paintSelection(QPainter& p) {
     const QColor colour = selectionColor();
     int lastX = INT_MIN;
     for (; it != steps.end() && static_cast<double>(it->startCycle) < m.end(); ++it) {
-        if (it->programStep != static_cast<std::uint32_t>(selectedStep_)) {
+        if (it->programStep != record::StepId{static_cast<std::uint32_t>(selectedStep_)}) {
             continue;
         }
         const int x0 = xForCycle(static_cast<double>(it->startCycle));

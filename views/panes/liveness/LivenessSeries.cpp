@@ -27,8 +27,8 @@ LivenessSteps makeLivenessSteps(const ReportData& data) {
     s.alwaysLiveBytesPerTile.assign(data.target.numTiles, 0);
     for (const auto& t : data.tileMemory) {
         s.alwaysLiveBytes += static_cast<double>(t.alwaysLiveBytes);
-        if (t.tile < s.alwaysLiveBytesPerTile.size()) {
-            s.alwaysLiveBytesPerTile[t.tile] = static_cast<double>(t.alwaysLiveBytes);
+        if (t.tile.value() < s.alwaysLiveBytesPerTile.size()) {
+            s.alwaysLiveBytesPerTile[t.tile.value()] = static_cast<double>(t.alwaysLiveBytes);
         }
     }
     return s;

@@ -16,14 +16,14 @@ namespace tessera::views {
 class ReportSource;
 
 struct LivenessSteps {
-    std::vector<std::uint32_t> stepIds;             // x -> step id, program order
-    std::vector<int> stepPositions;                 // x -> position in data.programSteps
-    std::unordered_map<std::uint32_t, int> xOfStep; // step id -> x
-    double alwaysLiveBytes = 0;                     // all tiles
-    std::vector<double> alwaysLiveBytesPerTile;     // by tile
-    std::vector<double> notAlwaysLiveBytesSum;      // x -> all tiles' bytes
+    std::vector<record::StepId> stepIds;             // x -> step id, program order
+    std::vector<int> stepPositions;                  // x -> position in data.programSteps
+    std::unordered_map<record::StepId, int> xOfStep; // step id -> x
+    double alwaysLiveBytes = 0;                      // all tiles
+    std::vector<double> alwaysLiveBytesPerTile;      // by tile
+    std::vector<double> notAlwaysLiveBytesSum;       // x -> all tiles' bytes
 
-    int x(std::uint32_t stepId) const {
+    int x(record::StepId stepId) const {
         const auto it = xOfStep.find(stepId);
         return it == xOfStep.end() ? -1 : it->second;
     }

@@ -282,7 +282,7 @@ void LivenessTables::setReport(std::shared_ptr<const ReportData> reportData,
                                std::shared_ptr<const VariableLookup> lookup) {
     data_ = std::move(reportData);
     lookup_ = std::move(lookup);
-    std::vector<std::uint32_t> always;
+    std::vector<record::VariableId> always;
     if (data_) {
         for (const auto& v : data_->variables) {
             if (v.alwaysLive && !v.isConstant) {
@@ -302,11 +302,11 @@ void LivenessTables::setReport(std::shared_ptr<const ReportData> reportData,
     showComparison({}, {});
 }
 
-void LivenessTables::showStep(std::uint32_t step, const std::vector<std::uint32_t>& live,
+void LivenessTables::showStep(record::StepId step, const std::vector<record::VariableId>& live,
                               double stepBytes, const reports::StepTiles* tiles) {
     live_.flat->setVariables(data_, lookup_, live);
     const auto* entry = data_ ? data_->step(step) : nullptr;
-    QString text = QString("Step <b>%1</b>").arg(step);
+    QString text = QString("Step <b>%1</b>").arg(step.value());
     if (entry) {
         text += QString(" · %1 <b>%2</b>")
                     .arg(programKindText(entry->kind),
@@ -324,20 +324,20 @@ void LivenessTables::showStep(std::uint32_t step, const std::vector<std::uint32_
     showCycles(step, tiles);
 }
 
-void LivenessTables::showVertices(std::uint32_t step) {
+void LivenessTables::showVertices(record::StepId step) {
     vertices_->setStep(data_, step);
     const auto* entry = data_ ? data_->step(step) : nullptr;
     if (!entry) {
         verticesHeader_->setText(kNoStepText);
-    } else if (vertices_->computeSet() == reports::kNone) {
+    } else if (vertices_->computeSet().isNone()) {
         verticesHeader_->setText(QString("Step <b>%1</b> · %2 runs no vertices: it has no "
                                          "compute set.")
-                                     .arg(step)
+                                     .arg(step.value())
                                      .arg(programKindText(entry->kind)));
     } else {
         verticesHeader_->setText(
             QString("Step <b>%1</b> · compute set <b>%2</b>: %3 vertices of %4 on %5 of %6 tiles")
-                .arg(step)
+                .arg(step.value())
                 .arg(QString::fromStdString(data_->computeSetName(vertices_->computeSet()))
                          .toHtmlEscaped(),
                      formatCount(vertices_->totalVertices()),
@@ -350,19 +350,19 @@ void LivenessTables::showVertices(std::uint32_t step) {
     fitColumns(verticesView_);
 }
 
-void LivenessTables::showCycles(std::uint32_t step, const reports::StepTiles* tiles) {
+void LivenessTables::showCycles(record::StepId step, const reports::StepTiles* tiles) {
     if (!tiles) {
         cycles_->clear();
         cyclesHeader_->setText(
             data_ && data_->step(step)
-                ? QString("The cycles per tile of step %1 cannot be read.").arg(step)
+                ? QString("The cycles per tile of step %1 cannot be read.").arg(step.value())
                 : QString(kNoStepText));
         return;
     }
     cycles_->setTiles(*tiles);
     const auto& compute = cycles_->stats(StepCyclesModel::Compute);
     QString text = QString("Step <b>%1</b>: <b>%2</b> cycles on every tile")
-                       .arg(step)
+                       .arg(step.value())
                        .arg(formatCount(cycles_->totalCycles()));
     if (compute.max > 0) {
         text += QString(" · compute balance %1 (mean ÷ max over tiles)")
@@ -392,8 +392,8 @@ void LivenessTables::clearStep() {
     cyclesHeader_->setText(kNoStepText);
 }
 
-void LivenessTables::showComparison(const std::vector<std::uint32_t>& steps,
-                                    const std::vector<std::vector<std::uint32_t>>& live) {
+void LivenessTables::showComparison(const std::vector<record::StepId>& steps,
+                                    const std::vector<std::vector<record::VariableId>>& live) {
     if (steps.empty()) {
         comparison_->clear();
         comparisonHeader_->setText(
@@ -405,12 +405,12 @@ void LivenessTables::showComparison(const std::vector<std::uint32_t>& steps,
                                                           Qt::AscendingOrder); // the model's order
     const auto& t = comparison_->totals();
     if (steps.size() == 1) {
-        comparisonHeader_->setText(
-            QString("Step <b>%1</b> — Ctrl+click another step to compare.").arg(steps.front()));
+        comparisonHeader_->setText(QString("Step <b>%1</b> — Ctrl+click another step to compare.")
+                                       .arg(steps.front().value()));
     } else {
         comparisonHeader_->setText(QString("Step <b>%1</b> → <b>%2</b>: %3")
-                                       .arg(steps.front())
-                                       .arg(steps.back())
+                                       .arg(steps.front().value())
+                                       .arg(steps.back().value())
                                        .arg(liveChangeText(t.born, t.bornBytes, t.died, t.diedBytes,
                                                            t.bytesAt.front(), t.bytesAt.back())));
     }
@@ -423,7 +423,8 @@ void LivenessTables::selectVariable(int id) {
         if (id >= 0 && grouped_) {
             source = page->tree->indexOfVariable(static_cast<std::uint32_t>(id));
         } else if (id >= 0) {
-            const int row = page->flat->rowOfVariable(static_cast<std::uint32_t>(id));
+            const int row =
+                page->flat->rowOfVariable(record::VariableId{static_cast<std::uint32_t>(id)});
             source = row < 0 ? QModelIndex() : page->flat->index(row, 0);
         }
         auto* proxy = grouped_ ? page->treeProxy : page->flatProxy;

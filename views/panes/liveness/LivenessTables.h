@@ -46,11 +46,11 @@ public:
     // The variables live at `step` (from ReportSource::liveVariables); `stepBytes`
     // is the plot's not-always-live total at that step (negative: unknown);
     // `tiles` its per-tile arrays (null: they cannot be read).
-    void showStep(std::uint32_t step, const std::vector<std::uint32_t>& live, double stepBytes,
-                  const reports::StepTiles* tiles);
+    void showStep(record::StepId step, const std::vector<record::VariableId>& live,
+                  double stepBytes, const reports::StepTiles* tiles);
     void clearStep();
-    void showComparison(const std::vector<std::uint32_t>& steps,
-                        const std::vector<std::vector<std::uint32_t>>& live);
+    void showComparison(const std::vector<record::StepId>& steps,
+                        const std::vector<std::vector<record::VariableId>>& live);
     void selectVariable(int id);
     // Variables grouped by debug-name hierarchy (the default) or flat.
     void setGrouped(bool grouped);
@@ -104,8 +104,8 @@ private:
     QWidget* makeCyclesPage();
     void connectSelection(QAbstractItemView* view);
     void showVariables(VariablePage& page);
-    void showVertices(std::uint32_t step);
-    void showCycles(std::uint32_t step, const reports::StepTiles* tiles);
+    void showVertices(record::StepId step);
+    void showCycles(record::StepId step, const reports::StepTiles* tiles);
 
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<const VariableLookup> lookup_;

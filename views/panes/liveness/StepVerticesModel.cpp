@@ -14,20 +14,20 @@ StepVerticesModel::StepVerticesModel(QObject* parent)
           parent) {}
 
 void StepVerticesModel::clear() {
-    computeSet_ = reports::kNone;
+    computeSet_ = record::ComputeSetId::none();
     fill(nullptr, {});
 }
 
-void StepVerticesModel::setStep(const std::shared_ptr<const ReportData>& data, std::uint32_t step) {
+void StepVerticesModel::setStep(const std::shared_ptr<const ReportData>& data,
+                                record::StepId step) {
     const auto* entry = data ? data->step(step) : nullptr;
-    computeSet_ = entry ? entry->computeSet : reports::kNone;
-    if (computeSet_ == reports::kNone) {
+    computeSet_ = entry ? entry->computeSet : record::ComputeSetId::none();
+    if (computeSet_.isNone()) {
         fill(nullptr, {}); // no step, or one that runs no compute set
         return;
     }
-    fill(data.get(), [cs = computeSet_](const record::VertexCountRecord& v) {
-        return v.computeSet.value() == cs;
-    });
+    fill(data.get(),
+         [cs = computeSet_](const record::VertexCountRecord& v) { return v.computeSet == cs; });
 }
 
 } // namespace tessera::views

@@ -22,13 +22,13 @@ public:
 
     // Rows of `step`'s compute set, the most vertices first. Null data or an
     // unknown step clears the model.
-    void setStep(const std::shared_ptr<const ReportData>& data, std::uint32_t step);
+    void setStep(const std::shared_ptr<const ReportData>& data, record::StepId step);
     void clear();
 
-    std::uint32_t computeSet() const { return computeSet_; } // reports::kNone: none
+    record::ComputeSetId computeSet() const { return computeSet_; } // none() when none
 
 private:
-    std::uint32_t computeSet_ = reports::kNone;
+    record::ComputeSetId computeSet_ = record::ComputeSetId::none();
 };
 
 } // namespace tessera::views

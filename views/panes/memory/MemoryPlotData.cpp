@@ -44,7 +44,7 @@ MemoryPlotData buildMemoryPlotData(const ReportData& data, MemoryPlotMode mode, 
     const auto n = static_cast<qsizetype>(tiles.size());
     out.keys.resize(n);
     for (qsizetype i = 0; i < n; ++i) {
-        out.keys[i] = tiles[static_cast<std::size_t>(i)].tile;
+        out.keys[i] = tiles[static_cast<std::size_t>(i)].tile.value();
     }
     auto column = [&](auto&& value) {
         QVector<double> v(n);

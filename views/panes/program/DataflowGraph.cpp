@@ -38,7 +38,7 @@ std::vector<std::uint32_t> stepsInScope(const ReportData& data, const ProgramSta
     });
     std::vector<std::uint32_t> ids;
     for (const int p : positions) {
-        ids.push_back(data.programSteps[static_cast<std::size_t>(p)].id);
+        ids.push_back(data.programSteps[static_cast<std::size_t>(p)].id.value());
     }
     return ids;
 }
@@ -52,24 +52,24 @@ DataflowGraph buildDataflowGraph(const ReportData& data, const ProgramStats& sta
     if (steps.size() > options.maxSteps) {
         steps.resize(options.maxSteps);
     }
-    std::unordered_map<std::uint32_t, std::vector<const reports::VariableEntry*>> buffersOf;
+    std::unordered_map<record::StepId, std::vector<const reports::VariableEntry*>> buffersOf;
     if (options.exchangeBuffers) {
         for (const auto& v : data.variables) {
-            if (v.isExchangeBuffer && v.firstStep != reports::kNone) {
+            if (v.isExchangeBuffer && !v.firstStep.isNone()) {
                 buffersOf[v.firstStep].push_back(&v);
             }
         }
     }
     const auto& accesses = data.variableAccesses;
-    auto byStep = [](const reports::StepVariableAccess& a, std::uint32_t step) {
+    auto byStep = [](const reports::StepVariableAccess& a, record::StepId step) {
         return a.step < step;
     };
-    auto addTensor = [&](std::uint32_t variable, std::uint32_t producer) {
+    auto addTensor = [&](record::VariableId variable, record::StepId producer) {
         const reports::VariableEntry* v = data.variable(variable);
         DataflowNode n;
         n.kind = DataflowNode::Kind::Tensor;
-        n.id = variable;
-        n.name = v ? v->name : "variable " + std::to_string(variable);
+        n.id = variable.value();
+        n.name = v ? v->name : "variable " + std::to_string(variable.value());
         n.exchangeBuffer = v && v->isExchangeBuffer;
         n.producer = producer;
         n.memory = v ? static_cast<double>(v->totalBytes) : 0.0;
@@ -78,8 +78,9 @@ DataflowGraph buildDataflowGraph(const ReportData& data, const ProgramStats& sta
     };
 
     // Nodes in program order: a step's inputs, the step, the versions it writes.
-    std::unordered_map<std::uint32_t, int> latest; // variable id -> node of its latest version
-    for (const std::uint32_t id : steps) {
+    std::unordered_map<record::VariableId, int> latest; // node of its latest version
+    for (const std::uint32_t stepId : steps) {
+        const record::StepId id{stepId};
         const int pos = stats.stepPosition(id);
         if (pos < 0) {
             continue;
@@ -101,20 +102,21 @@ DataflowGraph buildDataflowGraph(const ReportData& data, const ProgramStats& sta
                 continue;
             }
             const auto it = latest.find(a->variable);
-            const int t = it != latest.end() ? it->second : addTensor(a->variable, reports::kNone);
+            const int t =
+                it != latest.end() ? it->second : addTensor(a->variable, record::StepId::none());
             latest.emplace(a->variable, t);
             inputs.push_back(t);
         }
         if (buffers != buffersOf.end()) {
             for (const auto* b : buffers->second) {
-                inputs.push_back(addTensor(b->id, reports::kNone));
+                inputs.push_back(addTensor(b->id, record::StepId::none()));
             }
         }
         const double runs =
             static_cast<double>(stats.stepExecutions[static_cast<std::size_t>(pos)]);
         DataflowNode n;
         n.kind = DataflowNode::Kind::Step;
-        n.id = s.id;
+        n.id = s.id.value();
         n.name = s.name;
         n.stepKind = s.kind;
         n.computeSet = s.computeSet;

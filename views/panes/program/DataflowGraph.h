@@ -25,10 +25,10 @@ struct DataflowNode {
     std::uint32_t id = 0; // program step id or variable id
     std::string name;     // compute set / copy name, or variable name
     record::ProgramKind stepKind = record::ProgramKind::Execute; // steps only
-    std::uint32_t computeSet = reports::kNone;
+    record::ComputeSetId computeSet = record::ComputeSetId::none();
     bool exchangeBuffer = false;
-    // Tensors: the step whose write made this version; kNone for an input.
-    std::uint32_t producer = reports::kNone;
+    // Tensors: the step whose write made this version; none() for an input.
+    record::StepId producer = record::StepId::none();
     std::uint32_t readers = 0; // tensors: steps in scope that read this version
     // Metrics for colouring. Steps: cycles and bytes received over all
     // executions, peak not-always-live bytes of the fullest tile. Tensors:

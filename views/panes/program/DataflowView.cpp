@@ -67,8 +67,7 @@ DataflowView::DataflowView(QWidget* parent)
         const DataflowNode& n = graph_.nodes[static_cast<std::size_t>(index)];
         if (n.kind == DataflowNode::Kind::Step) {
             selectedStep_ = static_cast<int>(n.id);
-            markedComputeSet_ =
-                n.computeSet == reports::kNone ? -1 : static_cast<int>(n.computeSet);
+            markedComputeSet_ = n.computeSet.isNone() ? -1 : static_cast<int>(n.computeSet.value());
             updateMarks();
             emit stepActivated(selectedStep_, markedComputeSet_);
         }
@@ -252,18 +251,18 @@ void DataflowView::rebuild() {
                       .arg(programKindText(n.stepKind),
                            QString::fromStdString(n.name).toHtmlEscaped())
                       .arg(n.id)
-                      .arg(n.computeSet == reports::kNone
+                      .arg(n.computeSet.isNone()
                                ? QString()
-                               : QString(", compute set %1").arg(n.computeSet))
+                               : QString(", compute set %1").arg(n.computeSet.value()))
                       .arg(formatCount(static_cast<std::uint64_t>(n.cycles)),
                            formatBytes(static_cast<std::uint64_t>(n.bytesExchanged)),
                            formatBytes(static_cast<std::uint64_t>(n.memory)));
         } else {
             const QString origin =
                 n.exchangeBuffer ? QString("received by its step")
-                : n.producer == reports::kNone
+                : n.producer.isNone()
                     ? QString("an input of this scope (written before it, or never)")
-                    : QString("as written by step %1").arg(n.producer);
+                    : QString("as written by step %1").arg(n.producer.value());
             tip = QString("<b>%1</b> %2<br>%3 over all tiles<br>%4<br>read by %5 step(s) shown")
                       .arg(n.exchangeBuffer ? "exchange buffer" : "tensor",
                            QString::fromStdString(n.name).toHtmlEscaped(),
@@ -420,10 +419,9 @@ void DataflowView::updateMarks() {
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
         const DataflowNode& n = graph_.nodes[i];
         const bool isStep = n.kind == DataflowNode::Kind::Step;
-        marked[i] =
-            isStep &&
-            (static_cast<int>(n.id) == selectedStep_ ||
-             (markedComputeSet_ >= 0 && static_cast<int>(n.computeSet) == markedComputeSet_));
+        marked[i] = isStep && (static_cast<int>(n.id) == selectedStep_ ||
+                               (markedComputeSet_ >= 0 &&
+                                static_cast<int>(n.computeSet.value()) == markedComputeSet_));
         const bool matched =
             std::find(matches_.begin(), matches_.end(), static_cast<int>(i)) != matches_.end();
         nodes_[i]->setMarked(marked[i], matched);
@@ -450,9 +448,9 @@ void DataflowView::selectStep(int stepId) {
         }
     }
     markedComputeSet_ = -1;
-    if (node >= 0 && graph_.nodes[static_cast<std::size_t>(node)].computeSet != reports::kNone) {
+    if (node >= 0 && !graph_.nodes[static_cast<std::size_t>(node)].computeSet.isNone()) {
         markedComputeSet_ =
-            static_cast<int>(graph_.nodes[static_cast<std::size_t>(node)].computeSet);
+            static_cast<int>(graph_.nodes[static_cast<std::size_t>(node)].computeSet.value());
     }
     updateMarks();
     if (node >= 0) {

@@ -154,7 +154,7 @@ void OperationDetails::showRow(const OperationRow& r) {
         const std::uint64_t runs = stats_->stepExecutions[s];
         const int at = static_cast<int>(i);
         auto* name = text(QString::fromStdString(step.name));
-        name->setData(kIdRole, step.id);
+        name->setData(kIdRole, step.id.value());
         steps_->setItem(at, 0, name);
         steps_->setItem(at, 1, text(programKindText(step.kind)));
         steps_->setItem(at, 2, number(formatCount(runs), runs));
@@ -201,7 +201,7 @@ void OperationDetails::showRow(const OperationRow& r) {
                                              ? QString("none (the application's own block)")
                                              : QString("not recorded"));
         debug += row("Options", "not recorded by Tessera");
-        debug += row("Block node", QString::number(node.id));
+        debug += row("Block node", QString::number(node.id.value()));
     }
     debug_->setText("<table>" + debug + "</table>");
 }

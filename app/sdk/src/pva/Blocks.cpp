@@ -90,7 +90,7 @@ stepsPerExecution(std::uint32_t node, const std::vector<tessera::record::Program
                          n.kind == ProgramKind::StreamToDevice ||
                          n.kind == ProgramKind::StreamToHost || n.kind == ProgramKind::Sync ||
                          n.kind == ProgramKind::PrintTensor;
-    if (oneStep && n.step != kNone && children[node].empty()) {
+    if (oneStep && !n.step.isNone() && children[node].empty()) {
         return 1;
     }
     return std::nullopt;
@@ -126,10 +126,10 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
     std::vector<std::uint32_t> parent(nodes.size(), kNone);
     std::vector<std::vector<std::uint32_t>> children(nodes.size());
     for (const auto& n : nodes) {
-        if (n.id < parent.size()) {
-            parent[n.id] = n.parent;
-            if (n.parent < children.size()) {
-                children[n.parent].push_back(n.id);
+        if (n.id.value() < parent.size()) {
+            parent[n.id.value()] = n.parent.value();
+            if (n.parent.value() < children.size()) {
+                children[n.parent.value()].push_back(n.id.value());
             }
         }
     }
@@ -138,13 +138,13 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
         const std::regex blockRe = compile(options.blocksFilter, "profiler.blocks.filter");
         const std::regex programRe = compile(options.programsFilter, "profiler.programs.filter");
         for (const auto& n : nodes) {
-            const std::string& name = byNode[n.id].front()->name();
+            const std::string& name = byNode[n.id.value()].front()->name();
             const bool asBlock = !options.blocksFilter.empty() && n.kind == ProgramKind::Block &&
                                  std::regex_match(name, blockRe);
             const bool asProgram = !options.programsFilter.empty() && !name.empty() &&
                                    std::regex_match(name, programRe);
             if (asBlock || asProgram) {
-                instrumented.push_back(n.id);
+                instrumented.push_back(n.id.value());
             }
         }
     }
@@ -161,11 +161,11 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
     for (const auto& s : steps) {
         for (std::uint32_t node : instrumented) {
             bool inLoop = isLoop(nodes[node].kind);
-            for (std::uint32_t n = s.node; n != kNone && n < parent.size(); n = parent[n]) {
+            for (std::uint32_t n = s.node.value(); n != kNone && n < parent.size(); n = parent[n]) {
                 if (n == node) {
-                    containing[s.id].push_back(node);
+                    containing[s.id.value()].push_back(node);
                     if (!entryStep.count(node) && !inLoop) {
-                        entryStep[node] = s.id;
+                        entryStep[node] = s.id.value();
                     } else if (!entryStep.count(node)) {
                         entryStep[node] = kNone;
                     }
@@ -201,8 +201,8 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             o = Open{};
         };
         for (const auto& e : reader.executedSteps(run.id, 0, run.steps)) {
-            const auto& st = stepTiles(e.programStep);
-            const auto& ps = steps.at(e.programStep);
+            const auto& st = stepTiles(e.programStep.value());
+            const auto& ps = steps.at(e.programStep.value());
             const bool works = st.computeCycles[tile] > 0 || st.exchangeCycles[tile] > 0;
             bool ipuWorks = false;
             for (std::uint32_t t = firstTileOfIpu; t < ipuEnd && !ipuWorks; ++t) {
@@ -213,7 +213,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                 st.computeCycles[tile] > 0
                     ? workFrom + ps.exchangePhaseCycles + st.computeCycles[tile]
                     : workFrom + st.exchangeCycles[tile];
-            const auto& inside = containing[e.programStep];
+            const auto& inside = containing[e.programStep.value()];
             for (auto& [node, o] : open) {
                 if (o.open && std::find(inside.begin(), inside.end(), node) == inside.end()) {
                     close(node);
@@ -221,8 +221,8 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             }
             for (std::uint32_t node : inside) {
                 Open& o = open[node];
-                const bool ended =
-                    length[node] ? o.stepsSeen == *length[node] : entryStep[node] == e.programStep;
+                const bool ended = length[node] ? o.stepsSeen == *length[node]
+                                                : entryStep[node] == e.programStep.value();
                 if (o.open && ended) {
                     close(node);
                 }
@@ -242,9 +242,9 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
                 }
             }
             if (ps.kind == ProgramKind::Sync &&
-                byNode[ps.node].front()->name() == kBlockFlushName) {
+                byNode[ps.node.value()].front()->name() == kBlockFlushName) {
                 Pending flush{run.id,
-                              makeBlock(tile, byNode[ps.node].front(), e.startCycle,
+                              makeBlock(tile, byNode[ps.node.value()].front(), e.startCycle,
                                         e.startCycle + e.cycles, 2),
                               true, options.instrumentExternalExchange};
                 pending.push_back(flush);
@@ -252,7 +252,7 @@ std::vector<Block> ReportData::blocks(std::uint32_t tile) {
             if (options.instrumentExternalExchange &&
                 (ps.kind == ProgramKind::StreamToDevice || ps.kind == ProgramKind::StreamToHost) &&
                 (st.bytesIn[tile] > 0 || st.bytesOut[tile] > 0)) {
-                const auto& phases = byNode[ps.node];
+                const auto& phases = byNode[ps.node.value()];
                 const std::uint64_t midTo = workFrom + st.exchangeCycles[tile];
                 pending.push_back(
                     {run.id, makeBlock(tile, phases.at(0), e.startCycle, workFrom, 3)});

@@ -13,8 +13,8 @@ std::vector<Tile> ReportData::tiles() {
     std::vector<Tile> out;
     for (const auto& m : reader.tileMemory()) {
         Tile tile;
-        tile.number_ = m.tile;
-        tile.ipu_ = t.tilesPerIpu ? m.tile / t.tilesPerIpu : 0;
+        tile.number_ = m.tile.value();
+        tile.ipu_ = t.tilesPerIpu ? m.tile.value() / t.tilesPerIpu : 0;
         TileMemoryUsage& u = tile.memory_;
         u.total_ = MemoryUsage(m.totalIncludingGaps, m.totalExcludingGaps);
         u.category_.bytes_ = m.bytesByCategory;
@@ -35,7 +35,7 @@ std::vector<Tile> ReportData::tiles() {
 
 ComputeSet ReportData::computeSet(const tessera::record::ComputeSetRecord& e) {
     ComputeSet cs;
-    cs.id_ = e.id;
+    cs.id_ = e.id.value();
     cs.name_ = e.name;
     cs.vertices_ = e.vertexCount;
     return cs;
@@ -43,7 +43,7 @@ ComputeSet ReportData::computeSet(const tessera::record::ComputeSetRecord& e) {
 
 Variable ReportData::variable(const tessera::reports::VariableEntry& e) {
     Variable v;
-    v.id_ = e.id;
+    v.id_ = e.id.value();
     v.name_ = e.name;
     v.type_ = e.type;
     v.bytes_ = e.totalBytes;
@@ -74,9 +74,11 @@ NotAlwaysLiveMemory ReportData::notAlwaysLive(std::uint32_t step,
         }
     }
     const auto& vars = variables();
-    for (std::uint32_t id : reader.liveVariables(step)) {
-        auto it = std::lower_bound(vars.begin(), vars.end(), id,
-                                   [](const auto& v, std::uint32_t i) { return v.id < i; });
+    for (const tessera::record::VariableId id :
+         reader.liveVariables(tessera::record::StepId{step})) {
+        auto it =
+            std::lower_bound(vars.begin(), vars.end(), id,
+                             [](const auto& v, tessera::record::VariableId i) { return v.id < i; });
         if (it == vars.end() || it->id != id) {
             continue;
         }
@@ -84,7 +86,7 @@ NotAlwaysLiveMemory ReportData::notAlwaysLive(std::uint32_t step,
         if (tile) {
             v.bytes_ = 0;
             for (const auto& [t, bytes] : reader.variableTiles(id)) {
-                if (t == *tile) {
+                if (t.value() == *tile) {
                     v.bytes_ = bytes;
                 }
             }
@@ -199,7 +201,7 @@ std::vector<ProgramStep> Compilation::livenessProgramSteps() const {
         d_->loadPrograms();
         std::vector<ProgramStep> out;
         for (const auto& s : d_->steps) {
-            out.push_back(d_->programStep(s.id));
+            out.push_back(d_->programStep(s.id.value()));
         }
         return out;
     });

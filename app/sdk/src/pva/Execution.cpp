@@ -13,7 +13,7 @@ ExecutionStep ReportData::executionStep(const tessera::record::StepExecutionReco
     s.d_ = shared_from_this();
     s.run_ = e.run;
     s.seq_ = e.sequence;
-    s.programStep_ = e.programStep;
+    s.programStep_ = e.programStep.value();
     s.from_ = e.startCycle;
     s.cycles_ = e.cycles;
     return s;
@@ -90,8 +90,7 @@ std::vector<ComputeSet> ExecutionStep::computeSets() const {
     return detail::guarded([&] {
         d_->loadPrograms();
         std::vector<ComputeSet> out;
-        if (programStep_ < d_->steps.size() &&
-            d_->steps[programStep_].computeSet != detail::kNone) {
+        if (programStep_ < d_->steps.size() && !d_->steps[programStep_].computeSet.isNone()) {
             for (const auto& e : d_->computeSetEntries()) {
                 if (e.id == d_->steps[programStep_].computeSet) {
                     out.push_back(d_->computeSet(e));

@@ -101,31 +101,31 @@ void ReportData::loadPrograms() {
     steps = reader.programSteps();
     std::vector<std::string> stepNames(steps.size());
     for (const auto& s : steps) {
-        if (s.id < stepNames.size()) {
-            stepNames[s.id] = s.name;
+        if (s.id.value() < stepNames.size()) {
+            stepNames[s.id.value()] = s.name;
         }
     }
     std::map<std::uint32_t, const tessera::record::ComputeSetRecord*> computeSetById;
     for (const auto& cs : computeSetEntries()) {
-        computeSetById[cs.id] = &cs;
+        computeSetById[cs.id.value()] = &cs;
     }
     for (const auto& n : nodes) {
         std::string name = n.name;
-        if (name.empty() && n.step != kNone && n.step < stepNames.size()) {
-            name = stepNames[n.step];
+        if (name.empty() && !n.step.isNone() && n.step.value() < stepNames.size()) {
+            name = stepNames[n.step.value()];
         }
         auto make = [&](Program::Type type) {
             std::shared_ptr<Program> p = makeProgram(type);
-            p->id_ = n.id;
+            p->id_ = n.id.value();
             p->name_ = name;
             p->type_ = type;
             if (type == Program::Type::OnTileExecute) {
-                auto cs = computeSetById.find(n.computeSet);
+                auto cs = computeSetById.find(n.computeSet.value());
                 if (cs != computeSetById.end()) {
                     static_cast<OnTileExecuteProgram&>(*p).computeSet_ = computeSet(*cs->second);
                 }
             }
-            byNode[n.id].push_back(p);
+            byNode[n.id.value()].push_back(p);
             programs.push_back(p);
         };
         if (isStreamCopy(n.kind)) {
@@ -135,14 +135,14 @@ void ReportData::loadPrograms() {
         } else {
             make(programType(n.kind));
         }
-        if (n.parent == kNone) {
+        if (n.parent.value() == kNone) {
             if (roots.size() <= n.programIndex) {
                 roots.resize(n.programIndex + 1);
             }
-            roots[n.programIndex] = byNode[n.id].front();
-        } else if (byNode.count(n.parent)) {
-            auto& children = byNode[n.parent].front()->children_;
-            for (const auto& p : byNode[n.id]) {
+            roots[n.programIndex] = byNode[n.id.value()].front();
+        } else if (byNode.count(n.parent.value())) {
+            auto& children = byNode[n.parent.value()].front()->children_;
+            for (const auto& p : byNode[n.id.value()]) {
                 children.push_back(p);
             }
         }
@@ -155,7 +155,7 @@ std::shared_ptr<Program> ReportData::stepProgram(std::uint32_t step) {
     if (step >= steps.size()) {
         return nullptr;
     }
-    auto it = byNode.find(steps[step].node);
+    auto it = byNode.find(steps[step].node.value());
     if (it == byNode.end() || it->second.empty()) {
         return nullptr;
     }

@@ -49,7 +49,7 @@ const std::vector<tessera::record::ComputeSetRecord>& ReportData::computeSetEntr
 const tessera::reports::StepTiles& ReportData::stepTiles(std::uint32_t step) {
     auto it = stepTilesCache.find(step);
     if (it == stepTilesCache.end()) {
-        it = stepTilesCache.emplace(step, reader.stepTiles(step)).first;
+        it = stepTilesCache.emplace(step, reader.stepTiles(tessera::record::StepId{step})).first;
     }
     return it->second;
 }

@@ -14,7 +14,7 @@
 
 namespace pva::detail {
 
-using tessera::reports::kNone;
+using tessera::record::kNone;
 
 // The Sync the SDK's engine runs to flush the block buffers
 // (app/sdk/src/BlockFlush.h).
