@@ -33,7 +33,7 @@ void OperationFlopsModel::setSteps(const ReportData& data, const ProgramStats& s
             const auto& step = data.programSteps[s];
             Row row;
             row.name = QString::fromStdString(step.name);
-            row.stepId = static_cast<int>(step.id);
+            row.stepId = static_cast<int>(step.id.value()); // a Qt role: a plain int
             row.flopsPerExecution = step.flops;
             row.executions = stats.stepExecutions[s];
             row.flops = step.flops * row.executions;
