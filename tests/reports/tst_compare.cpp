@@ -323,6 +323,24 @@ private slots:
         QCOMPARE(metricNames().size(), d.totals.size());
     }
 
+    // The comparison indexes steps by id, so a side whose step ids are not
+    // dense from 0 (a damaged report) is refused by name, not read past.
+    void sparseStepIdsAreRefused() {
+        const ReportReader r(reports_.at("mm128").path);
+        auto data = std::make_shared<ReportData>(
+            *loadReportData(r, {}, nullptr, LoadOptions{.placement = true}));
+        QVERIFY(!data->programSteps.empty());
+        data->programSteps.back().id = StepId{data->programSteps.back().id.value() + 1000};
+        const std::shared_ptr<const ReportData> sparse = data;
+        try {
+            const Baseline refused(sparse);
+            QFAIL("a side with sparse step ids was accepted");
+        } catch (const ReportError& e) {
+            QVERIFY2(std::string(e.what()).find("step ids are not dense") != std::string::npos,
+                     e.what());
+        }
+    }
+
     // A side is the loaded report the panes draw from: one loaded with the
     // placement is the same side as one built from the reader; one loaded
     // without it (the single-report GUI's load) is refused by name.
