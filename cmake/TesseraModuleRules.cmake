@@ -1,6 +1,9 @@
 # Enforces the module boundaries of docs/ARCHITECTURE.md at configure time:
 # engine links neither Qt nor SQLite (nor reports/); reports links no Qt; the
-# Poplar-compatible SDK (app/sdk) links no Qt.
+# Poplar-compatible SDK (app/sdk) links no Qt. The same rules on #include
+# lines (tests/rules/CheckModuleSources.cmake: engine/ includes nothing of
+# reports/, views/ or app/, ...) run here too, and again as the test
+# `module_rules`, so a broken boundary stops the configure, not only a test.
 function(_tessera_forbid target pattern why)
   if(NOT TARGET ${target})
     return()
@@ -21,6 +24,12 @@ function(_tessera_forbid target pattern why)
 endfunction()
 
 function(tessera_check_module_rules)
+  execute_process(COMMAND ${CMAKE_COMMAND} -DTESSERA_SOURCE_DIR=${PROJECT_SOURCE_DIR}
+                          -P ${PROJECT_SOURCE_DIR}/tests/rules/CheckModuleSources.cmake
+                  RESULT_VARIABLE sources_rc OUTPUT_QUIET ERROR_VARIABLE sources_errors)
+  if(NOT sources_rc EQUAL 0)
+    message(FATAL_ERROR "Module rules broken in the sources:\n${sources_errors}")
+  endif()
   _tessera_forbid(tessera_engine "Qt|qt|SQLite|sqlite|QCustomPlot|tessera_reports"
                   "the engine is Qt-free and SQL-free and sits below reports/")
   _tessera_forbid(tessera_reports "Qt|qt|QCustomPlot" "reports/ is Qt-free")

@@ -2,11 +2,18 @@
 // Plain structs the reader returns: everything a pane or the CLI needs from a
 // report, with no SQL and no SQLite types. Ids are the report's own (equal to
 // the engine's record ids, the same strong id types); an id's none() marks
-// "none". Where the report
-// holds exactly what the engine recorded (codelets, vertex counts, compute
-// sets, memory blocks, program nodes, step executions, verification), the
-// reader returns the record type itself
-// (engine/record/Records.h), not a copy of it.
+// "none". Where the report holds exactly what the engine recorded (codelets,
+// vertex counts, compute sets, memory blocks, program nodes, step executions,
+// verification), the reader returns the record type itself
+// (engine/record/Records.h), not a copy of it. The Entry types below hold a
+// fact in another shape than its record, on purpose:
+// - VariableEntry, ProgramStepEntry: the sums loaded with the report, in place
+//   of the per-tile lists, which stay in the file and are read on demand
+//   (StepTiles, memory blocks): a report of 10^6 steps opens without them;
+// - TileMemoryEntry: categories indexed by the report's own category table,
+//   not by this build's enum;
+// - TargetInfo: regions with their offsets, as the file stores them;
+// - RunEntry: a run's begin and end records in one row.
 #include "engine/record/Records.h"
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include "engine/core/Error.h"
 #include "engine/debug/DebugSession.h"
 #include "engine/runtime/TensorPrinter.h"
+#include "reports/Figures.h"
 
 #include <cstdio>
 #include <iostream>
@@ -32,7 +33,7 @@ void listProgram(const Graph& graph, const compiler::CompiledGraph& compiled) {
     print("tensors:\n");
     for (const VariableData& v : graph.variables()) {
         print("  %-32s %-12s %s\n", v.name.c_str(), std::string(typeName(v.type)).c_str(),
-              shapeString(v.shape).c_str());
+              reports::shapeText(v.shape).c_str()); // as the panes show it
     }
 }
 

@@ -157,6 +157,12 @@ private slots:
         QCOMPARE(list.exitCode, 0);
         QVERIFY(list.out.contains("matmul/products"));
         QVERIFY(list.out.contains("matmul/out"));
+        // Tensors with their shapes as the panes write them: m x k = 6 x 5.
+        const Result sized = cli(
+            {"debug", "matmul", "--target", "tiles:4", "--set", "m=6", "--set", "k=5", "--list"});
+        QCOMPARE(sized.exitCode, 0);
+        QVERIFY2(QRegularExpression(R"(\n  A +float +\[6, 5\]\n)").match(sized.out).hasMatch(),
+                 qPrintable(sized.out));
         for (const QStringList& args :
              {QStringList{"debug", "matmul", "--break", "nope"},
               QStringList{"debug", "matmul", "--break", "1", "--print", "nope"},

@@ -209,9 +209,30 @@ private slots:
             const QJsonObject o = QJsonDocument::fromJson(json.out.toUtf8()).object();
             QCOMPARE(o["report"]["complete"].toBool(true), false);
         }
-        answers(cli({"diff", partial, partial}), "diff");
-        answers(cli({"export", partial, "--format", "chrome-trace", "-o", file("killed.json")}),
-                "export");
+        // A report against itself: every total the same.
+        const Result diff = cli({"diff", partial, partial, "--json"});
+        answers(diff, "diff");
+        if (diff.exitCode == 0) {
+            const QJsonObject totals =
+                QJsonDocument::fromJson(diff.out.toUtf8()).object()["totals"].toObject();
+            QVERIFY2(!totals.isEmpty(), qPrintable(diff.out));
+            for (const QString& metric : totals.keys()) {
+                QCOMPARE(totals[metric]["delta"].toDouble(-1), 0.0);
+            }
+        }
+        const QString trace = file("killed.json");
+        QFile::remove(trace);
+        const Result exported = cli({"export", partial, "--format", "chrome-trace", "-o", trace});
+        answers(exported, "export");
+        if (exported.exitCode == 0) {
+            QFile written(trace);
+            QVERIFY(written.open(QIODevice::ReadOnly));
+            QJsonParseError error{};
+            QJsonDocument::fromJson(written.readAll(), &error);
+            QCOMPARE(error.error, QJsonParseError::NoError);
+        } else {
+            QVERIFY(!QFile::exists(trace));
+        }
 
         const Result again =
             cli({"capture", "stress", "--target", "tiles:4", "--set", "steps=100", "-o", out});

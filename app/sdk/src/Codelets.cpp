@@ -447,6 +447,15 @@ loadCodeletFile(const std::string& path, const std::string& extraFlags, std::str
     return loadSharedObject(so, path);
 }
 
+std::string saveCodeletSource(const std::string& text) {
+    const fs::path path = cacheDir() / ("stream-" + hex(fnv1a(text)) + ".cpp");
+    std::error_code ec;
+    if (!fs::exists(path, ec) || readFile(path) != text) {
+        writeFileAtomically(path, text);
+    }
+    return path.string();
+}
+
 void compileCodeletFile(const std::string& source, const std::string& output,
                         const std::string& extraFlags) {
     const fs::path so = buildSharedObject(source, extraFlags);

@@ -22,6 +22,11 @@ std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObj
 std::vector<tessera::CodeletInfo> loadEmbeddedCodeletObject(const std::string& bytes,
                                                             std::string* sharedObject);
 
+// Saves a codelet source given as text (addCodelets(stream)) in the user's
+// codelet cache under its content's hash, written privately and renamed into
+// place (no predictable path in a shared /tmp); returns its path.
+std::string saveCodeletSource(const std::string& text);
+
 // Compiles a codelet source into a .gp file (what `popc` does).
 void compileCodeletFile(const std::string& source, const std::string& output,
                         const std::string& extraFlags);

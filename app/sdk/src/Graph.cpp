@@ -3,7 +3,6 @@
 #include "Impl.h"
 #include "engine/core/Error.h"
 
-#include <fstream>
 #include <sstream>
 
 namespace poplar {
@@ -106,20 +105,11 @@ void Graph::addCodelets(std::istream& stream, StringRef compileFlags, CodeletFil
         throw unsupported_feature_error(
             "Graph::addCodelets(stream) of a file type other than CppSource");
     }
-    // Poplar compiles a codelet given as a stream; write it to a file and compile.
+    // Poplar compiles a codelet given as a stream; save it to a file and compile.
     std::ostringstream text;
     text << stream.rdbuf();
-    const std::size_t h = std::hash<std::string>()(text.str());
-    std::ostringstream name;
-    name << "/tmp/tessera-codelet-" << std::hex << h << ".cpp";
-    {
-        std::ofstream out(name.str());
-        out << text.str();
-        if (!out) {
-            throw graph_object_load_error("addCodelets(stream): cannot write '" + name.str() + "'");
-        }
-    }
-    addCodelets(name.str(), CodeletFileType::CppSource, compileFlags);
+    const std::string path = detail::saveCodeletSource(text.str());
+    addCodelets(path, CodeletFileType::CppSource, compileFlags);
 }
 
 Tensor Graph::addVariable(const Type& type, ArrayRef<std::size_t> shape, const DebugContext& dc) {

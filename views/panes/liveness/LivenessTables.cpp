@@ -1,5 +1,6 @@
 #include "views/panes/liveness/LivenessTables.h"
 
+#include "reports/Figures.h"
 #include "views/common/FillingColumn.h"
 #include "views/common/Format.h"
 #include "views/models/ProgramKinds.h"
@@ -366,7 +367,8 @@ void LivenessTables::showCycles(record::StepId step, const reports::StepTiles* t
                        .arg(formatCount(cycles_->totalCycles()));
     if (compute.max > 0) {
         text += QString(" · compute balance %1 (mean ÷ max over tiles)")
-                    .arg(formatPercent(compute.mean / static_cast<double>(compute.max)));
+                    .arg(formatPercent(
+                        reports::tileBalance(compute.mean, static_cast<double>(compute.max))));
     }
     if (vertices_->rowCount() > 0) {
         text += QString("<br>Cycle estimates of the step's codelets, per vertex:");
