@@ -166,88 +166,171 @@ std::uint32_t levelOfRun(const std::vector<LodLevel>& levels, std::uint32_t want
     return best;
 }
 
-} // namespace
+// The memory counter: every change, or the largest value of each stride.
+class MemoryCounter {
+public:
+    MemoryCounter(TraceWriter& w, std::uint64_t stride)
+        : w_(w)
+        , stride_(stride) {}
 
-ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& out,
-                                    const ChromeTraceOptions& options) {
-    const TargetInfo& target = reader.target();
-    const ReportInfo& info = reader.info();
-    const Clock clock(target.clockHz);
-    const std::vector<RunEntry> runs = reader.runs();
-    const std::vector<ProgramStepEntry> programSteps = reader.programSteps();
-    std::vector<std::vector<LodLevel>> levels;
-    std::uint64_t totalSteps = 0;
-    for (const RunEntry& r : runs) {
-        levels.push_back(reader.lodLevels(r.id));
-        totalSteps = addSat(totalSteps, r.steps);
+    void add(std::int64_t ts, std::uint64_t sum, std::uint64_t max) {
+        if (stride_ == 1) {
+            if (sum != lastSum_ || max != lastMax_) {
+                w_.counter(ts, sum, max);
+                lastSum_ = sum;
+                lastMax_ = max;
+            }
+            return;
+        }
+        if (inSample_ == 0) {
+            sampleTs_ = ts;
+            sampleMax_ = 0;
+            sampleMaxTile_ = 0;
+        }
+        sampleMax_ = std::max(sampleMax_, sum);
+        sampleMaxTile_ = std::max(sampleMaxTile_, max);
+        if (++inSample_ == stride_) {
+            w_.counter(sampleTs_, sampleMax_, sampleMaxTile_);
+            inSample_ = 0;
+        }
+    }
+    // The end of a run: its last, partial stride.
+    void flush() {
+        if (inSample_ > 0) {
+            w_.counter(sampleTs_, sampleMax_, sampleMaxTile_);
+            inSample_ = 0;
+        }
     }
 
-    ChromeTraceResult result;
-    const std::uint32_t numTiles = target.numTiles;
-    const std::uint32_t groupTiles =
-        std::max<std::uint32_t>(levels.empty() ? 16 : levels.front().front().groupTiles, 1);
-    const std::uint32_t groups = numTiles == 0 ? 0 : (numTiles + groupTiles - 1) / groupTiles;
-    const bool perTile = numTiles > 0 && numTiles <= options.perTileTracksUpTo;
+private:
+    TraceWriter& w_;
+    std::uint64_t stride_;
+    std::uint64_t sampleMax_ = 0, sampleMaxTile_ = 0, inSample_ = 0;
+    std::int64_t sampleTs_ = 0;
+    std::uint64_t lastSum_ = std::numeric_limits<std::uint64_t>::max(), lastMax_ = 0;
+};
 
+std::string bucketName(const LodBucket& b) {
+    return "\"steps " + std::to_string(b.firstSeq) + "-" +
+           std::to_string(b.firstSeq + (b.steps > 0 ? b.steps - 1 : 0)) + "\"";
+}
+
+// One export: the layout chosen up front, then each run's steps, counter
+// samples and buckets in turn.
+class ChromeTraceExporter {
+public:
+    ChromeTraceExporter(const ReportReader& reader, std::ostream& out,
+                        const ChromeTraceOptions& options)
+        : reader_(reader)
+        , out_(out)
+        , target_(reader.target())
+        , info_(reader.info())
+        , clock_(target_.clockHz)
+        , runs_(reader.runs())
+        , programSteps_(reader.programSteps())
+        , w_(out) {
+        for (const RunEntry& r : runs_) {
+            levels_.push_back(reader.lodLevels(r.id));
+            totalSteps_ = addSat(totalSteps_, r.steps);
+        }
+        chooseLayout(options);
+    }
+
+    ChromeTraceResult write() {
+        writeHeader();
+        writeTrackNames();
+        MemoryCounter memory(w_, result_.counterStride);
+        for (std::size_t r = 0; r < runs_.size(); ++r) {
+            writeExecutions(runs_[r], memory);
+            memory.flush();
+            writeStepBuckets(r);
+            writeTileBuckets(r);
+        }
+        out_ << "\n]}\n";
+        if (!out_) {
+            throw ReportError("cannot write the trace (output error)");
+        }
+        result_.events = w_.events();
+        result_.slices = w_.slices();
+        result_.counterSamples = w_.counters();
+        return result_;
+    }
+
+private:
     // The budget: a quarter for the step track, a quarter for the counter,
     // half for the tile tracks (up to five slices per track and step: sync,
     // exchange, sync, compute, sync).
-    const std::uint64_t budget = std::max<std::uint64_t>(options.maxEvents, 64);
-    const std::uint64_t tracksAtSteps = perTile ? numTiles : groups;
-    result.stepLevel = chooseLevel(levels, totalSteps, 1, 1, budget / 4);
-    result.tileLevel =
-        numTiles == 0 ? 0 : chooseLevel(levels, totalSteps, 5 * tracksAtSteps, groups, budget / 2);
-    const bool tileSteps = numTiles > 0 && result.tileLevel == 0;
-    result.tilesPerTrack = tileSteps && perTile ? 1 : groupTiles;
-    result.tileTracks = numTiles == 0 ? 0 : tileSteps && perTile ? numTiles : groups;
-    result.counterStride =
-        totalSteps <= budget / 4 ? 1 : (totalSteps + budget / 4 - 1) / (budget / 4);
-
-    JsonWriter other(false);
-    other.beginObject();
-    other.key("report").value(info.path);
-    other.key("workload").value(info.workload);
-    other.key("target").value(target.name);
-    other.key("tiles").value(numTiles);
-    other.key("clock_hz").value(target.clockHz);
-    other.key("complete").value(info.complete);
-    other.key("tiles_per_track").value(result.tilesPerTrack);
-    other.key("tile_track_lod_level").value(result.tileLevel);
-    other.key("step_track_lod_level").value(result.stepLevel);
-    other.key("memory_counter_stride").value(result.counterStride);
-    other.endObject();
-    out << "{\"displayTimeUnit\":\"ns\",\"otherData\":" << other.str() << ",\"traceEvents\":[";
-
-    TraceWriter w(out);
-    std::string processName = "Tessera";
-    if (!info.workload.empty()) {
-        processName += ": " + info.workload;
-    }
-    processName += " on " + target.name + " (" + std::to_string(numTiles) + " tiles)";
-    w.metadata("process_name", 0, "{\"name\":" + JsonWriter::escape(processName) + "}");
-    w.metadata("thread_name", kStepTid, "{\"name\":\"program steps (all tiles)\"}");
-    w.metadata("thread_sort_index", kStepTid, "{\"sort_index\":0}");
-    for (std::uint32_t t = 0; t < result.tileTracks; ++t) {
-        const std::uint32_t first = t * result.tilesPerTrack;
-        const std::uint32_t last = std::min(first + result.tilesPerTrack, numTiles) - 1;
-        w.metadata("thread_name", kFirstTileTid + static_cast<int>(t),
-                   "{\"name\":" + JsonWriter::escape(tileRange(first, last)) + "}");
-        w.metadata("thread_sort_index", kFirstTileTid + static_cast<int>(t),
-                   "{\"sort_index\":" + std::to_string(t + 1) + "}");
+    void chooseLayout(const ChromeTraceOptions& options) {
+        numTiles_ = target_.numTiles;
+        const std::uint32_t groupTiles =
+            std::max<std::uint32_t>(levels_.empty() ? 16 : levels_.front().front().groupTiles, 1);
+        const std::uint32_t groups = numTiles_ == 0 ? 0 : (numTiles_ + groupTiles - 1) / groupTiles;
+        const bool perTile = numTiles_ > 0 && numTiles_ <= options.perTileTracksUpTo;
+        const std::uint64_t budget = std::max<std::uint64_t>(options.maxEvents, 64);
+        const std::uint64_t tracksAtSteps = perTile ? numTiles_ : groups;
+        result_.stepLevel = chooseLevel(levels_, totalSteps_, 1, 1, budget / 4);
+        result_.tileLevel = numTiles_ == 0 ? 0
+                                           : chooseLevel(levels_, totalSteps_, 5 * tracksAtSteps,
+                                                         groups, budget / 2);
+        tileSteps_ = numTiles_ > 0 && result_.tileLevel == 0;
+        result_.tilesPerTrack = tileSteps_ && perTile ? 1 : groupTiles;
+        result_.tileTracks = numTiles_ == 0 ? 0 : tileSteps_ && perTile ? numTiles_ : groups;
+        result_.counterStride =
+            totalSteps_ <= budget / 4 ? 1 : (totalSteps_ + budget / 4 - 1) / (budget / 4);
     }
 
-    // Program steps, loaded when first executed.
-    std::unordered_map<StepId, StepInfo> stepInfo;
-    auto infoOf = [&](StepId id) -> const StepInfo& {
-        auto it = stepInfo.find(id);
-        if (it != stepInfo.end()) {
+    // The trace's otherData: the report and the layout chosen.
+    void writeHeader() {
+        JsonWriter other(false);
+        other.beginObject();
+        other.key("report").value(info_.path);
+        other.key("workload").value(info_.workload);
+        other.key("target").value(target_.name);
+        other.key("tiles").value(numTiles_);
+        other.key("clock_hz").value(target_.clockHz);
+        other.key("complete").value(info_.complete);
+        other.key("tiles_per_track").value(result_.tilesPerTrack);
+        other.key("tile_track_lod_level").value(result_.tileLevel);
+        other.key("step_track_lod_level").value(result_.stepLevel);
+        other.key("memory_counter_stride").value(result_.counterStride);
+        other.endObject();
+        out_ << "{\"displayTimeUnit\":\"ns\",\"otherData\":" << other.str() << ",\"traceEvents\":[";
+    }
+
+    void writeTrackNames() {
+        std::string processName = "Tessera";
+        if (!info_.workload.empty()) {
+            processName += ": " + info_.workload;
+        }
+        processName += " on " + target_.name + " (" + std::to_string(numTiles_) + " tiles)";
+        w_.metadata("process_name", 0, "{\"name\":" + JsonWriter::escape(processName) + "}");
+        w_.metadata("thread_name", kStepTid, "{\"name\":\"program steps (all tiles)\"}");
+        w_.metadata("thread_sort_index", kStepTid, "{\"sort_index\":0}");
+        for (std::uint32_t t = 0; t < result_.tileTracks; ++t) {
+            const std::uint32_t first = t * result_.tilesPerTrack;
+            const std::uint32_t last = std::min(first + result_.tilesPerTrack, numTiles_) - 1;
+            w_.metadata("thread_name", kFirstTileTid + static_cast<int>(t),
+                        "{\"name\":" + JsonWriter::escape(tileRange(first, last)) + "}");
+            w_.metadata("thread_sort_index", kFirstTileTid + static_cast<int>(t),
+                        "{\"sort_index\":" + std::to_string(t + 1) + "}");
+        }
+    }
+
+    // A program step, loaded when first executed.
+    const StepInfo& stepInfo(StepId id) {
+        auto it = stepInfo_.find(id);
+        if (it != stepInfo_.end()) {
             return it->second;
         }
-        if (id.value() >= programSteps.size() || programSteps[id.value()].id != id) {
-            throw ReportError(info.path + ": the report is corrupt (an executed step refers to " +
+        return stepInfo_.emplace(id, loadStep(id)).first->second;
+    }
+
+    StepInfo loadStep(StepId id) const {
+        if (id.value() >= programSteps_.size() || programSteps_[id.value()].id != id) {
+            throw ReportError(info_.path + ": the report is corrupt (an executed step refers to " +
                               "unknown program step " + std::to_string(id.value()) + ")");
         }
-        const ProgramStepEntry& p = programSteps[id.value()];
+        const ProgramStepEntry& p = programSteps_[id.value()];
         StepInfo s;
         s.nameJson = JsonWriter::escape(
             p.name.empty() ? std::string(record::programKindName(p.kind)) : p.name);
@@ -255,16 +338,16 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
         s.syncPhase = p.syncCycles;
         s.exchangePhase = p.exchangePhaseCycles;
         s.computePhase = p.computePhaseCycles;
-        const StepTiles tiles = reader.stepTiles(id);
+        const StepTiles tiles = reader_.stepTiles(id);
         for (const std::uint32_t b : tiles.notAlwaysLiveBytes) {
             s.livenessSum += b;
             s.livenessMax = std::max<std::uint64_t>(s.livenessMax, b);
         }
-        if (tileSteps) {
-            s.tracks.resize(result.tileTracks);
+        if (tileSteps_) {
+            s.tracks.resize(result_.tileTracks);
             for (std::uint32_t tile = 0; tile < tiles.computeCycles.size(); ++tile) {
                 TrackCost& c =
-                    s.tracks[std::min(tile / result.tilesPerTrack, result.tileTracks - 1)];
+                    s.tracks[std::min(tile / result_.tilesPerTrack, result_.tileTracks - 1)];
                 c.computeMax = std::max<std::uint64_t>(c.computeMax, tiles.computeCycles[tile]);
                 c.exchangeMax = std::max<std::uint64_t>(c.exchangeMax, tiles.exchangeCycles[tile]);
                 c.computeSum += tiles.computeCycles[tile];
@@ -272,159 +355,160 @@ ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& ou
                 c.syncSum += tiles.syncCycles[tile];
             }
         }
-        return stepInfo.emplace(id, std::move(s)).first->second;
-    };
+        return s;
+    }
 
-    std::uint64_t sampleMax = 0, sampleMaxTile = 0, inSample = 0;
-    std::int64_t sampleTs = 0;
-    std::uint64_t lastSum = std::numeric_limits<std::uint64_t>::max(), lastMax = 0;
-    for (std::size_t r = 0; r < runs.size(); ++r) {
-        const RunEntry& run = runs[r];
+    // A run's executed steps, a page at a time.
+    void writeExecutions(const RunEntry& run, MemoryCounter& memory) {
         for (std::uint64_t firstSeq = 0;;) {
             const std::vector<record::StepExecutionRecord> page =
-                reader.executedSteps(run.id, firstSeq, firstSeq + kPage);
+                reader_.executedSteps(run.id, firstSeq, firstSeq + kPage);
             if (page.empty()) {
                 break;
             }
             for (const record::StepExecutionRecord& e : page) {
-                const StepInfo& s = infoOf(e.programStep);
-                const std::int64_t start = clock.ns(e.startCycle);
-                const std::int64_t end = clock.ns(addSat(e.startCycle, e.cycles));
-                if (result.stepLevel == 0) {
-                    w.slice(s.nameJson, "step", kStepTid, start, end,
-                            "{\"run\":" + num(e.run) + ",\"seq\":" + num(e.sequence) +
-                                ",\"program_step\":" + num(e.programStep.value()) + ",\"kind\":\"" +
-                                record::programKindName(s.kind) + "\",\"cycles\":" + num(e.cycles) +
-                                ",\"sync_phase\":" + num(s.syncPhase) +
-                                ",\"exchange_phase\":" + num(s.exchangePhase) +
-                                ",\"compute_phase\":" + num(s.computePhase) + "}");
+                const StepInfo& s = stepInfo(e.programStep);
+                const std::int64_t start = clock_.ns(e.startCycle);
+                if (result_.stepLevel == 0) {
+                    writeStepSlice(e, s, start);
                 }
-                if (tileSteps) {
-                    const std::uint64_t exchangeStart = std::min(s.syncPhase, e.cycles);
-                    const std::uint64_t computeStart =
-                        std::min(addSat(s.syncPhase, s.exchangePhase), e.cycles);
-                    for (std::uint32_t t = 0; t < result.tileTracks; ++t) {
-                        const TrackCost& c = s.tracks[t];
-                        const int tid = kFirstTileTid + static_cast<int>(t);
-                        const std::uint32_t first = t * result.tilesPerTrack;
-                        const std::uint64_t tiles =
-                            std::min(first + result.tilesPerTrack, numTiles) - first;
-                        std::string args =
-                            result.tilesPerTrack == 1
-                                ? "{\"step\":" + s.nameJson + ",\"seq\":" + num(e.sequence) +
-                                      ",\"compute\":" + num(c.computeSum) +
-                                      ",\"exchange\":" + num(c.exchangeSum) +
-                                      ",\"sync\":" + num(c.syncSum) + "}"
-                                : "{\"step\":" + s.nameJson + ",\"seq\":" + num(e.sequence) +
-                                      ",\"tiles\":" + num(tiles) +
-                                      ",\"compute_max\":" + num(c.computeMax) +
-                                      ",\"compute_mean\":" + num(c.computeSum / tiles) +
-                                      ",\"exchange_max\":" + num(c.exchangeMax) +
-                                      ",\"exchange_mean\":" + num(c.exchangeSum / tiles) +
-                                      ",\"sync_mean\":" + num(c.syncSum / tiles) + "}";
-                        // The tile's own phases, side by side: sync until
-                        // the exchange phase, its exchange, waiting for the
-                        // slowest tile's exchange, its compute, waiting for
-                        // the slowest tile. Imbalance shows as sync.
-                        const std::uint64_t stepEnd = addSat(e.startCycle, e.cycles);
-                        const std::uint64_t exA = addSat(e.startCycle, exchangeStart);
-                        const std::uint64_t exB = std::min(addSat(exA, c.exchangeMax), stepEnd);
-                        const std::uint64_t coA = addSat(e.startCycle, computeStart);
-                        const std::uint64_t coB = std::min(addSat(coA, c.computeMax), stepEnd);
-                        const std::uint64_t bounds[] = {e.startCycle, exA, exB, coA, coB, stepEnd};
-                        static constexpr const char* kPhase[] = {"sync", "exchange", "sync",
-                                                                 "compute", "sync"};
-                        for (std::size_t i = 0; i < 5; ++i) {
-                            if (bounds[i + 1] > bounds[i]) {
-                                w.slice(std::string("\"") + kPhase[i] + "\"", kPhase[i], tid,
-                                        clock.ns(bounds[i]), clock.ns(bounds[i + 1]), args);
-                            }
-                        }
-                    }
+                if (tileSteps_) {
+                    writeTileSlices(e, s);
                 }
-                // Memory: every change, or the largest value of each stride.
-                if (result.counterStride == 1) {
-                    if (s.livenessSum != lastSum || s.livenessMax != lastMax) {
-                        w.counter(start, s.livenessSum, s.livenessMax);
-                        lastSum = s.livenessSum;
-                        lastMax = s.livenessMax;
-                    }
-                } else {
-                    if (inSample == 0) {
-                        sampleTs = start;
-                        sampleMax = 0;
-                        sampleMaxTile = 0;
-                    }
-                    sampleMax = std::max(sampleMax, s.livenessSum);
-                    sampleMaxTile = std::max(sampleMaxTile, s.livenessMax);
-                    if (++inSample == result.counterStride) {
-                        w.counter(sampleTs, sampleMax, sampleMaxTile);
-                        inSample = 0;
-                    }
-                }
+                memory.add(start, s.livenessSum, s.livenessMax);
             }
             firstSeq = page.back().sequence + 1;
             if (firstSeq == 0) {
                 break;
             }
         }
-        if (inSample > 0) {
-            w.counter(sampleTs, sampleMax, sampleMaxTile);
-            inSample = 0;
-        }
+    }
 
-        // Buckets for the tracks that do not show single steps.
-        auto bucketsOf = [&](std::uint32_t wanted) {
-            const std::uint32_t level = levelOfRun(levels[r], wanted);
-            return level == 0 ? std::vector<LodBucket>{}
-                              : reader.lodBuckets(run.id, level, 0,
-                                                  std::numeric_limits<std::uint64_t>::max());
-        };
-        auto bucketName = [](const LodBucket& b) {
-            return "\"steps " + std::to_string(b.firstSeq) + "-" +
-                   std::to_string(b.firstSeq + (b.steps > 0 ? b.steps - 1 : 0)) + "\"";
-        };
-        if (result.stepLevel > 0) {
-            for (const LodBucket& b : bucketsOf(result.stepLevel)) {
-                w.slice(bucketName(b), "steps", kStepTid, clock.ns(b.startCycle),
-                        clock.ns(addSat(b.startCycle, b.cycles)),
-                        "{\"run\":" + num(run.id) + ",\"steps\":" + num(b.steps) + ",\"cycles\":" +
-                            num(b.cycles) + ",\"sync_phase\":" + num(b.syncPhaseCycles) +
-                            ",\"exchange_phase\":" + num(b.exchangePhaseCycles) +
-                            ",\"compute_phase\":" + num(b.computePhaseCycles) +
-                            ",\"longest_step\":" + num(b.maxStepCycles) + "}");
-            }
-        }
-        if (!tileSteps && result.tileTracks > 0) {
-            for (const LodBucket& b : bucketsOf(result.tileLevel)) {
-                const std::string name = bucketName(b);
-                const std::size_t n = std::min<std::size_t>(
-                    {b.compute.size(), b.exchange.size(), b.sync.size(), result.tileTracks});
-                for (std::size_t g = 0; g < n; ++g) {
-                    const std::uint64_t first = g * result.tilesPerTrack;
-                    const std::uint64_t tiles =
-                        std::min<std::uint64_t>(first + result.tilesPerTrack, numTiles) - first;
-                    w.slice(name, "tiles", kFirstTileTid + static_cast<int>(g),
-                            clock.ns(b.startCycle), clock.ns(addSat(b.startCycle, b.cycles)),
-                            "{\"steps\":" + num(b.steps) +
-                                ",\"compute_mean\":" + num(b.compute[g].sum / tiles) +
-                                ",\"compute_max\":" + num(b.compute[g].max) +
-                                ",\"compute_min\":" + num(b.compute[g].min) +
-                                ",\"exchange_mean\":" + num(b.exchange[g].sum / tiles) +
-                                ",\"exchange_max\":" + num(b.exchange[g].max) +
-                                ",\"sync_mean\":" + num(b.sync[g].sum / tiles) + "}");
+    void writeStepSlice(const record::StepExecutionRecord& e, const StepInfo& s,
+                        std::int64_t start) {
+        w_.slice(s.nameJson, "step", kStepTid, start, clock_.ns(addSat(e.startCycle, e.cycles)),
+                 "{\"run\":" + num(e.run) + ",\"seq\":" + num(e.sequence) + ",\"program_step\":" +
+                     num(e.programStep.value()) + ",\"kind\":\"" + record::programKindName(s.kind) +
+                     "\",\"cycles\":" + num(e.cycles) + ",\"sync_phase\":" + num(s.syncPhase) +
+                     ",\"exchange_phase\":" + num(s.exchangePhase) +
+                     ",\"compute_phase\":" + num(s.computePhase) + "}");
+    }
+
+    // The tile's own phases, side by side: sync until the exchange phase, its
+    // exchange, waiting for the slowest tile's exchange, its compute, waiting
+    // for the slowest tile. Imbalance shows as sync.
+    void writeTileSlices(const record::StepExecutionRecord& e, const StepInfo& s) {
+        const std::uint64_t exchangeStart = std::min(s.syncPhase, e.cycles);
+        const std::uint64_t computeStart = std::min(addSat(s.syncPhase, s.exchangePhase), e.cycles);
+        for (std::uint32_t t = 0; t < result_.tileTracks; ++t) {
+            const TrackCost& c = s.tracks[t];
+            const int tid = kFirstTileTid + static_cast<int>(t);
+            const std::string args = tileStepArgs(e, s, t);
+            const std::uint64_t stepEnd = addSat(e.startCycle, e.cycles);
+            const std::uint64_t exA = addSat(e.startCycle, exchangeStart);
+            const std::uint64_t exB = std::min(addSat(exA, c.exchangeMax), stepEnd);
+            const std::uint64_t coA = addSat(e.startCycle, computeStart);
+            const std::uint64_t coB = std::min(addSat(coA, c.computeMax), stepEnd);
+            const std::uint64_t bounds[] = {e.startCycle, exA, exB, coA, coB, stepEnd};
+            static constexpr const char* kPhase[] = {"sync", "exchange", "sync", "compute", "sync"};
+            for (std::size_t i = 0; i < 5; ++i) {
+                if (bounds[i + 1] > bounds[i]) {
+                    w_.slice(std::string("\"") + kPhase[i] + "\"", kPhase[i], tid,
+                             clock_.ns(bounds[i]), clock_.ns(bounds[i + 1]), args);
                 }
             }
         }
     }
-    out << "\n]}\n";
-    if (!out) {
-        throw ReportError("cannot write the trace (output error)");
+
+    // A tile's own cycles; a group's slowest tile and means.
+    std::string tileStepArgs(const record::StepExecutionRecord& e, const StepInfo& s,
+                             std::uint32_t track) const {
+        const TrackCost& c = s.tracks[track];
+        const std::uint32_t first = track * result_.tilesPerTrack;
+        const std::uint64_t tiles = std::min(first + result_.tilesPerTrack, numTiles_) - first;
+        if (result_.tilesPerTrack == 1) {
+            return "{\"step\":" + s.nameJson + ",\"seq\":" + num(e.sequence) +
+                   ",\"compute\":" + num(c.computeSum) + ",\"exchange\":" + num(c.exchangeSum) +
+                   ",\"sync\":" + num(c.syncSum) + "}";
+        }
+        return "{\"step\":" + s.nameJson + ",\"seq\":" + num(e.sequence) +
+               ",\"tiles\":" + num(tiles) + ",\"compute_max\":" + num(c.computeMax) +
+               ",\"compute_mean\":" + num(c.computeSum / tiles) +
+               ",\"exchange_max\":" + num(c.exchangeMax) +
+               ",\"exchange_mean\":" + num(c.exchangeSum / tiles) +
+               ",\"sync_mean\":" + num(c.syncSum / tiles) + "}";
     }
-    result.events = w.events();
-    result.slices = w.slices();
-    result.counterSamples = w.counters();
-    return result;
+
+    // Buckets for the tracks that do not show single steps.
+    std::vector<LodBucket> bucketsOf(std::size_t r, std::uint32_t wanted) const {
+        const std::uint32_t level = levelOfRun(levels_[r], wanted);
+        return level == 0 ? std::vector<LodBucket>{}
+                          : reader_.lodBuckets(runs_[r].id, level, 0,
+                                               std::numeric_limits<std::uint64_t>::max());
+    }
+
+    void writeStepBuckets(std::size_t r) {
+        if (result_.stepLevel == 0) {
+            return;
+        }
+        for (const LodBucket& b : bucketsOf(r, result_.stepLevel)) {
+            w_.slice(bucketName(b), "steps", kStepTid, clock_.ns(b.startCycle),
+                     clock_.ns(addSat(b.startCycle, b.cycles)),
+                     "{\"run\":" + num(runs_[r].id) + ",\"steps\":" + num(b.steps) +
+                         ",\"cycles\":" + num(b.cycles) +
+                         ",\"sync_phase\":" + num(b.syncPhaseCycles) +
+                         ",\"exchange_phase\":" + num(b.exchangePhaseCycles) +
+                         ",\"compute_phase\":" + num(b.computePhaseCycles) +
+                         ",\"longest_step\":" + num(b.maxStepCycles) + "}");
+        }
+    }
+
+    void writeTileBuckets(std::size_t r) {
+        if (tileSteps_ || result_.tileTracks == 0) {
+            return;
+        }
+        for (const LodBucket& b : bucketsOf(r, result_.tileLevel)) {
+            const std::string name = bucketName(b);
+            const std::size_t n = std::min<std::size_t>(
+                {b.compute.size(), b.exchange.size(), b.sync.size(), result_.tileTracks});
+            for (std::size_t g = 0; g < n; ++g) {
+                const std::uint64_t first = g * result_.tilesPerTrack;
+                const std::uint64_t tiles =
+                    std::min<std::uint64_t>(first + result_.tilesPerTrack, numTiles_) - first;
+                w_.slice(name, "tiles", kFirstTileTid + static_cast<int>(g),
+                         clock_.ns(b.startCycle), clock_.ns(addSat(b.startCycle, b.cycles)),
+                         "{\"steps\":" + num(b.steps) +
+                             ",\"compute_mean\":" + num(b.compute[g].sum / tiles) +
+                             ",\"compute_max\":" + num(b.compute[g].max) +
+                             ",\"compute_min\":" + num(b.compute[g].min) +
+                             ",\"exchange_mean\":" + num(b.exchange[g].sum / tiles) +
+                             ",\"exchange_max\":" + num(b.exchange[g].max) +
+                             ",\"sync_mean\":" + num(b.sync[g].sum / tiles) + "}");
+            }
+        }
+    }
+
+    const ReportReader& reader_;
+    std::ostream& out_;
+    const TargetInfo& target_;
+    const ReportInfo& info_;
+    const Clock clock_;
+    const std::vector<RunEntry> runs_;
+    const std::vector<ProgramStepEntry> programSteps_;
+    std::vector<std::vector<LodLevel>> levels_; // by run
+    std::uint64_t totalSteps_ = 0;
+    std::uint32_t numTiles_ = 0;
+    bool tileSteps_ = false; // the tile tracks show single steps
+    ChromeTraceResult result_;
+    TraceWriter w_;
+    std::unordered_map<StepId, StepInfo> stepInfo_;
+};
+
+} // namespace
+
+ChromeTraceResult exportChromeTrace(const ReportReader& reader, std::ostream& out,
+                                    const ChromeTraceOptions& options) {
+    return ChromeTraceExporter(reader, out, options).write();
 }
 
 } // namespace tessera::reports
