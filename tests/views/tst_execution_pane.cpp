@@ -388,20 +388,20 @@ void TestExecutionPane::stepsTableAndExports() {
     pane->refreshStepsTable();
     ExecutedStepsModel* model = pane->stepsModel();
     QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    std::size_t expected = 0;
+    // Rows: the executions overlapping the range, by the reader's executed
+    // steps (columns: tst_executed_steps_model, on a hand-built report).
+    std::vector<std::uint64_t> expected, shown;
     for (const auto& e : o->steps) {
-        expected += static_cast<double>(e.startCycle) < m.end() &&
-                    static_cast<double>(e.startCycle + e.cycles) > m.start();
+        if (static_cast<double>(e.startCycle) < m.end() &&
+            static_cast<double>(e.startCycle + e.cycles) > m.start()) {
+            expected.push_back(e.sequence);
+        }
     }
-    QVERIFY(expected > 0);
-    QCOMPARE(static_cast<std::size_t>(model->rowCount()), expected);
-    QCOMPARE(model->columnCount(), static_cast<int>(ExecutedStepsModel::ColumnCount));
-    const record::StepExecutionRecord& e0 = model->steps().front();
-    QCOMPARE(model->data(model->index(0, ExecutedStepsModel::Sequence)).toULongLong(), e0.sequence);
-    QCOMPARE(model->data(model->index(0, ExecutedStepsModel::Cycles)).toULongLong(), e0.cycles);
-    QCOMPARE(model->data(model->index(0, ExecutedStepsModel::Start)).toULongLong(),
-             e0.startCycle - o->run.startCycle);
-
+    QVERIFY(!expected.empty());
+    for (int r = 0; r < model->rowCount(); ++r) {
+        shown.push_back(model->index(r, ExecutedStepsModel::Sequence).data().toULongLong());
+    }
+    QCOMPARE(shown, expected);
     const QList<ExportTarget> targets = pane->exportTargets();
     QCOMPARE(targets.size(), 3);
     QCOMPARE(targets[0].name, QString("execution-timeline"));

@@ -3,6 +3,7 @@
 // grouped by debug-name hierarchy (group sums, merged chains, filtering),
 // the selected step's vertices per codelet (and the Memory pane's vertices of
 // tiles, which share their sums), and its cycles per tile.
+#include "VariablesFixture.h"
 #include "tests/record/RecordFixtures.h"
 #include "views/data/ReportData.h"
 #include "views/models/LiveVariablesModel.h"
@@ -29,30 +30,6 @@ std::vector<record::VariableId> ids(std::uint32_t n) {
         out.emplace_back(i);
     }
     return out;
-}
-
-reports::VariableEntry variable(std::uint32_t id, const std::string& name, std::uint64_t bytes) {
-    reports::VariableEntry v;
-    v.id = record::VariableId{static_cast<std::uint32_t>(id)};
-    v.name = name;
-    v.type = "float";
-    v.shape = {bytes / 4};
-    v.numElements = bytes / 4;
-    v.totalBytes = bytes;
-    v.numTiles = 1;
-    v.firstStep = record::StepId{0u};
-    v.lastStep = record::StepId{1u};
-    return v;
-}
-
-// Six variables under three name hierarchies.
-std::shared_ptr<ReportData> variablesReport() {
-    auto data = std::make_shared<ReportData>();
-    data->variables = {
-        variable(0, "layer1/matmul/weights", 1000), variable(1, "layer1/matmul/out", 500),
-        variable(2, "layer1/relu/out", 200),        variable(3, "m4/Conv_1/worklists/a", 30),
-        variable(4, "m4/Conv_1/worklists/b", 20),   variable(5, "controlId", 8)};
-    return data;
 }
 
 QString text(const QAbstractItemModel& m, const QModelIndex& parent, int row, int column) {
@@ -82,7 +59,7 @@ class TestLivenessModels : public QObject {
 
 private slots:
     void variablesGroupByNameHierarchy() {
-        const auto data = variablesReport();
+        const auto data = testing::variablesReport();
         const auto lookup = std::make_shared<const VariableLookup>(*data);
         LiveVariablesModel flat;
         LiveVariablesTreeModel tree(&flat);
@@ -142,7 +119,7 @@ private slots:
     }
 
     void groupedFilterAndSort() {
-        const auto data = variablesReport();
+        const auto data = testing::variablesReport();
         const auto lookup = std::make_shared<const VariableLookup>(*data);
         LiveVariablesModel flat;
         LiveVariablesTreeModel tree(&flat);

@@ -1,7 +1,7 @@
 // The Memory pane's Details, Vertices and Exchanges models on the hand-built
 // report of MemoryFixtures.h: every expected figure is summed by hand from
-// the fixture's per-tile values (see the comments), under
-// QAbstractItemModelTester.
+// the fixture's per-tile values (see the comments), and the Exchanges' sort
+// order written out, under QAbstractItemModelTester.
 #include "MemoryFixtures.h"
 #include "views/data/ReportLoader.h"
 #include "views/data/ReportSource.h"
@@ -11,6 +11,7 @@
 #include "views/models/TileVerticesModel.h"
 
 #include <QAbstractItemModelTester>
+#include <QSortFilterProxyModel>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -214,6 +215,71 @@ private slots:
         QCOMPARE(m.rowCount(), 1);
         check(0, "add", "Execute", 0, 20);
         QCOMPARE(m.error(), QString("step 1 is damaged"));
+    }
+
+    // The Kind column sorts in record::ProgramKind's order (Execute 1, Copy 6,
+    // StreamToDevice 7, StreamToHost 8), not on the names: by name "Copy"
+    // would come before "Execute". Two stream copies join the fixture's
+    // "add" (Execute) and "copy" (Copy); ties keep program order.
+    void exchangesSortInKindOrder_data() {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<Qt::SortOrder>("order");
+        QTest::addColumn<QStringList>("steps");
+        QTest::newRow("kind ascending") << int(TileExchangesModel::Kind) << Qt::AscendingOrder
+                                        << QStringList{"add", "copy", "fromHost", "toHost"};
+        QTest::newRow("kind descending") << int(TileExchangesModel::Kind) << Qt::DescendingOrder
+                                         << QStringList{"toHost", "fromHost", "copy", "add"};
+        // Received: add 40, copy 300, toHost 0, fromHost 1,024 (as text
+        // "1.0 KiB" would sort before "300 B").
+        QTest::newRow("received ascending")
+            << int(TileExchangesModel::BytesIn) << Qt::AscendingOrder
+            << QStringList{"toHost", "add", "copy", "fromHost"};
+        // Program order (the step id), whatever the names.
+        QTest::newRow("step descending") << int(TileExchangesModel::Step) << Qt::DescendingOrder
+                                         << QStringList{"fromHost", "toHost", "copy", "add"};
+    }
+
+    void exchangesSortInKindOrder() {
+        QFETCH(int, column);
+        QFETCH(Qt::SortOrder, order);
+        QFETCH(QStringList, steps);
+        auto data = std::make_shared<ReportData>(*loaded_.data);
+        auto stream = [&](std::uint32_t id, record::ProgramKind kind, const char* name,
+                          std::uint64_t in, std::uint64_t out) {
+            reports::ProgramStepEntry s;
+            s.id = record::StepId{id};
+            s.kind = kind;
+            s.name = name;
+            s.bytesInSum = in;
+            s.bytesOutSum = out;
+            data->programSteps.push_back(s);
+        };
+        stream(2, record::ProgramKind::StreamToHost, "toHost", 0, 64);
+        stream(3, record::ProgramKind::StreamToDevice, "fromHost", 1024, 0);
+        TileExchangesModel m;
+        // All tiles come from the stored sums: no step's arrays are read.
+        m.setReport(data, [](record::StepId) -> std::shared_ptr<const reports::StepTiles> {
+            throw std::runtime_error("arrays read for all tiles");
+        });
+        m.setTiles({});
+        QVERIFY(m.error().isEmpty());
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&m);
+        proxy.setSortRole(kSortRole);
+        proxy.sort(column, order);
+        QStringList shown, kinds;
+        for (int r = 0; r < proxy.rowCount(); ++r) {
+            shown << proxy.index(r, TileExchangesModel::Step).data().toString();
+        }
+        QCOMPARE(shown, steps);
+        // Kinds read as reports store them.
+        proxy.sort(TileExchangesModel::Kind, Qt::AscendingOrder);
+        for (int r = 0; r < proxy.rowCount(); ++r) {
+            kinds << proxy.index(r, TileExchangesModel::Kind).data().toString();
+        }
+        QCOMPARE(kinds, (QStringList{"Execute", "Copy", "StreamCopyToDevice", "StreamCopyToHost"}));
     }
 
 private:

@@ -1,62 +1,44 @@
-// The Memory and Summary panes' item models and data, without the GUI:
-// QAbstractItemModelTester on every model, row counts equal the report's
-// (read independently with reports::ReportReader), sorting on raw values,
-// filtering, per-tile sums and the address layout of one tile's blocks.
+// The Memory and Summary panes' tile tables and data, without the GUI.
+// TileMemoryModel, MemoryBlocksModel and the memory plot run on the
+// hand-built report of MemoryFixtures.h (four tiles, every figure chosen
+// there): rows, raw values, sort order and colours are compared with literal
+// values worked out in the comments, under QAbstractItemModelTester. The
+// Summary's insights still run on captured reports, against the report's
+// stored summary (written by the report writer, not by the views).
+#include "MemoryFixtures.h"
+#include "ModelRows.h"
 #include "ReportFixtures.h"
+#include "VariablesFixture.h"
 #include "reports/ReportReader.h"
-#include "views/common/Export.h"
 #include "views/data/ReportLoader.h"
 #include "views/data/ReportSource.h"
 #include "views/models/MemoryBlocksModel.h"
 #include "views/models/ModelRoles.h"
 #include "views/models/SummaryInsights.h"
 #include "views/models/TileMemoryModel.h"
-#include "views/models/VariablesModel.h"
 #include "views/panes/memory/MemoryPlotData.h"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <numeric>
 
 using namespace tessera;
 using namespace tessera::views;
-
-namespace {
-
-// A CSV line's fields: commas inside double quotes do not split ("" is a quote).
-QStringList csvFields(const QString& line) {
-    QStringList fields{QString()};
-    bool quoted = false;
-    for (qsizetype i = 0; i < line.size(); ++i) {
-        const QChar c = line[i];
-        if (c == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"') {
-            fields.back() += '"';
-            ++i;
-        } else if (c == '"') {
-            quoted = !quoted;
-        } else if (c == ',' && !quoted) {
-            fields << QString();
-        } else {
-            fields.back() += c;
-        }
-    }
-    return fields;
-}
-
-} // namespace
+using testing::columnTexts;
+using testing::rowTexts;
 
 class TestMemoryModels : public QObject {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void variablesModelMatchesReport_data();
-    void variablesModelMatchesReport();
-    void variablesSortAndFilter();
-    void tileMemoryModelMatchesReport();
-    void memoryBlocksModelAndLayout();
+    void tileMemoryRows();
+    void tileMemorySort_data();
+    void tileMemorySort();
+    void memoryBlocksOfATile();
     void plotDataSumsToTileTotals();
     void summaryInsights();
     void histogramBins();
@@ -69,221 +51,242 @@ private:
         }
         return r;
     }
+    QTemporaryDir dir_;
+    LoadedReport hand_; // MemoryFixtures.h's report, written and read back
     QString matmul_, mlp_, oom_;
 };
 
 void TestMemoryModels::initTestCase() {
+    QVERIFY(dir_.isValid());
+    const QString path = dir_.filePath("hand.tsr");
+    testing::writeHandBuiltMemoryReport(path.toStdString());
+    hand_ = load(path);
     matmul_ = testing::capturedReport("matmul");
     mlp_ = testing::capturedReport("mlp-train");
     oom_ = testing::outOfMemoryReport();
 }
 
-void TestMemoryModels::variablesModelMatchesReport_data() {
-    QTest::addColumn<QString>("path");
-    QTest::newRow("matmul") << matmul_;
-    QTest::newRow("mlp-train") << mlp_;
-    QTest::newRow("out-of-memory") << oom_;
-}
-
-void TestMemoryModels::variablesModelMatchesReport() {
-    QFETCH(QString, path);
-    const LoadedReport loaded = load(path);
-    const reports::ReportReader reader(path.toStdString());
-    const auto variables = reader.variables();
-    VariablesModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setReport(loaded.data);
-    QCOMPARE(model.rowCount(), static_cast<int>(variables.size()));
-    QCOMPARE(model.columnCount(), static_cast<int>(VariablesModel::ColumnCount));
-    QVERIFY(model.rowCount() > 0);
-    for (int r = 0; r < model.rowCount(); ++r) {
-        const auto& v = variables[static_cast<std::size_t>(r)];
-        QCOMPARE(model.index(r, VariablesModel::Name).data().toString(),
-                 QString::fromStdString(v.name));
-        QCOMPARE(model.index(r, VariablesModel::Type).data().toString(),
-                 QString::fromStdString(v.type));
-        QCOMPARE(model.index(r, VariablesModel::Bytes).data(kSortRole).toULongLong(), v.totalBytes);
-        QCOMPARE(model.index(r, VariablesModel::Elements).data(kSortRole).toULongLong(),
-                 v.numElements);
-        QCOMPARE(model.index(r, VariablesModel::Tiles).data(kSortRole).toUInt(), v.numTiles);
-        QCOMPARE(model.index(r, 0).data(kIdRole).toUInt(), v.id.value());
-        QCOMPARE(model.rowOfVariable(v.id), r);
-    }
-    // CSV export writes the numbers raw (kSortRole under a header naming the unit).
-    const QStringList csv = toCsv(&model).split('\n');
-    QCOMPARE(csvFields(csv[0])[VariablesModel::Bytes], QString("Bytes (bytes)"));
-    QCOMPARE(csvFields(csv[1])[VariablesModel::Bytes], QString::number(variables[0].totalBytes));
-}
-
-void TestMemoryModels::variablesSortAndFilter() {
-    const LoadedReport loaded = load(mlp_);
-    VariablesModel model;
-    model.setReport(loaded.data);
-    VariablesFilterModel proxy;
-    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    proxy.setSourceModel(&model);
-    proxy.sort(VariablesModel::Bytes, Qt::DescendingOrder);
-    QCOMPARE(proxy.rowCount(), model.rowCount());
-    for (int r = 1; r < proxy.rowCount(); ++r) {
-        QVERIFY(proxy.index(r - 1, VariablesModel::Bytes).data(kSortRole).toULongLong() >=
-                proxy.index(r, VariablesModel::Bytes).data(kSortRole).toULongLong());
-    }
-    proxy.sort(VariablesModel::Bytes, Qt::AscendingOrder);
-    for (int r = 1; r < proxy.rowCount(); ++r) {
-        QVERIFY(proxy.index(r - 1, VariablesModel::Bytes).data(kSortRole).toULongLong() <=
-                proxy.index(r, VariablesModel::Bytes).data(kSortRole).toULongLong());
-    }
-    // The name filter narrows to the variables whose name contains the text.
-    const QString name = model.index(0, VariablesModel::Name).data().toString();
-    const QString part = name.left(std::max<qsizetype>(2, name.size() - 1)).toUpper();
-    int expected = 0;
-    for (int r = 0; r < model.rowCount(); ++r) {
-        expected += model.index(r, VariablesModel::Name)
-                        .data()
-                        .toString()
-                        .contains(part, Qt::CaseInsensitive);
-    }
-    proxy.setNameFilter(part);
-    QCOMPARE(proxy.rowCount(), expected);
-    QVERIFY(proxy.rowCount() >= 1);
-    QVERIFY(proxy.rowCount() < model.rowCount());
-    proxy.setNameFilter("no variable is called this");
-    QCOMPARE(proxy.rowCount(), 0);
-    proxy.setNameFilter(QString());
-    // The kind filter keeps one kind.
-    proxy.setKindFilter(static_cast<int>(VariableKind::Constant));
-    int constants = 0;
-    for (const auto& v : loaded.data->variables) {
-        constants += v.isConstant ? 1 : 0;
-    }
-    QCOMPARE(proxy.rowCount(), constants);
-    for (int r = 0; r < proxy.rowCount(); ++r) {
-        QCOMPARE(proxy.index(r, VariablesModel::Kind).data().toString(), QString("constant"));
-    }
-    proxy.setKindFilter(-1);
-    QCOMPARE(proxy.rowCount(), model.rowCount());
-}
-
-void TestMemoryModels::tileMemoryModelMatchesReport() {
-    const LoadedReport loaded = load(oom_);
-    const reports::ReportReader reader(oom_.toStdString());
-    const auto tiles = reader.tileMemory();
-    const auto categories = reader.memoryCategories();
+// Per tile, from MemoryFixtures.h's category bytes (capacity 1,000 bytes,
+// 4 tiles per IPU):
+//   tile  total   without gaps         gaps  always-live     NAL peak  free  overflow  used
+//   0      550    538 (100+200+...+40)  12   538 - 200 = 338  200      450     0       55%
+//   1      488    482                    6   482              0        512     0       48.8%
+//   2      200    196                    4   196 - 50 = 146   50       800     0       20%
+//   3     1200   1148                   52   1148 - 64 = 1084 64         0   200      120%
+void TestMemoryModels::tileMemoryRows() {
     TileMemoryModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setReport(loaded.data);
-    QCOMPARE(model.rowCount(), static_cast<int>(tiles.size()));
-    QCOMPARE(model.columnCount(),
-             TileMemoryModel::FirstCategory + static_cast<int>(categories.size()));
-    for (int r = 0; r < model.rowCount(); ++r) {
-        const auto& t = tiles[static_cast<std::size_t>(r)];
-        QCOMPARE(model.index(r, TileMemoryModel::Tile).data().toUInt(), t.tile.value());
-        QCOMPARE(model.index(r, TileMemoryModel::Total).data(kSortRole).toULongLong(),
-                 t.totalIncludingGaps);
-        QCOMPARE(model.index(r, TileMemoryModel::Overflow).data(kSortRole).toULongLong(),
-                 t.overflowBytes);
-        for (std::size_t c = 0; c < categories.size(); ++c) {
-            QCOMPARE(model.index(r, TileMemoryModel::FirstCategory + static_cast<int>(c))
-                         .data(kSortRole)
-                         .toULongLong(),
-                     t.bytesByCategory[categories[c].id]);
-        }
+    QCOMPARE(model.rowCount(), 0);
+    model.setReport(hand_.data);
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.columnCount(), TileMemoryModel::FirstCategory + 10);
+    // Raw: tile, IPU, the figures above, used as a fraction, then the ten
+    // categories in MemoryCategory order as the fixture lists them.
+    QCOMPARE(rowTexts(model, kSortRole),
+             (QStringList{
+                 "0 | 0 | 550 | 538 | 12 | 338 | 200 | 450 | 0 | 0.55 | "
+                 "100 | 200 | 30 | 20 | 10 | 50 | 16 | 8 | 64 | 40",
+                 "1 | 0 | 488 | 482 | 6 | 482 | 0 | 512 | 0 | 0.488 | "
+                 "300 | 0 | 0 | 8 | 4 | 50 | 16 | 0 | 64 | 40",
+                 "2 | 0 | 200 | 196 | 4 | 146 | 50 | 800 | 0 | 0.2 | "
+                 "0 | 50 | 0 | 12 | 0 | 30 | 0 | 0 | 64 | 40",
+                 "3 | 0 | 1200 | 1148 | 52 | 1084 | 64 | 0 | 200 | 1.2 | "
+                 "700 | 64 | 100 | 40 | 20 | 80 | 32 | 8 | 64 | 40",
+             }));
+    // Shown: bytes from 1,024 up in KiB with one decimal (1200 / 1024 = 1.17,
+    // 1148 / 1024 = 1.12, 1084 / 1024 = 1.06).
+    QCOMPARE(rowTexts(model).at(3).section(" | ", 0, 9),
+             QString("3 | 0 | 1.2 KiB | 1.1 KiB | 52 B | 1.1 KiB | 64 B | 0 B | 200 B | 120.0%"));
+    QCOMPARE(columnTexts(model, TileMemoryModel::Used),
+             (QStringList{"55.0%", "48.8%", "20.0%", "120.0%"}));
+    QCOMPARE(columnTexts(model, 0, kIdRole), (QStringList{"0", "1", "2", "3"}));
+    // The Used swatch is heatColor(used) on the ramp #440154 #3b528b #21908d
+    // #5dc963 #fde725 (stops at 0, .25, .5, .75, 1), rounded per channel:
+    //   0.55: 0.2 of the way from #21908d to #5dc963 = (45, 155.4, 132.6)
+    //   0.488: 0.952 from #3b528b to #21908d = (34.2, 141.0, 140.9)
+    //   0.2: 0.8 from #440154 to #3b528b = (60.8, 65.8, 128)
+    //   1.2: clamped to 1, the last stop.
+    QCOMPARE(columnTexts(model, TileMemoryModel::Used, Qt::DecorationRole),
+             (QStringList{"#2d9b85", "#228d8d", "#3d4280", "#fde725"}));
+    QVERIFY(!model.index(0, TileMemoryModel::Total).data(Qt::DecorationRole).isValid());
+    // Over capacity (tile 3 only): Overflow and Used in the capacity line's red.
+    for (int column = 0; column < TileMemoryModel::FirstCategory; ++column) {
+        const bool red = column == TileMemoryModel::Overflow || column == TileMemoryModel::Used;
+        QCOMPARE(columnTexts(model, column, Qt::ForegroundRole),
+                 (QStringList{"", "", "", red ? "#b2182b" : ""}));
     }
+    // Category headers: the report's names, each with its category's colour.
+    QCOMPARE(model.headerData(TileMemoryModel::FirstCategory, Qt::Horizontal).toString(),
+             QString("always-live variables"));
+    QCOMPARE(model.headerData(TileMemoryModel::FirstCategory + 9, Qt::Horizontal).toString(),
+             QString("stack"));
+    QCOMPARE(
+        model.headerData(TileMemoryModel::FirstCategory + 1, Qt::Horizontal, Qt::DecorationRole)
+            .value<QColor>(),
+        QColor("#ff7f0e"));
+    QCOMPARE(model.headerData(TileMemoryModel::Used, Qt::Horizontal, kUnitRole).toString(),
+             QString("fraction of capacity"));
+    QCOMPARE(model.index(1, TileMemoryModel::Free).data(Qt::ToolTipRole).toString(),
+             QString("512 bytes"));
+    model.setReport(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+// The tiles table as the pane sorts it (a QSortFilterProxyModel on
+// kSortRole): the tiles in the order the figures of the table above give.
+void TestMemoryModels::tileMemorySort_data() {
+    QTest::addColumn<int>("column");
+    QTest::addColumn<Qt::SortOrder>("order");
+    QTest::addColumn<QStringList>("tiles");
+    // 1200, 550, 488, 200 (as text "488 B" and "550 B" would lead).
+    QTest::newRow("total descending")
+        << int(TileMemoryModel::Total) << Qt::DescendingOrder << QStringList{"3", "0", "1", "2"};
+    QTest::newRow("total ascending")
+        << int(TileMemoryModel::Total) << Qt::AscendingOrder << QStringList{"2", "1", "0", "3"};
+    // 0, 450, 512, 800.
+    QTest::newRow("free ascending")
+        << int(TileMemoryModel::Free) << Qt::AscendingOrder << QStringList{"3", "0", "1", "2"};
+    // 200, 0, 50, 64: 200, 64, 50, 0.
+    QTest::newRow("not-always-live descending")
+        << int(TileMemoryModel::NotAlwaysLivePeak) << Qt::DescendingOrder
+        << QStringList{"0", "3", "2", "1"};
+    // Gaps 12, 6, 4, 52.
+    QTest::newRow("gaps ascending")
+        << int(TileMemoryModel::Gaps) << Qt::AscendingOrder << QStringList{"2", "1", "0", "3"};
+    // Constants (category 2): 30, 0, 0, 100; ties in tile order.
+    QTest::newRow("constants descending") << TileMemoryModel::FirstCategory + 2
+                                          << Qt::DescendingOrder << QStringList{"3", "0", "1", "2"};
+}
+
+void TestMemoryModels::tileMemorySort() {
+    QFETCH(int, column);
+    QFETCH(Qt::SortOrder, order);
+    QFETCH(QStringList, tiles);
+    TileMemoryModel model;
+    model.setReport(hand_.data);
     QSortFilterProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     proxy.setSourceModel(&model);
     proxy.setSortRole(kSortRole);
-    proxy.sort(TileMemoryModel::Total, Qt::DescendingOrder);
-    const auto summary = reader.summary();
-    QCOMPARE(proxy.index(0, TileMemoryModel::Total).data(kSortRole).toULongLong(),
-             summary.memory.peakTileBytes);
-    QVERIFY(summary.memory.outOfMemory);
+    proxy.sort(column, order);
+    QCOMPARE(columnTexts(proxy, TileMemoryModel::Tile), tiles);
 }
 
-void TestMemoryModels::memoryBlocksModelAndLayout() {
-    for (const QString& path : {matmul_, mlp_}) {
-        const LoadedReport loaded = load(path);
-        const reports::ReportReader reader(path.toStdString());
-        const auto tiles = reader.tileMemory();
-        for (std::uint32_t tile : {0u, reader.summary().memory.peakTile}) {
-            const auto entries = reader.memoryBlocks(record::TileId{tile});
-            TileMemoryLayout layout = layoutTileMemory(
-                record::TileId{tile}, loaded.source->memoryBlocks(record::TileId{tile}),
-                loaded.data->target.memoryBaseAddress);
-            MemoryBlocksModel model;
-            QAbstractItemModelTester tester(&model,
-                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
-            model.setLayout(loaded.data, layout);
-            QCOMPARE(model.rowCount(), static_cast<int>(entries.size()));
-            // Address order, ends and the tile's extent.
-            std::uint64_t previous = 0;
-            for (int r = 0; r < model.rowCount(); ++r) {
-                const auto address =
-                    model.index(r, MemoryBlocksModel::Address).data(kSortRole).toULongLong();
-                QVERIFY(address >= previous);
-                previous = address;
-                QCOMPARE(model.index(r, MemoryBlocksModel::End).data(kSortRole).toULongLong(),
-                         address +
-                             model.index(r, MemoryBlocksModel::Size).data(kSortRole).toULongLong());
-                QVERIFY(!model.index(r, MemoryBlocksModel::Owner).data().toString().isEmpty());
-            }
-            QCOMPARE(layout.end - layout.base, tiles[tile].totalIncludingGaps);
-            // Bytes per category equal the tile's, apart from the shared pool.
-            std::vector<std::uint64_t> byCategory(record::kMemoryCategoryCount, 0);
-            for (const auto& b : entries) {
-                byCategory[static_cast<std::size_t>(b.category)] += b.bytes;
-            }
-            for (std::uint32_t c = 0; c < record::kMemoryCategoryCount; ++c) {
-                if (c !=
-                    static_cast<std::uint32_t>(record::MemoryCategory::NotAlwaysLiveVariable)) {
-                    QCOMPARE(byCategory[c], tiles[tile].bytesByCategory[c]);
-                }
-            }
-            // Blocks that share addresses sit in different lanes.
-            for (std::size_t i = 0; i < layout.blocks.size(); ++i) {
-                const auto& a = layout.blocks[i];
-                QVERIFY(a.lane >= 0 && a.lane < a.lanes);
-                for (std::size_t j = i + 1; j < layout.blocks.size(); ++j) {
-                    const auto& b = layout.blocks[j];
-                    if (a.block.address < b.block.address + b.block.bytes &&
-                        b.block.address < a.block.address + a.block.bytes) {
-                        QVERIFY(a.lane != b.lane);
-                        QVERIFY(a.sharers > 0 && b.sharers > 0);
-                    }
-                }
-                for (const MemoryGap& g : layout.gaps) {
-                    QVERIFY(g.address + g.bytes <= a.block.address ||
-                            a.block.address + a.block.bytes <= g.address);
-                }
-            }
+// Tile 0's blocks of MemoryFixtures.h, each given an owner of
+// VariablesFixture.h's varied variables, and four more blocks past them (one
+// per other owner kind), laid out from base 0x1000:
+//   offset  bytes  category          owner
+//     0     100    always-live       variable 0 (layer1/matmul/weights, always live)
+//   300      30    constant          variable 5 (controlId)
+//   300     120    not-always-live   variable 1 (layer1/matmul/out, steps 1-3)
+//   300      80    not-always-live   variable 2 (layer1/relu/out, step 2)
+//   420      80    not-always-live   variable 42 (none such)
+//   500      50    vertex code       codelet 0 (AddVertex)
+//   560      16    internal exchange step 1 (copy)
+//   576      20    vertex state      vertex 7
+//   596      64    control code      none
+// Rows by address, larger first at one address: the three at 300 share their
+// addresses with each other (2 sharers each); [420, 500) only touches them.
+void TestMemoryModels::memoryBlocksOfATile() {
+    using record::MemoryCategory;
+    auto data = std::make_shared<ReportData>(*hand_.data);
+    data->variables = testing::variedVariablesReport()->variables;
+    std::vector<record::MemoryBlockRecord> blocks;
+    for (const auto& b : testing::handBuiltMemoryRecord().memoryBlocks) {
+        if (b.tile == record::TileId{0u}) {
+            blocks.push_back(b);
         }
     }
+    QCOMPARE(blocks.size(), std::size_t{5});
+    const std::uint32_t variables[] = {0, 5, 1, 2, 42};
+    for (std::size_t i = 0; i < blocks.size(); ++i) {
+        blocks[i].owner = record::BlockOwner(record::VariableId{variables[i]});
+    }
+    auto block = [&](MemoryCategory category, std::uint32_t offset, std::uint32_t bytes,
+                     record::BlockOwner owner) {
+        blocks.push_back({record::TileId{0u}, category, testing::kHandBase + offset, bytes, owner});
+    };
+    block(MemoryCategory::VertexCode, 500, 50, record::BlockOwner(record::CodeletId{0u}));
+    block(MemoryCategory::InternalExchangeCode, 560, 16, record::BlockOwner(record::StepId{1u}));
+    block(MemoryCategory::VertexInstanceState, 576, 20, record::BlockOwner(record::VertexId{7u}));
+    block(MemoryCategory::ControlCode, 596, 64, {});
+    const TileMemoryLayout layout =
+        layoutTileMemory(record::TileId{0u}, blocks, testing::kHandBase);
+    MemoryBlocksModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setLayout(data, layout);
+    // Addresses in hex: 0x1000 + 300 = 0x112c, + 420 = 0x11a4, + 500 = 0x11f4, ...
+    QCOMPARE(
+        rowTexts(model),
+        (QStringList{
+            "0x1000 | 0x1064 | 100 B | always-live variables | layer1/matmul/weights | always | 0",
+            "0x112c | 0x11a4 | 120 B | not-always-live variables | layer1/matmul/out | "
+            "steps 1–3 | 2",
+            "0x112c | 0x117c | 80 B | not-always-live variables | layer1/relu/out | step 2 | 2",
+            "0x112c | 0x114a | 30 B | constants | controlId | always | 2",
+            "0x11a4 | 0x11f4 | 80 B | not-always-live variables | variable 42 | always | 0",
+            "0x11f4 | 0x1226 | 50 B | vertex code | AddVertex | always | 0",
+            "0x1230 | 0x1240 | 16 B | internal exchange code | step 1 (copy) | always | 0",
+            "0x1240 | 0x1254 | 20 B | vertex instance state | vertex 7 | always | 0",
+            "0x1254 | 0x1294 | 64 B | control code | control code | always | 0",
+        }));
+    // Raw addresses in decimal: 0x1000 = 4096, + 300 = 4396.
+    QCOMPARE(rowTexts(model, kSortRole).at(3),
+             QString("4396 | 4426 | 30 | constants | controlId | always | 2"));
+    // The category's swatch (categoryColor).
+    QCOMPARE(columnTexts(model, MemoryBlocksModel::Category, Qt::DecorationRole),
+             (QStringList{"#d62728", "#ff7f0e", "#ff7f0e", "#bcbd22", "#ff7f0e", "#1f77b4",
+                          "#17becf", "#9467bd", "#8c564b"}));
+    // Lanes: the three at 300 take lanes 0, 1, 2 of 3; gaps [100, 300) and [550, 560).
+    QCOMPARE(layout.blocks[3].lane, 2);
+    QCOMPARE(layout.blocks[3].lanes, 3);
+    QCOMPARE(layout.gaps.size(), std::size_t{2});
+    QCOMPARE(layout.gaps[0].address, std::uint64_t{testing::kHandBase + 100});
+    QCOMPARE(layout.gaps[0].bytes, std::uint64_t{200});
+    QCOMPARE(layout.gaps[1].bytes, std::uint64_t{10});
+    QCOMPARE(layout.end, std::uint64_t{testing::kHandBase + 660});
+    // Sorted as the pane sorts (kSortRole): sizes as numbers, ties in address order.
+    QSortFilterProxyModel proxy;
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(kSortRole);
+    proxy.sort(MemoryBlocksModel::Size, Qt::DescendingOrder);
+    QCOMPARE(
+        columnTexts(proxy, MemoryBlocksModel::Owner),
+        (QStringList{"layer1/matmul/out", "layer1/matmul/weights", "layer1/relu/out", "variable 42",
+                     "control code", "AddVertex", "controlId", "vertex 7", "step 1 (copy)"}));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
 }
 
+// Each tile's bars stack to its total including gaps (550, 488, 200, 1,200
+// bytes, as above) in every mode; without gaps there is no gap series; tile
+// 3's 200 bytes over capacity are the last region series.
 void TestMemoryModels::plotDataSumsToTileTotals() {
-    const LoadedReport loaded = load(oom_);
-    const auto& tiles = loaded.data->tileMemory;
+    const std::vector<double> totals = {550, 488, 200, 1200};
     for (auto mode :
          {MemoryPlotMode::ByCategory, MemoryPlotMode::ByRegion, MemoryPlotMode::ByLiveness}) {
-        const MemoryPlotData plot = buildMemoryPlotData(*loaded.data, mode, true);
-        QCOMPARE(plot.keys.size(), static_cast<qsizetype>(tiles.size()));
+        const MemoryPlotData plot = buildMemoryPlotData(*hand_.data, mode, true);
+        QCOMPARE(plot.keys.size(), qsizetype{4});
         QVERIFY(!plot.series.empty());
-        for (std::size_t t = 0; t < tiles.size(); ++t) {
+        for (std::size_t t = 0; t < totals.size(); ++t) {
             double sum = 0;
             for (const auto& s : plot.series) {
-                QCOMPARE(s.values.size(), static_cast<qsizetype>(tiles.size()));
+                QCOMPARE(s.values.size(), qsizetype{4});
                 sum += s.values[static_cast<qsizetype>(t)];
             }
-            QCOMPARE(sum, static_cast<double>(tiles[t].totalIncludingGaps));
+            QCOMPARE(sum, totals[t]);
         }
     }
     const MemoryPlotData noGaps =
-        buildMemoryPlotData(*loaded.data, MemoryPlotMode::ByCategory, false);
+        buildMemoryPlotData(*hand_.data, MemoryPlotMode::ByCategory, false);
     for (const auto& s : noGaps.series) {
         QVERIFY(s.name != "gaps");
     }
-    const MemoryPlotData regions =
-        buildMemoryPlotData(*loaded.data, MemoryPlotMode::ByRegion, true);
+    const MemoryPlotData regions = buildMemoryPlotData(*hand_.data, MemoryPlotMode::ByRegion, true);
     QCOMPARE(regions.series.back().name, QString("overflow"));
+    QCOMPARE(regions.series.back().values, (QList<double>{0, 0, 0, 200}));
 }
 
 void TestMemoryModels::summaryInsights() {

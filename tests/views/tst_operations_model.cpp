@@ -2,6 +2,7 @@
 // rows grouped by debug-name path, per layer, with figures compared against
 // the literal values worked out there, under QAbstractItemModelTester; and
 // the FLOPs tab's model (OperationFlopsModel) of an operation's steps.
+#include "ModelRows.h"
 #include "OperationsFixture.h"
 #include "views/models/ModelRoles.h"
 #include "views/models/OperationFlopsModel.h"
@@ -14,6 +15,7 @@
 
 using namespace tessera;
 using namespace tessera::views;
+using testing::rowTexts;
 
 namespace {
 
@@ -33,20 +35,6 @@ void outline(const QAbstractItemModel& m, const QModelIndex& parent, int depth, 
         out << QString(depth * 2, ' ') + cells.join(" | ");
         outline(m, m.index(r, 0, parent), depth + 1, out);
     }
-}
-
-// The FLOPs table as shown, one line per row: "step | FLOPs/run | runs | FLOPs | cycles | per
-// cycle".
-QStringList flopsRows(const QAbstractItemModel& m) {
-    QStringList out;
-    for (int r = 0; r < m.rowCount(); ++r) {
-        QStringList cells;
-        for (int c = 0; c < m.columnCount(); ++c) {
-            cells << m.data(m.index(r, c)).toString();
-        }
-        out << cells.join(" | ");
-    }
-    return out;
 }
 
 QStringList outline(const QAbstractItemModel& m) {
@@ -186,6 +174,46 @@ private slots:
         QCOMPARE(proxy.rowCount(), 0);
     }
 
+    // As the pane sorts (a proxy on kSortRole), level by level; the outline
+    // as operation names. Figures from the table of allLayersGroupByDebugName.
+    void sortOnRawValues_data() {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<Qt::SortOrder>("order");
+        QTest::addColumn<QStringList>("names");
+        // bwd 2,000 before fwd 3,600; add 600 before matMul 3,000 (as text
+        // "3000" would come first).
+        QTest::newRow("FLOPs ascending")
+            << int(OperationsModel::Flops) << Qt::AscendingOrder
+            << QStringList{"bwd", "  matMul", "fwd", "  layer1", "    add", "    matMul"};
+        // bwd 1,024, fwd 512; matMul 512, add 256.
+        QTest::newRow("memory descending")
+            << int(OperationsModel::Memory) << Qt::DescendingOrder
+            << QStringList{"bwd", "  matMul", "fwd", "  layer1", "    matMul", "    add"};
+        // bwd 650 before fwd 800; add 200 before matMul 600.
+        QTest::newRow("code size ascending")
+            << int(OperationsModel::CodeSize) << Qt::AscendingOrder
+            << QStringList{"bwd", "  matMul", "fwd", "  layer1", "    add", "    matMul"};
+        QTest::newRow("name descending")
+            << int(OperationsModel::Name) << Qt::DescendingOrder
+            << QStringList{"fwd", "  layer1", "    matMul", "    add", "bwd", "  matMul"};
+    }
+
+    void sortOnRawValues() {
+        QFETCH(int, column);
+        QFETCH(Qt::SortOrder, order);
+        QFETCH(QStringList, names);
+        const auto data = testing::operationsReport();
+        OperationsModel model;
+        model.setProgram(data, testing::operationsStats(*data));
+        QSortFilterProxyModel proxy;
+        QAbstractItemModelTester tester(&proxy,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.setSourceModel(&model);
+        proxy.setSortRole(kSortRole);
+        proxy.sort(column, order);
+        QCOMPARE(testing::treeRows(proxy, Qt::DisplayRole, OperationsModel::Name), names);
+    }
+
     void codeletsOfAnOperation() {
         const auto data = testing::operationsReport();
         const auto stats = testing::operationsStats(*data);
@@ -216,7 +244,7 @@ private slots:
 
         // "fwd": steps 0 (1000 x 3 over 130 x 3 cycles) and 1 (200 x 3 over 45 x 3).
         model.setSteps(*data, *stats, {0, 1});
-        QCOMPARE(flopsRows(model),
+        QCOMPARE(rowTexts(model),
                  QStringList({"fwd/layer1/matmul/products | 1,000 | 3 | 3,000 | 390 | 7.69",
                               "fwd/layer1/add/add | 200 | 3 | 600 | 135 | 4.44",
                               "Total |  | 6 | 3,600 | 525 | 6.86"}));
@@ -234,7 +262,7 @@ private slots:
 
         // A step without FLOPs (the copy, 2 runs of 55 cycles) has no FLOPs/cycle.
         model.setSteps(*data, *stats, {2, 3});
-        QCOMPARE(flopsRows(model),
+        QCOMPARE(rowTexts(model),
                  QStringList({"bwd/matmul/products | 2,000 | 1 | 2,000 | 240 | 8.33",
                               "copy | 0 | 2 | 0 | 110 | ", "Total |  | 3 | 2,000 | 350 | 5.71"}));
         model.clear();

@@ -3,6 +3,7 @@
 #include "views/common/Format.h"
 #include "views/data/ReportData.h"
 #include "views/models/ModelRoles.h"
+#include "views/models/ProgramKinds.h"
 
 #include <exception>
 
@@ -47,8 +48,7 @@ TileExchangesModel::Rows TileExchangesModel::computeRows(const ReportData& data,
             out.cancelled = true;
             return out;
         }
-        Row r{step.id, QString::fromStdString(step.name),
-              QString::fromLatin1(record::programKindName(step.kind)), 0, 0};
+        Row r{step.id, QString::fromStdString(step.name), step.kind, 0, 0};
         if (tiles.empty()) {
             r.bytesIn = step.bytesInSum; // written with the arrays, from them
             r.bytesOut = step.bytesOutSum;
@@ -95,7 +95,7 @@ QVariant TileExchangesModel::data(const QModelIndex& index, int role) const {
         case Step:
             return r.name;
         case Kind:
-            return r.kind;
+            return programKindText(r.kind);
         case BytesIn:
             return formatBytes(r.bytesIn);
         default:
@@ -106,7 +106,7 @@ QVariant TileExchangesModel::data(const QModelIndex& index, int role) const {
         case Step:
             return r.step.value(); // program order
         case Kind:
-            return r.kind;
+            return static_cast<int>(r.kind);
         case BytesIn:
             return static_cast<qulonglong>(r.bytesIn);
         default:

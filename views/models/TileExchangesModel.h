@@ -2,7 +2,8 @@
 // The Memory pane's Exchanges tab: per program step, the bytes the selected
 // tiles (all tiles when none are selected) receive and send, from the
 // report's per-step tile arrays. Steps where they exchange nothing are left
-// out. DisplayRole is formatted; kSortRole raw; kIdRole the step id.
+// out. DisplayRole is formatted; kSortRole raw (the Kind column sorts in
+// record::ProgramKind order, as the engine declares kinds); kIdRole the step id.
 // All tiles come from the steps' stored sums; a selection reads every
 // exchanging step's arrays, which computeRows does on any thread.
 #include "reports/ReportTypes.h"
@@ -36,7 +37,7 @@ public:
     struct Row {
         record::StepId step;
         QString name;
-        QString kind;
+        record::ProgramKind kind = record::ProgramKind::Execute;
         std::uint64_t bytesIn = 0;
         std::uint64_t bytesOut = 0;
     };
