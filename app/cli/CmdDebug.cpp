@@ -20,9 +20,9 @@ constexpr std::uint64_t kMaxHit = 1000000000;
 
 void listProgram(const Graph& graph, const compiler::CompiledGraph& compiled) {
     print("steps (program order):\n");
-    for (compiler::StepId s = 0; s < compiled.steps.size(); ++s) {
-        const compiler::StepPlan& p = compiled.steps[s];
-        print("  %4u  %-18s %s\n", s, record::programKindName(p.kind), p.name.c_str());
+    for (const compiler::StepId s : record::idRange<compiler::StepId>(compiled.steps.size())) {
+        const compiler::StepPlan& p = compiled.step(s);
+        print("  %4u  %-18s %s\n", s.value(), record::programKindName(p.kind), p.name.c_str());
     }
     print("blocks:\n");
     for (const auto& n : compiled.nodes) {
@@ -51,7 +51,8 @@ std::string ownership(const std::vector<TileId>& owners) {
             os << ", ...";
             break;
         }
-        os << (shown > 1 ? ", " : "") << "tile " << owners[i] << ": [" << i << "," << j << ")";
+        os << (shown > 1 ? ", " : "") << "tile " << owners[i].value() << ": [" << i << "," << j
+           << ")";
         i = j;
     }
     return os.str();
@@ -101,7 +102,8 @@ int debug(const ParsedArgs& args) {
         }
     }
     if (stop.reason == debug::StopReason::Error) {
-        printError("the program failed at step " + std::to_string(stop.step) + ": " + stop.message);
+        printError("the program failed at step " + std::to_string(stop.step.value()) + ": " +
+                   stop.message);
         return kExitFailed;
     }
     if (stop.reason != debug::StopReason::Breakpoint) {
@@ -109,8 +111,8 @@ int debug(const ParsedArgs& args) {
                    std::string(hits > 1 ? " " + std::to_string(hits) + " times" : ""));
         return kExitFailed;
     }
-    const compiler::StepPlan& plan = engine.compiled().steps[stop.step];
-    print("stopped before step %u '%s' (%s) after %llu steps, %llu cycles\n", stop.step,
+    const compiler::StepPlan& plan = engine.compiled().step(stop.step);
+    print("stopped before step %u '%s' (%s) after %llu steps, %llu cycles\n", stop.step.value(),
           plan.name.c_str(), record::programKindName(plan.kind),
           static_cast<unsigned long long>(session.stepsExecuted()),
           static_cast<unsigned long long>(session.cycles()));

@@ -14,20 +14,20 @@
 
 namespace tessera::compiler {
 
-using StepId = std::uint32_t;
-using BlockId = std::uint32_t;
+using StepId = record::StepId; // the record's: steps are numbered alike in both
+using BlockId = std::uint32_t; // an index into CompiledGraph::blocks
 
 // A piece of tile data memory: one variable's elements on one tile, or one
 // step's exchange buffer on one tile.
 struct DataBlock {
-    TileId tile = 0;
+    TileId tile;
     std::uint64_t bytes = 0;
-    VariableId var = kNoId; // kNoId for an exchange buffer
-    StepId step = kNoId;    // the step owning an exchange buffer
+    VariableId var = VariableId::none(); // none for an exchange buffer
+    StepId step = StepId::none();        // the step owning an exchange buffer
     bool alwaysLive = true;
     bool constant = false;
-    StepId firstStep = kNoId; // live range, for not-always-live blocks
-    StepId lastStep = kNoId;
+    StepId firstStep = StepId::none(); // live range, for not-always-live blocks
+    StepId lastStep = StepId::none();
     std::uint32_t address = 0;     // tile address, after layout
     std::uint64_t storeOffset = 0; // offset into the tile's host-side store
 };
@@ -37,7 +37,7 @@ struct DataBlock {
 struct PlacedInterval {
     std::size_t begin = 0;
     std::size_t end = 0;
-    TileId tile = 0;
+    TileId tile;
     BlockId block = 0;
     std::size_t localStart = 0;
 };
@@ -50,7 +50,7 @@ struct Location {
 // A tensor's elements as runs of consecutive bytes, each in one block.
 struct Run {
     Location location;
-    TileId tile = 0;
+    TileId tile;
     std::size_t elements = 0;
 };
 
@@ -78,8 +78,8 @@ struct FieldEntryPlan {
 };
 
 struct VertexPlan {
-    VertexId vertex = 0;
-    TileId tile = 0;
+    VertexId vertex;
+    TileId tile;
     std::uint64_t firstEntry = 0; // its entries: [firstEntry, next vertex's) of the step's
     std::uint64_t cycles = 0;     // thread cycles
     std::uint64_t flops = 0;
@@ -90,8 +90,8 @@ struct StepPlan {
     std::uint32_t node = 0;
     std::uint32_t programIndex = 0;
     std::string name;
-    ComputeSetId computeSet = kNoId;
-    std::uint32_t operation = kNoId;
+    ComputeSetId computeSet = ComputeSetId::none();
+    std::uint32_t operation = kNoIndex;
     std::vector<Transfer> gather;        // before compute (or the whole copy)
     std::vector<Transfer> scatter;       // after compute
     std::vector<VertexPlan> vertices;    // sorted by tile
@@ -128,16 +128,16 @@ enum class Op : std::uint8_t { Step, LoopInit, LoopNext, JumpIfNot, Jump, JumpIf
 // debugger can stop between any two steps).
 struct Instruction {
     Op op = Op::Step;
-    StepId step = kNoId;      // Step; JumpIfNot reads the flag its Predicate step set
-    std::uint64_t count = 0;  // LoopInit
-    std::uint32_t target = 0; // jump target
-    bool expect = true;       // JumpIfNot: continue when flag == expect
-    std::int64_t value = 0;   // JumpIfEqual: jump when the step's predicate value equals it
+    StepId step = StepId::none(); // Step; JumpIfNot reads the flag its Predicate step set
+    std::uint64_t count = 0;      // LoopInit
+    std::uint32_t target = 0;     // jump target
+    bool expect = true;           // JumpIfNot: continue when flag == expect
+    std::int64_t value = 0;       // JumpIfEqual: jump when the step's predicate value equals it
 };
 
 struct CompiledGraph;
 // Records give each step's exchange buffers a pseudo-variable id after the real ones.
-std::uint32_t exchangeBufferId(const CompiledGraph& compiled, StepId step);
+VariableId exchangeBufferId(const CompiledGraph& compiled, StepId step);
 
 struct CompiledGraph {
     const Graph* graph = nullptr;
@@ -153,6 +153,10 @@ struct CompiledGraph {
     std::vector<std::uint64_t> storeBytes; // host-side store size per tile
     record::CompiledRecord record;         // what the report gets
     bool outOfMemory = false;
+
+    // A step by id (steps are numbered by their position in `steps`).
+    const StepPlan& step(StepId id) const { return steps[id.value()]; }
+    StepPlan& step(StepId id) { return steps[id.value()]; }
 
     Location locate(VariableId var, std::size_t element) const;
     std::vector<Run> runsOf(const Tensor& t) const; // in the tensor's element order

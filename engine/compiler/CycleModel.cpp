@@ -140,7 +140,7 @@ void estimateCycles(CompiledGraph& out) {
             }
             for (; i < step.vertices.size() && step.vertices[i].tile == tile; ++i) {
                 VertexPlan& vp = step.vertices[i];
-                const VertexData& v = graph.vertices()[vp.vertex];
+                const VertexData& v = graph.vertex(vp.vertex);
                 PerfEstimate e;
                 const PerfEstimator& estimator = graph.estimatorFor(*v.codelet);
                 if (estimator) {
@@ -169,8 +169,8 @@ void estimateCycles(CompiledGraph& out) {
                 makespan = std::max(makespan, workers.top());
                 workers.pop();
             }
-            step.computeCycles[tile] = clamp32(makespan * contexts);
-            active[tile] = true;
+            step.computeCycles[tile.value()] = clamp32(makespan * contexts);
+            active[tile.value()] = true;
         }
 
         // Exchange: tally bytes per tile from the transfers. On chip, a tile
@@ -179,12 +179,13 @@ void estimateCycles(CompiledGraph& out) {
         // bytes out are the union of the ranges it sends.
         std::vector<SentRange> sent;
         auto tally = [&](const Transfer& t) {
-            const TileId src = out.blocks[t.source.block].tile;
-            const TileId dst = out.blocks[t.destination.block].tile;
+            const TileId srcTile = out.blocks[t.source.block].tile;
+            const TileId dstTile = out.blocks[t.destination.block].tile;
+            const std::size_t src = srcTile.value(), dst = dstTile.value();
             active[src] = active[dst] = true;
             if (src == dst) {
                 local[dst] += t.bytes;
-            } else if (target.ipuOfTile(src) != target.ipuOfTile(dst)) {
+            } else if (target.ipuOfTile(srcTile) != target.ipuOfTile(dstTile)) {
                 ipuOut[src] += t.bytes;
                 ipuIn[dst] += t.bytes;
             } else {
@@ -195,10 +196,10 @@ void estimateCycles(CompiledGraph& out) {
         std::for_each(step.gather.begin(), step.gather.end(), tally);
         std::for_each(step.scatter.begin(), step.scatter.end(), tally);
         for (const SentRange& r : unionOf(std::move(sent), out.blocks.size())) {
-            remoteOut[out.blocks[r.block].tile] += r.end - r.begin;
+            remoteOut[out.blocks[r.block].tile.value()] += r.end - r.begin;
         }
         for (const HostTransfer& h : step.host) {
-            const TileId tile = out.blocks[h.device.block].tile;
+            const std::size_t tile = out.blocks[h.device.block].tile.value();
             host[tile] += h.bytes;
             active[tile] = true;
         }
@@ -206,15 +207,16 @@ void estimateCycles(CompiledGraph& out) {
         // The IPU-Links and the host link are shared by all tiles of an IPU.
         std::vector<std::uint64_t> linkIn(target.numIPUs, 0), linkOut(target.numIPUs, 0),
             hostBytes(target.numIPUs, 0);
-        for (TileId t = 0; t < tiles; ++t) {
-            linkIn[target.ipuOfTile(t)] += ipuIn[t];
-            linkOut[target.ipuOfTile(t)] += ipuOut[t];
-            hostBytes[target.ipuOfTile(t)] += host[t];
+        for (std::uint32_t t = 0; t < tiles; ++t) {
+            const std::uint32_t ipu = target.ipuOfTile(TileId{t});
+            linkIn[ipu] += ipuIn[t];
+            linkOut[ipu] += ipuOut[t];
+            hostBytes[ipu] += host[t];
         }
         bool spansIpus = false;
-        std::uint32_t firstIpu = kNoId;
-        for (TileId t = 0; t < tiles; ++t) {
-            const std::uint32_t ipu = target.ipuOfTile(t);
+        std::uint32_t firstIpu = kNoIndex;
+        for (std::uint32_t t = 0; t < tiles; ++t) {
+            const std::uint32_t ipu = target.ipuOfTile(TileId{t});
             std::uint64_t cycles = 0;
             if (remoteIn[t] || remoteOut[t] || local[t]) {
                 cycles +=
@@ -236,8 +238,8 @@ void estimateCycles(CompiledGraph& out) {
             step.bytesIn[t] = clamp32(remoteIn[t] + ipuIn[t] + (toDevice ? host[t] : 0));
             step.bytesOut[t] = clamp32(remoteOut[t] + ipuOut[t] + (toDevice ? 0 : host[t]));
             if (active[t]) {
-                spansIpus = spansIpus || (firstIpu != kNoId && ipu != firstIpu);
-                firstIpu = firstIpu == kNoId ? ipu : firstIpu;
+                spansIpus = spansIpus || (firstIpu != kNoIndex && ipu != firstIpu);
+                firstIpu = firstIpu == kNoIndex ? ipu : firstIpu;
             }
             step.computePhaseCycles =
                 std::max<std::uint64_t>(step.computePhaseCycles, step.computeCycles[t]);

@@ -24,8 +24,8 @@ public:
         , graph_(*out.graph) {}
 
     void run() {
-        for (StepId s = 0; s < out_.steps.size(); ++s) {
-            StepPlan& step = out_.steps[s];
+        for (const StepId s : record::idRange<StepId>(out_.steps.size())) {
+            StepPlan& step = out_.steps[s.value()];
             checkTensor(step.source, step);
             checkTensor(step.destination, step);
             switch (step.kind) {
@@ -111,30 +111,30 @@ private:
     }
 
     void planExecute(StepId s, StepPlan& step) {
-        const ComputeSetData& cs = graph_.computeSets()[step.computeSet];
+        const ComputeSetData& cs = graph_.computeSet(step.computeSet);
         std::vector<VertexId> order = cs.vertices;
         std::stable_sort(order.begin(), order.end(), [&](VertexId a, VertexId b) {
-            return graph_.vertices()[a].tile < graph_.vertices()[b].tile;
+            return graph_.vertex(a).tile < graph_.vertex(b).tile;
         });
         step.vertices.reserve(order.size());
         std::size_t entries = 0;
         for (VertexId id : order) {
-            for (std::size_t f = 0; f < graph_.vertices()[id].codelet->fields.size(); ++f) {
+            for (std::size_t f = 0; f < graph_.vertex(id).codelet->fields.size(); ++f) {
                 entries += graph_.entryCount(id, f);
             }
         }
         step.entries.reserve(entries);
-        readMark_.resize(graph_.variables().size(), kNoId);
-        writeMark_.resize(graph_.variables().size(), kNoId);
+        readMark_.resize(graph_.variables().size(), StepId::none());
+        writeMark_.resize(graph_.variables().size(), StepId::none());
         // Each variable once (run() sorts the lists): marked with the step.
         auto note = [s](std::vector<VariableId>& list, std::vector<StepId>& mark, VariableId var) {
-            if (mark[var] != s) {
-                mark[var] = s;
+            if (mark[var.value()] != s) {
+                mark[var.value()] = s;
                 list.push_back(var);
             }
         };
         for (VertexId id : order) {
-            const VertexData& v = graph_.vertices()[id];
+            const VertexData& v = graph_.vertex(id);
             step.vertices.push_back({id, v.tile, step.entries.size(), 0, 0});
             for (std::uint32_t f = 0; f < v.codelet->fields.size(); ++f) {
                 const FieldInfo& info = v.codelet->fields[f];

@@ -11,7 +11,7 @@ public:
     Introspector(const Graph& graph, VertexId v)
         : graph_(graph)
         , id_(v)
-        , codelet_(*graph.vertices()[v].codelet) {}
+        , codelet_(*graph.vertex(v).codelet) {}
     const std::string& codeletName() const override { return codelet_.name; }
     std::size_t fieldSize(const std::string& field) const override {
         const std::size_t i = codelet_.fieldIndex(field);

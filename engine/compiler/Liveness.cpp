@@ -12,13 +12,15 @@ namespace tessera::compiler {
 void analyseLiveness(CompiledGraph& out) {
     const auto& vars = out.graph->variables();
     const std::size_t n = vars.size();
-    std::vector<StepId> first(n, kNoId), last(n, kNoId);
+    // Per variable, indexed by its id.
+    std::vector<StepId> first(n, StepId::none()), last(n, StepId::none());
     std::vector<bool> readFirst(n, false), multiProgram(n, false);
-    std::vector<std::uint32_t> program(n, kNoId);
-    for (StepId s = 0; s < out.steps.size(); ++s) {
-        const StepPlan& step = out.steps[s];
-        auto touch = [&](VariableId v, bool isRead) {
-            if (first[v] == kNoId) {
+    std::vector<std::uint32_t> program(n, kNoIndex);
+    for (const StepId s : record::idRange<StepId>(out.steps.size())) {
+        const StepPlan& step = out.steps[s.value()];
+        auto touch = [&](VariableId var, bool isRead) {
+            const std::size_t v = var.value();
+            if (first[v].isNone()) {
                 first[v] = s;
                 readFirst[v] = isRead;
                 program[v] = step.programIndex;
@@ -38,8 +40,8 @@ void analyseLiveness(CompiledGraph& out) {
         }
     }
     for (const auto& [ls, le] : out.loops) { // inner loops come first
-        for (VariableId v = 0; v < n; ++v) {
-            if (first[v] == kNoId || last[v] < ls || first[v] > le) {
+        for (std::size_t v = 0; v < n; ++v) {
+            if (first[v].isNone() || last[v] < ls || first[v] > le) {
                 continue;
             }
             if (first[v] < ls || last[v] > le) {
@@ -49,19 +51,20 @@ void analyseLiveness(CompiledGraph& out) {
         }
     }
     std::vector<bool> alwaysLive(n);
-    for (VariableId v = 0; v < n; ++v) {
+    for (std::size_t v = 0; v < n; ++v) {
         const VariableData& d = vars[v];
         alwaysLive[v] = d.isConstant || d.hostAccess || !d.initialValue.empty() ||
-                        first[v] == kNoId || readFirst[v] || multiProgram[v];
+                        first[v].isNone() || readFirst[v] || multiProgram[v];
     }
     for (DataBlock& b : out.blocks) {
-        if (b.var == kNoId) {
+        if (b.var.isNone()) {
             continue; // exchange buffers were given their one-step range by the planner
         }
-        b.alwaysLive = alwaysLive[b.var];
+        const std::size_t v = b.var.value();
+        b.alwaysLive = alwaysLive[v];
         if (!b.alwaysLive) {
-            b.firstStep = first[b.var];
-            b.lastStep = last[b.var];
+            b.firstStep = first[v];
+            b.lastStep = last[v];
         }
     }
 }

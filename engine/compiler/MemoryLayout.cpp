@@ -45,12 +45,12 @@ public:
         layouts_.resize(tiles);
         blocksOnTile_.resize(tiles);
         for (BlockId b = 0; b < out_.blocks.size(); ++b) {
-            blocksOnTile_[out_.blocks[b].tile].push_back(b);
+            blocksOnTile_[out_.blocks[b].tile.value()].push_back(b);
         }
         collectCodelets();
         out_.storeBytes.assign(tiles, 0);
         out_.record.tileMemory.resize(tiles);
-        for (TileId t = 0; t < tiles; ++t) {
+        for (const TileId t : record::idRange<TileId>(tiles)) {
             layTile(t);
         }
     }
@@ -61,7 +61,7 @@ private:
         if (bytes == 0) {
             return;
         }
-        TileLayout& l = layouts_[t];
+        TileLayout& l = layouts_[t.value()];
         l.cursor = alignUp(l.cursor, align);
         addBlockRecord(t, c, l.cursor, bytes, owner);
         l.cursor += bytes;
@@ -72,7 +72,7 @@ private:
     void addBlockRecord(TileId t, MemoryCategory c, std::uint64_t offset, std::uint64_t bytes,
                         record::BlockOwner owner) {
         record::MemoryBlockRecord r;
-        r.tile = record::TileId{t};
+        r.tile = t;
         r.category = c;
         r.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + offset);
         r.bytes = static_cast<std::uint32_t>(bytes);
@@ -81,16 +81,16 @@ private:
     }
 
     void collectCodelets() {
-        std::map<const CodeletInfo*, std::uint32_t> ids;
+        std::map<const CodeletInfo*, CodeletId> ids;
         for (const VertexData& v : out_.graph->vertices()) {
-            if (ids.try_emplace(v.codelet, static_cast<std::uint32_t>(ids.size())).second) {
+            if (ids.try_emplace(v.codelet, record::idAt<CodeletId>(ids.size())).second) {
                 out_.codelets.push_back(v.codelet);
             }
         }
         codeletIds_ = std::move(ids);
         verticesOnTile_.resize(target_.numTiles());
-        for (VertexId id = 0; id < out_.graph->vertices().size(); ++id) {
-            verticesOnTile_[out_.graph->vertices()[id].tile].push_back(id);
+        for (const VertexId id : record::idRange<VertexId>(out_.graph->vertices().size())) {
+            verticesOnTile_[out_.graph->vertex(id).tile.value()].push_back(id);
         }
         // Per tile: steps it takes part in, and transfer counts for exchange code.
         exchangeCode_.assign(target_.numTiles(), {});
@@ -100,12 +100,12 @@ private:
         std::vector<std::uint32_t> transfers(target_.numTiles(), 0);
         std::vector<TileId> touched;
         auto countTransfer = [&](TileId tile) {
-            if (transfers[tile]++ == 0) {
+            if (transfers[tile.value()]++ == 0) {
                 touched.push_back(tile);
             }
         };
-        for (StepId s = 0; s < out_.steps.size(); ++s) {
-            const StepPlan& step = out_.steps[s];
+        for (const StepId s : record::idRange<StepId>(out_.steps.size())) {
+            const StepPlan& step = out_.steps[s.value()];
             for (const auto* list : {&step.gather, &step.scatter}) {
                 for (const Transfer& tr : *list) {
                     countTransfer(out_.blocks[tr.source.block].tile);
@@ -117,9 +117,10 @@ private:
             }
             std::sort(touched.begin(), touched.end());
             for (TileId tile : touched) {
-                exchangeCode_[tile].push_back(
-                    {s, kExchangeCodeBase + kExchangeCodePerTransfer * transfers[tile]});
-                transfers[tile] = 0;
+                const std::size_t i = tile.value();
+                exchangeCode_[i].push_back(
+                    {s, kExchangeCodeBase + kExchangeCodePerTransfer * transfers[i]});
+                transfers[i] = 0;
             }
             touched.clear();
             std::map<TileId, std::uint32_t> hostTransfers;
@@ -127,14 +128,14 @@ private:
                 ++hostTransfers[out_.blocks[h.device.block].tile];
             }
             for (const auto& [tile, count] : hostTransfers) {
-                hostCode_[tile].push_back(
+                hostCode_[tile.value()].push_back(
                     {s, kExchangeCodeBase + kExchangeCodePerTransfer * count});
             }
         }
     }
 
     std::pair<std::uint64_t, std::uint64_t> vertexStateBytes(VertexId id) const {
-        const VertexData& v = out_.graph->vertices()[id];
+        const VertexData& v = out_.graph->vertex(id);
         std::uint64_t state = 0, lists = 0;
         for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
             switch (v.codelet->fields[f].shape) {
@@ -157,43 +158,42 @@ private:
     }
 
     void layTile(TileId t) {
+        const std::size_t tile = t.value(); // into the per-tile arrays
         const std::uint64_t dataAlign = std::max<std::uint64_t>(8, target_.minAlignment);
         // Code.
-        std::map<std::uint32_t, const CodeletInfo*> codeletsHere;
+        std::map<CodeletId, const CodeletInfo*> codeletsHere;
         std::uint32_t stackNeed = target_.workerStackBytes;
-        for (VertexId id : verticesOnTile_[t]) {
-            const CodeletInfo* c = out_.graph->vertices()[id].codelet;
+        for (VertexId id : verticesOnTile_[tile]) {
+            const CodeletInfo* c = out_.graph->vertex(id).codelet;
             codeletsHere.emplace(codeletIds_.at(c), c);
             stackNeed = std::max(stackNeed, c->stackBytes);
         }
         for (const auto& [id, c] : codeletsHere) {
-            place(t, MemoryCategory::VertexCode, c->codeBytes, 8, record::CodeletId{id});
+            place(t, MemoryCategory::VertexCode, c->codeBytes, 8, id);
         }
         place(t, MemoryCategory::ControlCode,
               kControlCodeBase +
                   kControlCodePerStep * static_cast<std::uint64_t>(out_.steps.size()),
               8, {});
-        for (const auto& [step, bytes] : exchangeCode_[t]) {
-            place(t, MemoryCategory::InternalExchangeCode, bytes, 8, record::StepId{step});
+        for (const auto& [step, bytes] : exchangeCode_[tile]) {
+            place(t, MemoryCategory::InternalExchangeCode, bytes, 8, step);
         }
-        for (const auto& [step, bytes] : hostCode_[t]) {
-            place(t, MemoryCategory::HostExchangeCode, bytes, 8, record::StepId{step});
+        for (const auto& [step, bytes] : hostCode_[tile]) {
+            place(t, MemoryCategory::HostExchangeCode, bytes, 8, step);
         }
         // Vertex state.
-        for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(id).first, 4,
-                  record::VertexId{id});
+        for (VertexId id : verticesOnTile_[tile]) {
+            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(id).first, 4, id);
         }
-        for (VertexId id : verticesOnTile_[t]) {
-            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(id).second, 4,
-                  record::VertexId{id});
+        for (VertexId id : verticesOnTile_[tile]) {
+            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(id).second, 4, id);
         }
         // Data: constants, always-live, then the shared pool.
-        TileLayout& l = layouts_[t];
+        TileLayout& l = layouts_[tile];
         l.cursor = alignUp(l.cursor, dataAlign);
         const std::uint64_t dataStart = l.cursor;
         for (bool constants : {true, false}) {
-            for (BlockId b : blocksOnTile_[t]) {
+            for (BlockId b : blocksOnTile_[tile]) {
                 DataBlock& block = out_.blocks[b];
                 if (block.alwaysLive && block.constant == constants) {
                     l.cursor = alignUp(l.cursor, dataAlign);
@@ -202,12 +202,12 @@ private:
                     block.storeOffset = l.cursor - dataStart;
                     place(t,
                           constants ? MemoryCategory::Constant : MemoryCategory::AlwaysLiveVariable,
-                          block.bytes, dataAlign, record::VariableId{block.var});
+                          block.bytes, dataAlign, block.var);
                 }
             }
         }
         layPool(t, dataAlign, dataStart);
-        out_.storeBytes[t] = l.cursor - dataStart;
+        out_.storeBytes[tile] = l.cursor - dataStart;
         // Stack last.
         place(t, MemoryCategory::Stack,
               static_cast<std::uint64_t>(stackNeed) * target_.numWorkerContexts +
@@ -217,12 +217,12 @@ private:
     }
 
     void layPool(TileId t, std::uint64_t align, std::uint64_t dataStart) {
-        TileLayout& l = layouts_[t];
+        TileLayout& l = layouts_[t.value()];
         l.cursor = alignUp(l.cursor, align);
         const std::uint64_t poolStart = l.cursor;
         std::vector<BlockId> items;
         std::uint64_t sum = 0;
-        for (BlockId b : blocksOnTile_[t]) {
+        for (BlockId b : blocksOnTile_[t.value()]) {
             if (!out_.blocks[b].alwaysLive && out_.blocks[b].bytes > 0) {
                 items.push_back(b);
                 sum += alignUp(out_.blocks[b].bytes, align);
@@ -259,33 +259,32 @@ private:
             block.address =
                 static_cast<std::uint32_t>(target_.memoryBaseAddress + poolStart + offset);
             block.storeOffset = poolStart + offset - dataStart;
-            addBlockRecord(
-                t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset, block.bytes,
-                record::VariableId{block.var != kNoId ? block.var
-                                                      : exchangeBufferId(out_, block.step)});
+            addBlockRecord(t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset,
+                           block.bytes,
+                           !block.var.isNone() ? block.var : exchangeBufferId(out_, block.step));
         }
         l.cursor = poolStart + poolSize;
         l.used += poolSize;
         l.byCategory[static_cast<std::size_t>(MemoryCategory::NotAlwaysLiveVariable)] += poolSize;
-        auto& rec = out_.record.tileMemory[t];
+        auto& rec = out_.record.tileMemory[t.value()];
         rec.notAlwaysLivePeakBytes = poolSize;
         rec.notAlwaysLiveSumBytes = sum;
     }
 
     void finishTile(TileId t) {
-        const TileLayout& l = layouts_[t];
+        const TileLayout& l = layouts_[t.value()];
         // Addresses are 32-bit: beyond that not even allowOutOfMemory can
         // describe (or the host hold) the tile's memory, so it is an Error
         // before anything is recorded, not an OutOfMemoryError.
         if (target_.memoryBaseAddress + l.cursor > 0xffffffffull) {
-            throw Error("out of memory: tile " + std::to_string(t) + " needs " +
+            throw Error("out of memory: tile " + std::to_string(t.value()) + " needs " +
                         std::to_string(l.cursor) + " bytes of " +
                         std::to_string(target_.bytesPerTile) +
                         ", more than a tile's 32-bit address space can hold (not even "
                         "allowOutOfMemory can lay it out); spread the tensors over more tiles");
         }
-        auto& rec = out_.record.tileMemory[t];
-        rec.tile = record::TileId{t};
+        auto& rec = out_.record.tileMemory[t.value()];
+        rec.tile = t;
         rec.bytesByCategory = l.byCategory;
         rec.totalIncludingGaps = l.cursor;
         rec.totalExcludingGaps = l.used;
@@ -307,7 +306,7 @@ private:
     std::vector<TileLayout> layouts_;
     std::vector<std::vector<BlockId>> blocksOnTile_;
     std::vector<std::vector<VertexId>> verticesOnTile_;
-    std::map<const CodeletInfo*, std::uint32_t> codeletIds_;
+    std::map<const CodeletInfo*, CodeletId> codeletIds_;
     std::vector<std::vector<std::pair<StepId, std::uint32_t>>> exchangeCode_, hostCode_;
 };
 

@@ -11,8 +11,8 @@ namespace tessera::compiler {
 void placeVariables(CompiledGraph& out) {
     const auto& vars = out.graph->variables();
     out.placements.resize(vars.size());
-    for (VariableId id = 0; id < vars.size(); ++id) {
-        const VariableData& v = vars[id];
+    for (const VariableId id : record::idRange<VariableId>(vars.size())) {
+        const VariableData& v = vars[id.value()];
         std::map<TileId, BlockId> blockOfTile;
         std::map<TileId, std::size_t> countOnTile;
         for (const TileInterval& iv : v.mapping.intervals()) {
@@ -26,7 +26,7 @@ void placeVariables(CompiledGraph& out) {
                 out.blocks.push_back(b);
             }
             std::size_t& local = countOnTile[iv.tile];
-            out.placements[id].push_back({iv.begin, iv.end, iv.tile, it->second, local});
+            out.placements[id.value()].push_back({iv.begin, iv.end, iv.tile, it->second, local});
             local += iv.end - iv.begin;
         }
         for (const auto& [tile, block] : blockOfTile) {
@@ -36,7 +36,7 @@ void placeVariables(CompiledGraph& out) {
 }
 
 Location CompiledGraph::locate(VariableId var, std::size_t element) const {
-    const auto& list = placements.at(var);
+    const auto& list = placements.at(var.value());
     auto it = std::upper_bound(list.begin(), list.end(), element,
                                [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
     if (it == list.begin() || element >= std::prev(it)->end) {
@@ -57,7 +57,7 @@ std::vector<Run> CompiledGraph::runsOf(const Tensor& t) const {
 void CompiledGraph::appendRuns(std::span<const VariableRegion> regions,
                                std::vector<Run>& runs) const {
     for (const VariableRegion& r : regions) {
-        const auto& list = placements.at(r.var);
+        const auto& list = placements.at(r.var.value());
         const std::size_t size = sizeOf(graph->variable(r.var).type);
         auto it =
             std::upper_bound(list.begin(), list.end(), r.begin,

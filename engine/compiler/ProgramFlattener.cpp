@@ -70,11 +70,11 @@ public:
             break;
         case Kind::Repeat: {
             const std::size_t init = code.size();
-            code.push_back({Op::LoopInit, kNoId, n.count, 0, true});
+            code.push_back({Op::LoopInit, StepId::none(), n.count, 0, true});
             const auto bodyStart = static_cast<std::uint32_t>(code.size());
-            const auto firstStep = static_cast<StepId>(out_.steps.size());
+            const auto firstStep = record::idAt<StepId>(out_.steps.size());
             visit(*n.children[0], id, operation, depth + 1);
-            code.push_back({Op::LoopNext, kNoId, 0, bodyStart, true});
+            code.push_back({Op::LoopNext, StepId::none(), 0, bodyStart, true});
             code[init].target = static_cast<std::uint32_t>(code.size());
             addLoop(firstStep);
             break;
@@ -82,13 +82,13 @@ public:
         case Kind::RepeatWhileTrue:
         case Kind::RepeatWhileFalse: {
             const auto start = static_cast<std::uint32_t>(code.size());
-            const auto firstStep = static_cast<StepId>(out_.steps.size());
+            const auto firstStep = record::idAt<StepId>(out_.steps.size());
             visit(*n.children[0], id, operation, depth + 1);
             const StepId pred = addPredicateStep(n, id, operation);
             const std::size_t jump = code.size();
             code.push_back({Op::JumpIfNot, pred, 0, 0, n.kind == Kind::RepeatWhileTrue});
             visit(*n.children[1], id, operation, depth + 1);
-            code.push_back({Op::Jump, kNoId, 0, start, true});
+            code.push_back({Op::Jump, StepId::none(), 0, start, true});
             code[jump].target = static_cast<std::uint32_t>(code.size());
             addLoop(firstStep);
             break;
@@ -99,7 +99,7 @@ public:
             code.push_back({Op::JumpIfNot, pred, 0, 0, true});
             visit(*n.children[0], id, operation, depth + 1);
             const std::size_t jumpToEnd = code.size();
-            code.push_back({Op::Jump, kNoId, 0, 0, true});
+            code.push_back({Op::Jump, StepId::none(), 0, 0, true});
             code[jumpToElse].target = static_cast<std::uint32_t>(code.size());
             visit(*n.children[1], id, operation, depth + 1);
             code[jumpToEnd].target = static_cast<std::uint32_t>(code.size());
@@ -116,14 +116,14 @@ public:
                 code.push_back(branch);
             }
             const std::size_t jumpToDefault = code.size(); // no case matched
-            code.push_back({Op::Jump, kNoId, 0, 0, true});
+            code.push_back({Op::Jump, StepId::none(), 0, 0, true});
             std::vector<std::size_t> jumpsToEnd;
             for (std::size_t c = 0; c < n.children.size(); ++c) {
                 const auto start = static_cast<std::uint32_t>(code.size());
                 code[c < n.cases.size() ? firstBranch + c : jumpToDefault].target = start;
                 visit(*n.children[c], id, operation, depth + 1);
                 jumpsToEnd.push_back(code.size());
-                code.push_back({Op::Jump, kNoId, 0, 0, true});
+                code.push_back({Op::Jump, StepId::none(), 0, 0, true});
             }
             for (std::size_t j : jumpsToEnd) {
                 code[j].target = static_cast<std::uint32_t>(code.size());
@@ -134,15 +134,15 @@ public:
             if (n.predicate.valid()) {
                 const StepId pred = addPredicateStep(n, id, operation);
                 code.push_back({Op::Step, pred, 0, 0, true});
-                out_.steps[pred].abortMessage = n.message.empty() ? "aborted" : n.message;
+                out_.steps[pred.value()].abortMessage = n.message.empty() ? "aborted" : n.message;
             } else {
                 const StepId s = addStep(n, id, operation, ProgramKind::Abort);
-                out_.steps[s].abortMessage = n.message.empty() ? "aborted" : n.message;
+                out_.steps[s.value()].abortMessage = n.message.empty() ? "aborted" : n.message;
             }
             break;
         case Kind::CycleStamp: {
             const StepId s = addStep(n, id, operation, ProgramKind::CycleStamp);
-            out_.steps[s].cycleStamp = true;
+            out_.steps[s.value()].cycleStamp = true;
             break;
         }
         default:
@@ -159,16 +159,16 @@ private:
         r.programIndex = programIndex_;
         r.kind = recordKind(n.kind);
         r.name = n.name;
-        r.computeSet = n.kind == Kind::Execute ? record::ComputeSetId{n.computeSet}
-                                               : record::ComputeSetId::none();
+        r.computeSet = n.kind == Kind::Execute ? n.computeSet : ComputeSetId::none();
         r.repeatCount = n.kind == Kind::Repeat ? n.count : 0;
         if (n.kind == Kind::Block) {
             r.layer = n.libraryFunction.empty() ? record::OperationLayer::Application
                                                 : record::OperationLayer::Library;
             r.libraryFunction = n.libraryFunction;
         }
-        if (n.kind == Kind::Execute && n.computeSet >= out_.graph->computeSets().size()) {
-            throw Error("Execute: compute set id " + std::to_string(n.computeSet) +
+        if (n.kind == Kind::Execute &&
+            record::index(n.computeSet) >= out_.graph->computeSets().size()) {
+            throw Error("Execute: compute set id " + std::to_string(n.computeSet.value()) +
                         " does not belong to this graph");
         }
         out_.nodes.push_back(r);
@@ -182,7 +182,7 @@ private:
         s.node = node;
         s.programIndex = programIndex_;
         s.operation = operation;
-        s.computeSet = kind == ProgramKind::Execute ? n.computeSet : kNoId;
+        s.computeSet = kind == ProgramKind::Execute ? n.computeSet : ComputeSetId::none();
         s.stream = n.stream;
         s.source = n.source;
         s.destination = n.destination;
@@ -191,10 +191,10 @@ private:
         if (s.name.empty()) {
             s.name = defaultName(n, kind);
         }
-        const auto id = static_cast<StepId>(out_.steps.size());
+        const auto id = record::idAt<StepId>(out_.steps.size());
         out_.steps.push_back(std::move(s));
         if (kind != ProgramKind::Predicate) {
-            out_.nodes[node].step = record::StepId{id};
+            out_.nodes[node].step = id;
         }
         out_.programs[programIndex_].push_back({Op::Step, id, 0, 0, true});
         return id;
@@ -208,14 +208,14 @@ private:
             "/predicate";
         const StepId id = addStep(pred, node, operation, ProgramKind::Predicate);
         out_.programs[programIndex_].pop_back(); // the JumpIfNot evaluates it
-        out_.steps[id].source = n.predicate;
+        out_.steps[id.value()].source = n.predicate;
         return id;
     }
 
     std::string defaultName(const program::Node& n, ProgramKind kind) const {
         switch (kind) {
         case ProgramKind::Execute:
-            return out_.graph->computeSets()[n.computeSet].name;
+            return out_.graph->computeSet(n.computeSet).name;
         case ProgramKind::Copy:
             return "Copy " + n.source.describe() + " -> " + n.destination.describe();
         case ProgramKind::StreamToDevice:
@@ -230,9 +230,9 @@ private:
     }
 
     void addLoop(StepId firstStep) {
-        const auto end = static_cast<StepId>(out_.steps.size());
-        if (end > firstStep) {
-            out_.loops.emplace_back(firstStep, end - 1);
+        // The body's steps: [firstStep, last step added].
+        if (out_.steps.size() > record::index(firstStep)) {
+            out_.loops.emplace_back(firstStep, record::idAt<StepId>(out_.steps.size() - 1));
         }
     }
 
@@ -245,9 +245,9 @@ private:
 void flattenPrograms(const std::vector<program::Program>& programs, CompiledGraph& out) {
     out.programs.resize(programs.size());
     for (std::uint32_t i = 0; i < programs.size(); ++i) {
-        const auto first = static_cast<StepId>(out.steps.size());
+        const auto first = record::idAt<StepId>(out.steps.size());
         Flattener(out, i).visit(*programs[i].node(), record::kNone, record::kNone, 0);
-        out.programSteps.emplace_back(first, static_cast<StepId>(out.steps.size()));
+        out.programSteps.emplace_back(first, record::idAt<StepId>(out.steps.size()));
     }
 }
 

@@ -5,8 +5,8 @@
 
 namespace tessera::compiler {
 
-std::uint32_t exchangeBufferId(const CompiledGraph& compiled, StepId step) {
-    return static_cast<std::uint32_t>(compiled.graph->variables().size() + step);
+VariableId exchangeBufferId(const CompiledGraph& compiled, StepId step) {
+    return record::idAt<VariableId>(compiled.graph->variables().size() + step.value());
 }
 
 namespace {
@@ -33,53 +33,52 @@ record::TargetRecord targetRecord(const Target& t) {
 void addVariables(CompiledGraph& out) {
     const Graph& g = *out.graph;
     auto& vars = out.record.variables;
-    std::vector<std::map<std::uint32_t, std::uint64_t>> bytes(g.variables().size());
-    std::map<StepId, std::map<std::uint32_t, std::uint64_t>> buffers;
+    std::vector<std::map<TileId, std::uint64_t>> bytes(g.variables().size()); // per variable
+    std::map<StepId, std::map<TileId, std::uint64_t>> buffers;
     for (const DataBlock& b : out.blocks) {
-        if (b.var != kNoId) {
-            bytes[b.var][b.tile] += b.bytes;
+        if (!b.var.isNone()) {
+            bytes[b.var.value()][b.tile] += b.bytes;
         } else {
             buffers[b.step][b.tile] += b.bytes;
         }
     }
-    for (VariableId id = 0; id < g.variables().size(); ++id) {
-        const VariableData& v = g.variables()[id];
+    for (const VariableId id : record::idRange<VariableId>(g.variables().size())) {
+        const VariableData& v = g.variable(id);
         record::VariableRecord r;
-        r.id = record::VariableId{id};
+        r.id = id;
         r.name = v.name;
         r.type = std::string(typeName(v.type));
         r.shape.assign(v.shape.begin(), v.shape.end());
         r.numElements = v.numElements;
         r.isConstant = v.isConstant;
         r.hostAccess = v.hostAccess;
-        for (const auto& [tile, n] : bytes[id]) {
-            r.bytesByTile.emplace_back(record::TileId{tile}, n);
+        for (const auto& [tile, n] : bytes[id.value()]) {
+            r.bytesByTile.emplace_back(tile, n);
         }
         vars.push_back(std::move(r));
     }
     for (const DataBlock& b : out.blocks) { // liveness is per variable, the same on all tiles
-        if (b.var != kNoId) {
-            vars[b.var].alwaysLive = b.alwaysLive;
-            vars[b.var].firstStep =
-                b.alwaysLive ? record::StepId::none() : record::StepId{b.firstStep};
-            vars[b.var].lastStep =
-                b.alwaysLive ? record::StepId::none() : record::StepId{b.lastStep};
+        if (!b.var.isNone()) {
+            record::VariableRecord& r = vars[b.var.value()];
+            r.alwaysLive = b.alwaysLive;
+            r.firstStep = b.alwaysLive ? StepId::none() : b.firstStep;
+            r.lastStep = b.alwaysLive ? StepId::none() : b.lastStep;
         }
     }
-    for (VariableId id = 0; id < g.variables().size(); ++id) {
-        if (bytes[id].empty()) {
-            vars[id].alwaysLive = true; // zero-element variables take no memory
+    for (std::size_t v = 0; v < g.variables().size(); ++v) {
+        if (bytes[v].empty()) {
+            vars[v].alwaysLive = true; // zero-element variables take no memory
         }
     }
     for (const auto& [step, perTile] : buffers) {
         record::VariableRecord r;
-        r.id = record::VariableId{exchangeBufferId(out, step)};
-        r.name = "exchange buffer: " + out.steps[step].name;
+        r.id = exchangeBufferId(out, step);
+        r.name = "exchange buffer: " + out.steps[step.value()].name;
         r.type = "byte";
         r.isExchangeBuffer = true;
-        r.firstStep = r.lastStep = record::StepId{step};
+        r.firstStep = r.lastStep = step;
         for (const auto& [tile, n] : perTile) {
-            r.bytesByTile.emplace_back(record::TileId{tile}, n);
+            r.bytesByTile.emplace_back(tile, n);
             r.numElements += n;
         }
         r.shape = {r.numElements};
@@ -106,7 +105,7 @@ void addLiveness(CompiledGraph& out) {
         byId[v.id] = &v;
     }
     std::map<record::VariableId, bool> liveSet;
-    for (StepId s = 0; s < steps; ++s) {
+    for (std::size_t s = 0; s < steps; ++s) {
         for (const record::VariableId id : ends[s]) {
             for (const auto& [tile, n] : byId[id]->bytesByTile) {
                 live[tile.value()] -= static_cast<std::int64_t>(n);
@@ -121,7 +120,7 @@ void addLiveness(CompiledGraph& out) {
         }
         auto& rec = out.record.programSteps[s];
         rec.notAlwaysLiveBytes.resize(tiles);
-        for (TileId t = 0; t < tiles; ++t) {
+        for (std::uint32_t t = 0; t < tiles; ++t) {
             rec.notAlwaysLiveBytes[t] = static_cast<std::uint32_t>(live[t]);
         }
         for (const auto& [id, unused] : liveSet) {
@@ -136,24 +135,22 @@ void buildRecord(CompiledGraph& out) {
     const Graph& g = *out.graph;
     record::CompiledRecord& r = out.record;
     r.target = targetRecord(g.getTarget());
-    for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
-        r.codelets.push_back({record::CodeletId{id}, out.codelets[id]->name,
-                              out.codelets[id]->codeBytes, out.codelets[id]->formula});
+    std::map<const CodeletInfo*, CodeletId> codeletId;
+    for (const CodeletId id : record::idRange<CodeletId>(out.codelets.size())) {
+        const CodeletInfo* c = out.codelets[id.value()];
+        r.codelets.push_back({id, c->name, c->codeBytes, c->formula});
+        codeletId[c] = id;
     }
-    std::map<const CodeletInfo*, std::uint32_t> codeletId;
-    for (std::uint32_t id = 0; id < out.codelets.size(); ++id) {
-        codeletId[out.codelets[id]] = id;
-    }
-    for (ComputeSetId id = 0; id < g.computeSets().size(); ++id) {
-        const ComputeSetData& cs = g.computeSets()[id];
-        r.computeSets.push_back({record::ComputeSetId{id}, cs.name, cs.vertices.size()});
-        std::map<std::pair<TileId, std::uint32_t>, record::VertexCountRecord> counts;
+    for (const ComputeSetId id : record::idRange<ComputeSetId>(g.computeSets().size())) {
+        const ComputeSetData& cs = g.computeSet(id);
+        r.computeSets.push_back({id, cs.name, cs.vertices.size()});
+        std::map<std::pair<TileId, CodeletId>, record::VertexCountRecord> counts;
         for (VertexId v : cs.vertices) {
-            const VertexData& vd = g.vertices()[v];
+            const VertexData& vd = g.vertex(v);
             auto& c = counts[{vd.tile, codeletId.at(vd.codelet)}];
-            c.computeSet = record::ComputeSetId{id};
-            c.tile = record::TileId{vd.tile};
-            c.codelet = record::CodeletId{codeletId.at(vd.codelet)};
+            c.computeSet = id;
+            c.tile = vd.tile;
+            c.codelet = codeletId.at(vd.codelet);
             ++c.count;
         }
         for (auto& [key, c] : counts) {
@@ -165,24 +162,25 @@ void buildRecord(CompiledGraph& out) {
     for (const auto& b : r.memoryBlocks) {
         if (b.category == record::MemoryCategory::VertexInstanceState ||
             b.category == record::MemoryCategory::VectorListDescriptor) {
-            const VertexData& vd = g.vertices()[b.owner.vertex().value()];
-            stateBytes[{vd.computeSet, vd.tile, codeletId.at(vd.codelet)}] += b.bytes;
+            const VertexData& vd = g.vertex(b.owner.vertex());
+            stateBytes[{vd.computeSet.value(), vd.tile.value(),
+                        codeletId.at(vd.codelet).value()}] += b.bytes;
         }
     }
     for (auto& c : r.vertexCounts) {
         c.stateBytes = stateBytes[{c.computeSet.value(), c.tile.value(), c.codelet.value()}];
     }
     r.programNodes = out.nodes;
-    for (StepId s = 0; s < out.steps.size(); ++s) {
-        const StepPlan& p = out.steps[s];
+    for (const StepId s : record::idRange<StepId>(out.steps.size())) {
+        const StepPlan& p = out.steps[s.value()];
         record::ProgramStepRecord rec;
-        rec.id = record::StepId{s};
+        rec.id = s;
         rec.node = record::ProgramNodeId{p.node};
         rec.programIndex = p.programIndex;
         rec.kind = p.kind;
         rec.name = p.name;
-        // The plan's kNoId is the record's none().
-        rec.computeSet = record::ComputeSetId{p.computeSet};
+        rec.computeSet = p.computeSet;
+        // The plan's kNoIndex is the record's none().
         rec.operation = record::ProgramNodeId{p.operation};
         rec.syncCycles = p.syncCycles;
         rec.exchangePhaseCycles = p.exchangePhaseCycles;
@@ -195,12 +193,8 @@ void buildRecord(CompiledGraph& out) {
         rec.exchangeCycles = p.exchangeCycles;
         rec.bytesIn = p.bytesIn;
         rec.bytesOut = p.bytesOut;
-        for (const VariableId v : p.reads) {
-            rec.reads.emplace_back(v);
-        }
-        for (const VariableId v : p.writes) {
-            rec.writes.emplace_back(v);
-        }
+        rec.reads = p.reads;
+        rec.writes = p.writes;
         std::sort(rec.reads.begin(), rec.reads.end());
         std::sort(rec.writes.begin(), rec.writes.end());
         r.programSteps.push_back(std::move(rec));

@@ -18,9 +18,9 @@ void validateGraph(const Graph& graph) {
                                   " (map every element with setTileMapping)");
         }
     }
-    for (VertexId id = 0; id < graph.vertices().size(); ++id) {
-        const VertexData& v = graph.vertices()[id];
-        if (v.tile == kNoId) {
+    for (const VertexId id : record::idRange<VertexId>(graph.vertices().size())) {
+        const VertexData& v = graph.vertex(id);
+        if (v.tile.isNone()) {
             throw ValidationError(graph.vertexName(id) + " is not mapped to a tile");
         }
         for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
@@ -105,7 +105,7 @@ constexpr std::size_t kNoBucket = static_cast<std::size_t>(-1);
     throw ValidationError("compute set '" + cs + "': " + graph.vertexName(b.vertex) + " and " +
                           graph.vertexName(a.vertex) + " " + what + " element " +
                           std::to_string(element) + " of tensor '" + var.name + "' (on tile " +
-                          std::to_string(tile) + ")");
+                          std::to_string(tile.value()) + ")");
 }
 
 // Sorts accesses by (variable, begin): bucketed by variable in linear time,
@@ -115,18 +115,18 @@ void sortAccesses(std::vector<Access>& accesses, std::vector<std::size_t>& bucke
                   std::vector<Access>& scratch) {
     std::vector<VariableId> vars; // distinct, in order of first access
     for (const Access& a : accesses) {
-        if (bucketOf[a.var] == kNoBucket) {
-            bucketOf[a.var] = vars.size();
+        if (bucketOf[a.var.value()] == kNoBucket) {
+            bucketOf[a.var.value()] = vars.size();
             vars.push_back(a.var);
         }
     }
     std::sort(vars.begin(), vars.end());
     std::vector<std::size_t> start(vars.size() + 1, 0);
     for (std::size_t i = 0; i < vars.size(); ++i) {
-        bucketOf[vars[i]] = i;
+        bucketOf[vars[i].value()] = i;
     }
     for (const Access& a : accesses) {
-        ++start[bucketOf[a.var] + 1];
+        ++start[bucketOf[a.var.value()] + 1];
     }
     for (std::size_t i = 0; i < vars.size(); ++i) {
         start[i + 1] += start[i];
@@ -134,7 +134,7 @@ void sortAccesses(std::vector<Access>& accesses, std::vector<std::size_t>& bucke
     scratch.resize(accesses.size());
     std::vector<std::size_t> next(start.begin(), start.end() - 1);
     for (const Access& a : accesses) {
-        scratch[next[bucketOf[a.var]]++] = a;
+        scratch[next[bucketOf[a.var.value()]]++] = a;
     }
     for (std::size_t i = 0; i < vars.size(); ++i) {
         const auto first = scratch.begin() + static_cast<std::ptrdiff_t>(start[i]);
@@ -143,7 +143,7 @@ void sortAccesses(std::vector<Access>& accesses, std::vector<std::size_t>& bucke
         if (!std::is_sorted(first, last, byBegin)) {
             std::stable_sort(first, last, byBegin);
         }
-        bucketOf[vars[i]] = kNoBucket;
+        bucketOf[vars[i].value()] = kNoBucket;
     }
     accesses.swap(scratch);
 }
@@ -156,7 +156,7 @@ void checkConflicts(const Graph& graph) {
     for (const ComputeSetData& cs : graph.computeSets()) {
         accesses.clear();
         for (VertexId id : cs.vertices) {
-            const VertexData& v = graph.vertices()[id];
+            const VertexData& v = graph.vertex(id);
             for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
                 const bool w = writes(v.codelet->fields[f].direction);
                 for (std::size_t e = 0, n = graph.entryCount(id, f); e < n; ++e) {

@@ -28,10 +28,10 @@ const char* stopReasonName(StopReason reason) {
 DebugSession::DebugSession(Engine& engine, unsigned program)
     : engine_(engine) {
     engine_.beginRun(program);
-    last_ = {engine_.nextStep() == kNoId ? StopReason::Finished : StopReason::Stepped,
+    last_ = {engine_.nextStep().isNone() ? StopReason::Finished : StopReason::Stepped,
              engine_.nextStep(),
              {}};
-    if (engine_.nextStep() == kNoId) {
+    if (engine_.nextStep().isNone()) {
         engine_.endRun();
     }
 }
@@ -68,14 +68,14 @@ std::size_t DebugSession::breakAt(const std::string& text) {
         return 1;
     }
     std::size_t added = 0;
-    for (compiler::StepId s = 0; s < c.steps.size(); ++s) {
-        if (c.steps[s].name == text) {
-            addBreakpoint({BreakpointKind::Step, s});
+    for (const compiler::StepId s : record::idRange<compiler::StepId>(c.steps.size())) {
+        if (c.step(s).name == text) {
+            addBreakpoint({BreakpointKind::Step, s.value()});
             ++added;
         }
     }
     const auto& sets = c.graph->computeSets();
-    for (ComputeSetId cs = 0; cs < sets.size(); ++cs) {
+    for (std::uint32_t cs = 0; cs < sets.size(); ++cs) {
         if (sets[cs].name == text) {
             addBreakpoint({BreakpointKind::ComputeSet, cs});
             ++added;
@@ -102,16 +102,16 @@ bool DebugSession::isAncestor(std::uint32_t node, std::uint32_t ancestor) const 
 }
 
 bool DebugSession::matchesBreakpoint(compiler::StepId step) const {
-    const compiler::StepPlan& plan = engine_.compiled().steps[step];
+    const compiler::StepPlan& plan = engine_.compiled().step(step);
     for (const Breakpoint& b : breakpoints_) {
         switch (b.kind) {
         case BreakpointKind::Step:
-            if (b.id == step) {
+            if (b.id == step.value()) {
                 return true;
             }
             break;
         case BreakpointKind::ComputeSet:
-            if (plan.computeSet == b.id) {
+            if (plan.computeSet.value() == b.id) {
                 return true;
             }
             break;
@@ -131,7 +131,8 @@ std::vector<std::uint64_t> DebugSession::liveBytes() const {
     const compiler::StepId step = engine_.nextStep();
     for (const record::TileMemoryRecord& t : c.record.tileMemory) {
         const std::uint64_t live =
-            step == kNoId ? 0 : c.record.programSteps[step].notAlwaysLiveBytes[t.tile.value()];
+            step.isNone() ? 0
+                          : c.record.programSteps[step.value()].notAlwaysLiveBytes[t.tile.value()];
         bytes.push_back(t.alwaysLiveBytes + live);
     }
     return bytes;
@@ -143,11 +144,11 @@ Stop DebugSession::checkMemory(compiler::StepId step) {
     }
     const std::uint64_t capacity = engine_.compiled().graph->getTarget().bytesPerTile;
     const std::vector<std::uint64_t> live = liveBytes();
-    for (TileId t = 0; t < live.size(); ++t) {
+    for (std::size_t t = 0; t < live.size(); ++t) {
         if (live[t] > capacity) {
             memoryReported_ = step; // continuing runs the step anyway
             return {StopReason::OutOfMemory, step,
-                    "out of memory at step '" + engine_.compiled().steps[step].name + "': tile " +
+                    "out of memory at step '" + engine_.compiled().step(step).name + "': tile " +
                         std::to_string(t) + " needs " + std::to_string(live[t]) + " bytes of " +
                         std::to_string(capacity)};
         }
@@ -174,9 +175,9 @@ Stop DebugSession::execute(bool phaseOnly) {
         }
         return finish({StopReason::Error, step, e.what()});
     }
-    if (engine_.nextStep() == kNoId && !engine_.insideStep()) {
+    if (engine_.nextStep().isNone() && !engine_.insideStep()) {
         engine_.endRun();
-        return finish({StopReason::Finished, kNoId, {}});
+        return finish({StopReason::Finished, compiler::StepId::none(), {}});
     }
     return {StopReason::Stepped, engine_.insideStep() ? step : engine_.nextStep(), {}};
 }
@@ -200,7 +201,7 @@ Stop DebugSession::stepInto() {
     }
     const bool execute1 =
         !engine_.insideStep() &&
-        engine_.compiled().steps[engine_.nextStep()].kind == record::ProgramKind::Execute;
+        engine_.compiled().step(engine_.nextStep()).kind == record::ProgramKind::Execute;
     if (!engine_.insideStep()) {
         if (Stop m = checkMemory(engine_.nextStep()); m.reason == StopReason::OutOfMemory) {
             return finish(m);
@@ -223,7 +224,7 @@ Stop DebugSession::continueRun() {
             return finish({StopReason::Paused, engine_.nextStep(), {}});
         }
         const compiler::StepId next = engine_.nextStep();
-        if (!first && !engine_.insideStep() && next != kNoId) {
+        if (!first && !engine_.insideStep() && !next.isNone()) {
             if (matchesBreakpoint(next)) {
                 return finish({StopReason::Breakpoint, next, {}});
             }
@@ -267,7 +268,7 @@ compiler::StepId DebugSession::nextStep() const {
 
 const compiler::StepPlan* DebugSession::nextPlan() const {
     const compiler::StepId s = engine_.nextStep();
-    return s == kNoId ? nullptr : &engine_.compiled().steps[s];
+    return s.isNone() ? nullptr : &engine_.compiled().step(s);
 }
 
 std::uint64_t DebugSession::cycles() const {
@@ -280,17 +281,16 @@ std::vector<double> DebugSession::read(const Tensor& t) const {
 
 bool DebugSession::isVariableLive(VariableId variable) const {
     const auto& vars = engine_.compiled().record.variables;
-    if (variable >= vars.size() || vars[variable].id != record::VariableId{variable}) {
-        throw Error("no variable with id " + std::to_string(variable));
+    if (record::index(variable) >= vars.size() || vars[variable.value()].id != variable) {
+        throw Error("no variable with id " + std::to_string(variable.value()));
     }
-    const record::VariableRecord& v = vars[variable];
+    const record::VariableRecord& v = vars[variable.value()];
     if (v.alwaysLive || v.firstStep.isNone()) {
         return true;
     }
     const compiler::StepId next = engine_.nextStep();
     // Once the run is over, only the last user of each shared address is left.
-    return next != kNoId && v.firstStep < record::StepId{next} &&
-           record::StepId{next} <= v.lastStep;
+    return !next.isNone() && v.firstStep < next && next <= v.lastStep;
 }
 
 bool DebugSession::isLive(const Tensor& t) const {

@@ -34,7 +34,7 @@ const char* stopReasonName(StopReason reason);
 
 struct Stop {
     StopReason reason = StopReason::Stepped;
-    compiler::StepId step = kNoId; // the step about to run (or that failed)
+    compiler::StepId step = compiler::StepId::none(); // the step about to run (or that failed)
     std::string message;
 };
 
@@ -96,7 +96,7 @@ private:
     Stop last_;
     std::uint64_t executed_ = 0;
     bool failed_ = false;
-    compiler::StepId memoryReported_ = kNoId;
+    compiler::StepId memoryReported_ = compiler::StepId::none();
 };
 
 } // namespace tessera::debug

@@ -30,10 +30,10 @@ Graph::Graph(const Target& target)
 }
 
 const VariableData& Graph::variable(VariableId id) const {
-    if (id >= variables_.size()) {
-        throw Error("unknown variable id " + std::to_string(id));
+    if (record::index(id) >= variables_.size()) {
+        throw Error("unknown variable id " + std::to_string(id.value()));
     }
-    return variables_[id];
+    return variables_[id.value()];
 }
 
 Tensor Graph::tensorOf(VariableId id) const {
@@ -44,9 +44,9 @@ Tensor Graph::tensorOf(VariableId id) const {
 }
 
 Tensor Graph::findTensor(const std::string& name) const {
-    for (VariableId id = 0; id < variables_.size(); ++id) {
-        if (variables_[id].name == name) {
-            return tensorOf(id);
+    for (std::size_t i = 0; i < variables_.size(); ++i) {
+        if (variables_[i].name == name) {
+            return tensorOf(record::idAt<VariableId>(i));
         }
     }
     throw Error("no tensor named '" + name + "' in the graph");
@@ -60,7 +60,7 @@ Tensor Graph::addVariable(Type type, const std::vector<std::size_t>& shape,
     v.type = type;
     v.shape = shape;
     v.numElements = product(shape);
-    const auto id = static_cast<VariableId>(variables_.size());
+    const auto id = record::idAt<VariableId>(variables_.size());
     variables_.push_back(std::move(v));
     std::vector<VariableRegion> regions;
     appendRegion(regions, {id, 0, variables_.back().numElements});
@@ -94,7 +94,7 @@ const VariableData& Graph::checkTensor(const Tensor& t, const char* operation) c
     if (t.regions().empty()) {
         return variables_.front();
     }
-    return variables_[t.regions().front().var];
+    return variables_[t.regions().front().var.value()];
 }
 
 void Graph::setInitialValue(const Tensor& t, std::span<const double> values) {
@@ -106,7 +106,7 @@ void Graph::setInitialValue(const Tensor& t, std::span<const double> values) {
     }
     std::size_t i = 0;
     for (const VariableRegion& r : t.regions()) {
-        VariableData& v = variables_[r.var];
+        VariableData& v = variables_[r.var.value()];
         const std::size_t size = sizeOf(v.type);
         if (v.initialValue.empty()) {
             v.initialValue.assign(v.numElements * size, std::byte{0});
@@ -125,26 +125,26 @@ void Graph::setInitialValue(const Tensor& t, double fill) {
 
 void Graph::setTileMapping(const Tensor& t, TileId tile) {
     checkTensor(t, "setTileMapping");
-    if (tile >= target_.numTiles()) {
-        throw Error("setTileMapping: tile " + std::to_string(tile) + " for tensor " + t.describe() +
-                    " is outside target '" + target_.name + "' with " +
+    if (!target_.hasTile(tile)) {
+        throw Error("setTileMapping: tile " + std::to_string(tile.value()) + " for tensor " +
+                    t.describe() + " is outside target '" + target_.name + "' with " +
                     std::to_string(target_.numTiles()) + " tiles");
     }
     for (const VariableRegion& r : t.regions()) {
-        variables_[r.var].mapping.assign(r.begin, r.end, tile);
+        variables_[r.var.value()].mapping.assign(r.begin, r.end, tile);
     }
 }
 
 void Graph::setTileMapping(VertexRef v, TileId tile) {
-    if (v.graph != this || v.id >= vertices_.size()) {
+    if (v.graph != this || record::index(v.id) >= vertices_.size()) {
         throw Error("setTileMapping: unknown vertex");
     }
-    if (tile >= target_.numTiles()) {
-        throw Error("setTileMapping: tile " + std::to_string(tile) + " for vertex " +
+    if (!target_.hasTile(tile)) {
+        throw Error("setTileMapping: tile " + std::to_string(tile.value()) + " for vertex " +
                     vertexName(v.id) + " is outside target '" + target_.name + "' with " +
                     std::to_string(target_.numTiles()) + " tiles");
     }
-    vertices_[v.id].tile = tile;
+    vertices_[v.id.value()].tile = tile;
 }
 
 std::vector<std::vector<std::pair<std::size_t, std::size_t>>>
@@ -152,11 +152,11 @@ Graph::getTileMapping(const Tensor& t) const {
     checkTensor(t, "getTileMapping");
     std::vector<std::vector<std::pair<std::size_t, std::size_t>>> perTile(target_.numTiles());
     std::size_t flat = 0;
-    VariableId intervalsOf = kNoId;
+    VariableId intervalsOf = VariableId::none();
     std::vector<TileInterval> intervals;
     for (const VariableRegion& r : t.regions()) {
         if (r.var != intervalsOf) {
-            intervals = variables_[r.var].mapping.intervals();
+            intervals = variables_[r.var.value()].mapping.intervals();
             intervalsOf = r.var;
         }
         // The intervals overlapping r: from the first ending after r.begin.
@@ -168,7 +168,7 @@ Graph::getTileMapping(const Tensor& t) const {
             const std::size_t b = std::max(iv.begin, r.begin);
             const std::size_t e = std::min(iv.end, r.end);
             if (b < e) {
-                auto& list = perTile[iv.tile];
+                auto& list = perTile[iv.tile.value()];
                 const std::size_t fb = flat + (b - r.begin);
                 const std::size_t fe = flat + (e - r.begin);
                 if (!list.empty() && list.back().second == fb) {
@@ -184,8 +184,8 @@ Graph::getTileMapping(const Tensor& t) const {
 }
 
 ComputeSet Graph::addComputeSet(const std::string& name) {
-    const auto id = static_cast<ComputeSetId>(computeSets_.size());
-    computeSets_.push_back({name.empty() ? "cs" + std::to_string(id) : name, {}});
+    const auto id = record::idAt<ComputeSetId>(computeSets_.size());
+    computeSets_.push_back({name.empty() ? "cs" + std::to_string(id.value()) : name, {}});
     return {id};
 }
 
@@ -217,7 +217,7 @@ const PerfEstimator& Graph::estimatorFor(const CodeletInfo& c) const {
 
 VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
                            const std::vector<std::pair<std::string, Tensor>>& connections) {
-    if (cs.id >= computeSets_.size()) {
+    if (record::index(cs.id) >= computeSets_.size()) {
         throw Error("addVertex: unknown compute set for codelet '" + codeletName + "'");
     }
     if (!lastCodelet_ || codeletName != lastCodeletName_) {
@@ -232,9 +232,9 @@ VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
     v.firstState = appendIndex(stateValues_.size(), info.states.size(), "vertex state members");
     slots_.resize(slots_.size() + info.fields.size());
     stateValues_.resize(stateValues_.size() + info.states.size());
-    const auto id = static_cast<VertexId>(vertices_.size());
+    const auto id = record::idAt<VertexId>(vertices_.size());
     vertices_.push_back(v);
-    computeSets_[cs.id].vertices.push_back(id);
+    computeSets_[cs.id.value()].vertices.push_back(id);
     VertexRef ref{this, id};
     for (const auto& [field, tensor] : connections) {
         connect(ref[field], tensor);
@@ -243,27 +243,27 @@ VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
 }
 
 std::string Graph::vertexName(VertexId id) const {
-    if (id >= vertices_.size()) {
-        return "vertex #" + std::to_string(id);
+    if (record::index(id) >= vertices_.size()) {
+        return "vertex #" + std::to_string(id.value());
     }
-    const VertexData& v = vertices_[id];
-    std::string s = "vertex " + v.codelet->name + "#" + std::to_string(id) + " in compute set '" +
-                    computeSets_[v.computeSet].name + "'";
-    if (v.tile != kNoId) {
-        s += " on tile " + std::to_string(v.tile);
+    const VertexData& v = vertices_[id.value()];
+    std::string s = "vertex " + v.codelet->name + "#" + std::to_string(id.value()) +
+                    " in compute set '" + computeSets_[v.computeSet.value()].name + "'";
+    if (!v.tile.isNone()) {
+        s += " on tile " + std::to_string(v.tile.value());
     }
     return s;
 }
 
 VertexData& Graph::vertexFor(const FieldRef& f, const char* operation) {
-    if (f.graph != this || f.vertex >= vertices_.size()) {
+    if (f.graph != this || record::index(f.vertex) >= vertices_.size()) {
         throw Error(std::string(operation) + ": unknown vertex for field '" + f.field + "'");
     }
-    return vertices_[f.vertex];
+    return vertices_[f.vertex.value()];
 }
 
 std::size_t Graph::fieldIndexFor(const FieldRef& f, const char* operation) const {
-    const CodeletInfo& c = *vertices_[f.vertex].codelet;
+    const CodeletInfo& c = *vertices_[f.vertex.value()].codelet;
     for (std::size_t i = 0; i < c.fields.size(); ++i) {
         if (c.fields[i].name == f.field) {
             return i;
@@ -304,7 +304,7 @@ Graph::Slot Graph::storeTensor(const Tensor& t) {
 }
 
 std::size_t Graph::entryCount(VertexId v, std::size_t field) const {
-    const VertexData& d = vertices_.at(v);
+    const VertexData& d = vertices_.at(v.value());
     const Slot& s = slot(d, field);
     if (d.codelet->fields[field].shape == FieldShape::VectorList) {
         return s.count;
@@ -313,7 +313,7 @@ std::size_t Graph::entryCount(VertexId v, std::size_t field) const {
 }
 
 Connection Graph::connection(VertexId v, std::size_t field, std::size_t entry) const {
-    const VertexData& d = vertices_[v];
+    const VertexData& d = vertices_[v.value()];
     Slot s = slot(d, field);
     if (d.codelet->fields[field].shape == FieldShape::VectorList) {
         s = listSlots_[s.first + entry];
@@ -325,7 +325,7 @@ Connection Graph::connection(VertexId v, std::size_t field, std::size_t entry) c
 }
 
 std::span<const std::optional<double>> Graph::stateValues(VertexId v) const {
-    const VertexData& d = vertices_.at(v);
+    const VertexData& d = vertices_.at(v.value());
     return {stateValues_.data() + d.firstState, d.codelet->states.size()};
 }
 
@@ -419,7 +419,7 @@ void Graph::setInitialValue(const FieldRef& f, double value) {
 }
 
 void Graph::setPerfEstimate(VertexRef ref, std::uint64_t cycles) {
-    if (ref.graph != this || ref.id >= vertices_.size()) {
+    if (ref.graph != this || record::index(ref.id) >= vertices_.size()) {
         throw Error("setPerfEstimate: unknown vertex");
     }
     perfEstimates_[ref.id] = cycles;
@@ -427,7 +427,7 @@ void Graph::setPerfEstimate(VertexRef ref, std::uint64_t cycles) {
 
 void Graph::markHostAccess(const Tensor& t) {
     for (const VariableRegion& r : t.regions()) {
-        variables_[r.var].hostAccess = true;
+        variables_[r.var.value()].hostAccess = true;
     }
 }
 

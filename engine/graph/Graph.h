@@ -29,7 +29,7 @@ struct VariableData {
 };
 
 struct ComputeSet {
-    ComputeSetId id = kNoId;
+    ComputeSetId id = ComputeSetId::none();
     bool operator==(const ComputeSet&) const = default;
 };
 
@@ -43,8 +43,8 @@ struct ComputeSetData {
 // Graph::connection().
 struct VertexData {
     const CodeletInfo* codelet = nullptr;
-    ComputeSetId computeSet = kNoId;
-    TileId tile = kNoId;
+    ComputeSetId computeSet = ComputeSetId::none();
+    TileId tile = TileId::none();
     std::uint32_t firstSlot = 0;  // one slot per codelet field, in field order
     std::uint32_t firstState = 0; // one value per codelet state member
 };
@@ -75,7 +75,7 @@ class Graph;
 // A field of a vertex, optionally one entry of a vector-list field.
 struct FieldRef {
     const Graph* graph = nullptr;
-    VertexId vertex = kNoId;
+    VertexId vertex = VertexId::none();
     std::string field;
     std::optional<std::size_t> index;
     FieldRef operator[](std::size_t i) const { return {graph, vertex, field, i}; }
@@ -83,7 +83,7 @@ struct FieldRef {
 
 struct VertexRef {
     const Graph* graph = nullptr;
-    VertexId id = kNoId;
+    VertexId id = VertexId::none();
     FieldRef operator[](const std::string& field) const { return {graph, id, field, std::nullopt}; }
 };
 
@@ -140,7 +140,9 @@ public:
     Tensor tensorOf(VariableId id) const;
     Tensor findTensor(const std::string& name) const;
     const std::vector<ComputeSetData>& computeSets() const { return computeSets_; }
+    const ComputeSetData& computeSet(ComputeSetId id) const { return computeSets_[id.value()]; }
     const std::vector<VertexData>& vertices() const { return vertices_; }
+    const VertexData& vertex(VertexId id) const { return vertices_[id.value()]; }
     // Entries of a field: 0 or 1 for scalar and vector fields (connected or
     // not), the list size for vector lists.
     std::size_t entryCount(VertexId v, std::size_t field) const;

@@ -17,7 +17,7 @@ class Graph;
 
 // Elements [begin, end) of one variable, in the variable's row-major order.
 struct VariableRegion {
-    VariableId var = kNoId;
+    VariableId var = VariableId::none();
     std::size_t begin = 0;
     std::size_t end = 0;
     std::size_t size() const { return end - begin; }

@@ -94,17 +94,17 @@ TileId TileMapping::tileOf(std::size_t element) const {
             std::upper_bound(sorted_.begin(), sorted_.end(), element,
                              [](std::size_t e, const TileInterval& iv) { return e < iv.begin; });
         if (it == sorted_.begin()) {
-            return kNoId;
+            return TileId::none();
         }
         --it;
-        return element < it->end ? it->tile : kNoId;
+        return element < it->end ? it->tile : TileId::none();
     }
     auto it = byBegin_.upper_bound(element);
     if (it == byBegin_.begin()) {
-        return kNoId;
+        return TileId::none();
     }
     --it;
-    return element < it->second.end ? it->second.tile : kNoId;
+    return element < it->second.end ? it->second.tile : TileId::none();
 }
 
 } // namespace tessera

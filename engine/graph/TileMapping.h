@@ -12,7 +12,7 @@ namespace tessera {
 struct TileInterval {
     std::size_t begin = 0;
     std::size_t end = 0;
-    TileId tile = kNoId;
+    TileId tile = TileId::none();
     bool operator==(const TileInterval&) const = default;
 };
 
@@ -23,7 +23,7 @@ public:
     std::vector<TileInterval> intervals() const;
     // The first element in [0, numElements) with no tile, or numElements.
     std::size_t firstUnmapped(std::size_t numElements) const;
-    TileId tileOf(std::size_t element) const; // kNoId when unmapped
+    TileId tileOf(std::size_t element) const; // none() when unmapped
 
 private:
     void moveToTree();

@@ -261,7 +261,7 @@ Tensor convolution(Graph& graph, program::Sequence& seq, const Tensor& in, const
     const std::size_t positions = product(outField), kernel = product(spec.kernelShape);
     const std::size_t ci = spec.inputChannelsPerGroup, co = spec.outputChannelsPerGroup;
     const Tensor zero = graph.addConstant(in.elementType(), {}, 0.0, name + "/zero");
-    graph.setTileMapping(zero, 0);
+    graph.setTileMapping(zero, TileId{0u});
     // Per (output position, kernel position): the input field element, or -1.
     std::vector<long long> source(positions * kernel);
     std::vector<std::size_t> fieldStrides(spec.inputFieldShape.size(), 1);

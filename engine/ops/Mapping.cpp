@@ -9,12 +9,13 @@ namespace tessera::ops {
 void mapLinearly(Graph& graph, const Tensor& t, std::size_t grain, TileId firstTile,
                  std::size_t tiles) {
     const std::size_t total = graph.getTarget().numTiles();
+    const std::size_t first = firstTile.value();
     if (tiles == 0) {
-        tiles = total - firstTile;
+        tiles = total - first;
     }
-    if (firstTile + tiles > total || grain == 0) {
-        throw Error("mapLinearly: tiles [" + std::to_string(firstTile) + ", " +
-                    std::to_string(firstTile + tiles) + ") or grain " + std::to_string(grain) +
+    if (first + tiles > total || grain == 0) {
+        throw Error("mapLinearly: tiles [" + std::to_string(first) + ", " +
+                    std::to_string(first + tiles) + ") or grain " + std::to_string(grain) +
                     " invalid for tensor " + t.describe());
     }
     const Tensor flat = t.flatten();
@@ -25,7 +26,7 @@ void mapLinearly(Graph& graph, const Tensor& t, std::size_t grain, TileId firstT
         const std::size_t b = std::min(n, grains * i / used * grain);
         const std::size_t e = std::min(n, grains * (i + 1) / used * grain);
         if (b < e) {
-            graph.setTileMapping(flat.slice(b, e), static_cast<TileId>(firstTile + i));
+            graph.setTileMapping(flat.slice(b, e), record::idAt<TileId>(first + i));
         }
     }
 }
@@ -40,8 +41,8 @@ void mapRows(Graph& graph, const Tensor& t) {
 std::vector<TileRange> tileRanges(const Graph& graph, const Tensor& t) {
     std::vector<TileRange> out;
     const auto mapping = graph.getTileMapping(t);
-    for (TileId tile = 0; tile < mapping.size(); ++tile) {
-        for (const auto& [b, e] : mapping[tile]) {
+    for (const TileId tile : record::idRange<TileId>(mapping.size())) {
+        for (const auto& [b, e] : mapping[tile.value()]) {
             out.push_back({tile, b, e});
         }
     }

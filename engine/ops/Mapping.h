@@ -8,8 +8,8 @@ namespace tessera::ops {
 
 // Spreads the tensor's elements evenly over tiles [firstTile, firstTile + tiles)
 // (all tiles by default) in chunks that are multiples of `grain` elements.
-void mapLinearly(Graph& graph, const Tensor& t, std::size_t grain = 1, TileId firstTile = 0,
-                 std::size_t tiles = 0);
+void mapLinearly(Graph& graph, const Tensor& t, std::size_t grain = 1,
+                 TileId firstTile = TileId{0u}, std::size_t tiles = 0);
 
 // Maps whole rows of a 2-D tensor to tiles, balancing rows across tiles.
 void mapRows(Graph& graph, const Tensor& t);

@@ -149,8 +149,8 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
     const MatMulPlan plan = planMatMulOnTiles(graph.getTarget(), tilesPerGroup, m, k, n, type);
     const std::size_t workers = graph.getTarget().numWorkerContexts;
     auto tileOf = [&](std::size_t g, std::size_t i, std::size_t j, std::size_t l) {
-        return static_cast<TileId>((g * tilesPerGroup + (i * plan.pn + j) * plan.pk + l) %
-                                   numTiles);
+        return record::idAt<TileId>((g * tilesPerGroup + (i * plan.pn + j) * plan.pk + l) %
+                                    numTiles);
     };
 
     // A scattered operand (a transpose) copied element by element to several

@@ -29,8 +29,8 @@ Tensor lines(const Tensor& t, std::size_t dim, const std::string& name) {
 // The tile holding a line's first element.
 TileId tileOf(const Graph& graph, const Tensor& line) {
     const auto mapping = graph.getTileMapping(line.slice(0, 1));
-    for (TileId t = 0; t < mapping.size(); ++t) {
-        if (!mapping[t].empty()) {
+    for (const TileId t : record::idRange<TileId>(mapping.size())) {
+        if (!mapping[t.value()].empty()) {
             return t;
         }
     }
@@ -134,10 +134,10 @@ void encodeOneHot(Graph& graph, program::Sequence& seq, const Tensor& indices,
     const Tensor hot = on ? on->reshape({}) : graph.addConstant(et, {}, 1.0, name + "/on");
     const Tensor cold = off ? off->reshape({}) : graph.addConstant(et, {}, 0.0, name + "/off");
     if (!on) {
-        graph.setTileMapping(hot, 0);
+        graph.setTileMapping(hot, TileId{0u});
     }
     if (!off) {
-        graph.setTileMapping(cold, 0);
+        graph.setTileMapping(cold, TileId{0u});
     }
     const std::size_t classes = encoded.dim(1);
     const std::string codelet =

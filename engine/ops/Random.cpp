@@ -23,13 +23,13 @@ Tensor generatorState(Graph& graph) {
     const auto& variables = graph.variables();
     for (std::size_t i = 0; i < variables.size(); ++i) {
         if (variables[i].name == kStateName) {
-            return graph.tensorOf(static_cast<VariableId>(i));
+            return graph.tensorOf(record::idAt<VariableId>(i));
         }
     }
     const std::size_t tiles = graph.getTarget().numTiles();
     Tensor state = graph.addVariable(Type::UnsignedInt, {tiles, 2}, kStateName);
     for (std::size_t t = 0; t < tiles; ++t) {
-        graph.setTileMapping(state[t], static_cast<TileId>(t));
+        graph.setTileMapping(state[t], record::idAt<TileId>(t));
     }
     // A fixed start, so a program's numbers are the same on every run of it.
     std::vector<double> initial(2 * tiles);
@@ -64,10 +64,10 @@ void generate(Graph& graph, program::Sequence& seq, const Tensor& out, const Ran
     const std::size_t workers = graph.getTarget().numWorkerContexts;
     for (const TileRange& r : tileRanges(graph, out)) {
         for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kGrain)) {
-            VertexRef v =
-                graph.addVertex(cs, codelet,
-                                {{"out", flat.slice(b, e)},
-                                 {"seed", spec.seed ? spec.seed->flatten() : (*state)[r.tile]}});
+            VertexRef v = graph.addVertex(
+                cs, codelet,
+                {{"out", flat.slice(b, e)},
+                 {"seed", spec.seed ? spec.seed->flatten() : (*state)[r.tile.value()]}});
             connect(v, b, e);
             graph.setInitialValue(v["modifier"], double(spec.seedModifier));
             graph.setInitialValue(v["offset"], double(b));
@@ -79,7 +79,7 @@ void generate(Graph& graph, program::Sequence& seq, const Tensor& out, const Ran
         const ComputeSet advance = graph.addComputeSet(name + "/advance");
         for (std::size_t t = 0; t < state->dim(0); ++t) {
             VertexRef v = graph.addVertex(advance, "poprand::Advance", {{"state", (*state)[t]}});
-            graph.setTileMapping(v, static_cast<TileId>(t));
+            graph.setTileMapping(v, record::idAt<TileId>(t));
         }
         body.add(program::Execute(advance));
     }
@@ -167,7 +167,7 @@ void setSeed(Graph& graph, program::Sequence& seq, const Tensor& seed, std::uint
         VertexRef v = graph.addVertex(cs, "poprand::SetSeed",
                                       {{"seed", seed.flatten()}, {"state", state[t]}});
         graph.setInitialValue(v["modifier"], double(seedModifier));
-        graph.setTileMapping(v, static_cast<TileId>(t));
+        graph.setTileMapping(v, record::idAt<TileId>(t));
     }
     seq.add(program::Block(program::Sequence{program::Execute(cs)}, name,
                            program::LibraryCall{__func__}));

@@ -104,7 +104,7 @@ void mapOutputs(Graph& graph, const Tensor& outFlat, const std::vector<Piece>& p
     if (count == outer) {
         return;
     }
-    std::vector<TileId> best(outer, 0);
+    std::vector<TileId> best(outer, TileId{0u});
     std::vector<std::pair<TileId, std::size_t>> byTile;
     for (std::size_t row = 0; row < outer; ++row) {
         byTile.clear();

@@ -177,7 +177,7 @@ Tensor createSliceable(Graph& graph, Type type, const std::vector<std::size_t>& 
         const std::size_t b = std::min(total, groups * i / used * grain);
         const std::size_t e = std::min(total, groups * (i + 1) / used * grain);
         if (b < e) {
-            graph.setTileMapping(columns.slice(b, e, 1), static_cast<TileId>(i));
+            graph.setTileMapping(columns.slice(b, e, 1), record::idAt<TileId>(i));
         }
     }
     return t;

@@ -36,7 +36,7 @@ void Sequence::add(const Program& p) {
 
 Execute::Execute(ComputeSet cs, const std::string& name)
     : Program(Kind::Execute, name) {
-    if (cs.id == kNoId) {
+    if (cs.id.isNone()) {
         throw Error("Execute: invalid compute set");
     }
     node_->computeSet = cs.id;

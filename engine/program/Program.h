@@ -47,13 +47,13 @@ struct Node {
     // that opened it; empty when the application named the block itself.
     std::string libraryFunction = {};
     std::vector<std::shared_ptr<Node>> children;
-    ComputeSetId computeSet = kNoId; // Execute
-    std::size_t count = 0;           // Repeat
-    Tensor source, destination;      // Copy, stream copies, PrintTensor (source)
-    Tensor predicate;                // If, RepeatWhile*
-    std::string stream;              // stream copies
-    std::string message;             // Abort
-    std::vector<std::int64_t> cases; // Switch: the value of each case body
+    ComputeSetId computeSet = ComputeSetId::none(); // Execute
+    std::size_t count = 0;                          // Repeat
+    Tensor source, destination;                     // Copy, stream copies, PrintTensor (source)
+    Tensor predicate;                               // If, RepeatWhile*
+    std::string stream;                             // stream copies
+    std::string message;                            // Abort
+    std::vector<std::int64_t> cases;                // Switch: the value of each case body
     // Sync, CycleStamp: unset is the default rule (internal on one IPU,
     // external across IPUs; a stamp is internal unless its step spans IPUs).
     std::optional<SyncScope> syncScope;

@@ -60,6 +60,65 @@ using VertexId = Typedef<VertexTag>;
 using ComputeSetId = Typedef<ComputeSetTag>;
 using ProgramNodeId = Typedef<ProgramNodeTag>;
 
+// Ids that number the elements of a vector (tiles, variables, steps...):
+// index(id) is the element's position, idAt<Id>(i) the id of position i.
+template <class Tag, class T>
+constexpr std::size_t index(Typedef<Tag, T> id) {
+    return id.value();
+}
+template <class Id>
+constexpr Id idAt(std::size_t i) {
+    return Id{static_cast<typename Id::value_type>(i)};
+}
+
+// The ids [first, end) in order, e.g. every tile: for (TileId t : idRange<TileId>(n)).
+template <class Id>
+class IdRange {
+public:
+    using T = typename Id::value_type;
+    class iterator {
+    public:
+        using value_type = Id;
+        using difference_type = std::ptrdiff_t;
+        constexpr iterator() = default;
+        constexpr explicit iterator(T v)
+            : v_(v) {}
+        constexpr Id operator*() const { return Id{v_}; }
+        constexpr iterator& operator++() {
+            ++v_;
+            return *this;
+        }
+        constexpr iterator operator++(int) {
+            iterator old = *this;
+            ++v_;
+            return old;
+        }
+        friend constexpr bool operator==(iterator a, iterator b) { return a.v_ == b.v_; }
+        friend constexpr bool operator!=(iterator a, iterator b) { return a.v_ != b.v_; }
+
+    private:
+        T v_ = 0;
+    };
+    constexpr IdRange(T first, T end)
+        : first_(first)
+        , end_(end < first ? first : end) {}
+    constexpr iterator begin() const { return iterator{first_}; }
+    constexpr iterator end() const { return iterator{end_}; }
+    constexpr std::size_t size() const { return end_ - first_; }
+
+private:
+    T first_;
+    T end_;
+};
+template <class Id>
+constexpr IdRange<Id> idRange(std::size_t n) {
+    return {0, static_cast<typename Id::value_type>(n)};
+}
+template <class Id>
+constexpr IdRange<Id> idRange(Id first, Id end) {
+    return {first.value(), end.value()};
+}
+
 } // namespace tessera::record
 
 template <class Tag, class T>

@@ -52,7 +52,7 @@ struct PreparedStep {
 // A codelet's constructor and compute() are user code: whatever they throw
 // (on any thread of the pool) becomes a CodeletError naming the vertex.
 void* createInstance(const Graph& graph, VertexId vertex) {
-    const CodeletInfo& codelet = *graph.vertices()[vertex].codelet;
+    const CodeletInfo& codelet = *graph.vertex(vertex).codelet;
     try {
         return codelet.create();
     } catch (...) {
@@ -68,7 +68,7 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
     } catch (...) {
         throw CodeletError(graph.vertexName(inst.vertex) + ": compute() of codelet '" +
                            inst.codelet->name + "' threw " + currentExceptionText() +
-                           " during step " + std::to_string(step) + " '" + plan.name + "'");
+                           " during step " + std::to_string(step.value()) + " '" + plan.name + "'");
     }
     if (!completed) {
         throw Error("compute() returned false in " + graph.vertexName(inst.vertex) +
@@ -131,7 +131,7 @@ Engine::~Engine() = default;
 
 std::byte* Engine::pointer(const Location& l) const {
     const compiler::DataBlock& b = compiled_->blocks[l.block];
-    return prepared_->memory[b.tile] + b.storeOffset + l.offset;
+    return prepared_->memory[b.tile.value()] + b.storeOffset + l.offset;
 }
 
 std::size_t Engine::hostMemoryBytes() const {
@@ -146,7 +146,7 @@ void Engine::prepare() {
     // Zeroed, so runs are reproducible, but lazily: see TileStores.
     prepared_ = std::make_unique<Prepared>(compiled_->storeBytes);
     // Initial values of constants and initialised variables.
-    for (VariableId v = 0; v < graph_.variables().size(); ++v) {
+    for (std::size_t v = 0; v < graph_.variables().size(); ++v) {
         const VariableData& data = graph_.variables()[v];
         if (data.initialValue.empty()) {
             continue;
@@ -163,7 +163,7 @@ void Engine::prepare() {
         TileCopyLists out;
         std::size_t bytes = 0;
         for (const compiler::Transfer& t : transfers) {
-            byTile[compiled_->blocks[t.destination.block].tile].push_back(
+            byTile[compiled_->blocks[t.destination.block].tile.value()].push_back(
                 {pointer(t.destination), pointer(t.source), t.bytes});
             bytes += t.bytes;
         }
@@ -176,15 +176,15 @@ void Engine::prepare() {
         out.streamed = runtime::worthStreaming(bytes);
         return out;
     };
-    for (StepId s = 0; s < compiled_->steps.size(); ++s) {
+    for (std::size_t s = 0; s < compiled_->steps.size(); ++s) {
         const StepPlan& plan = compiled_->steps[s];
         PreparedStep& p = prepared_->steps[s];
         p.gather = group(plan.gather);
         p.scatter = group(plan.scatter);
-        TileId current = kNoId;
+        TileId current = TileId::none();
         for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {
             const compiler::VertexPlan& vp = plan.vertices[vi];
-            const VertexData& v = graph_.vertices()[vp.vertex];
+            const VertexData& v = graph_.vertex(vp.vertex);
             Instance inst{createInstance(graph_, vp.vertex), v.codelet, vp.vertex};
             prepared_->owned.push_back(inst);
             const auto entries = plan.entriesOf(vi);
@@ -221,7 +221,7 @@ void Engine::prepare() {
 void Engine::run(unsigned programIndex) {
     beginRun(programIndex);
     try {
-        while (nextStep() != kNoId) {
+        while (!nextStep().isNone()) {
             advance(false);
         }
     } catch (const std::exception& e) {
@@ -285,7 +285,7 @@ void Engine::settle() {
             pc_ = in.target;
             break;
         case Op::JumpIfEqual:
-            pc_ = predicateValues_[in.step] == in.value ? in.target : pc_ + 1;
+            pc_ = predicateValues_[in.step.value()] == in.value ? in.target : pc_ + 1;
             break;
         }
     }
@@ -293,28 +293,29 @@ void Engine::settle() {
 
 StepId Engine::nextStep() const {
     if (!active_) {
-        return kNoId;
+        return StepId::none();
     }
     const std::vector<Instruction>& code = compiled_->programs[program_];
-    return pc_ < code.size() ? code[pc_].step : kNoId;
+    return pc_ < code.size() ? code[pc_].step : StepId::none();
 }
 
 void Engine::advance(bool exchangeOnly) {
     const StepId id = nextStep();
-    if (id == kNoId) {
+    if (id.isNone()) {
         throw Error("advance: no step left to run");
     }
     const Instruction& in = compiled_->programs[program_][pc_];
     if (!insideStep_) {
         exchangePhase(id);
-        if (exchangeOnly && compiled_->steps[id].kind == ProgramKind::Execute) {
+        if (exchangeOnly && compiled_->step(id).kind == ProgramKind::Execute) {
             insideStep_ = true;
             return;
         }
     }
     insideStep_ = false;
     completeStep(id);
-    pc_ = in.op == Op::JumpIfNot && predicateFlags_[in.step] != in.expect ? in.target : pc_ + 1;
+    pc_ = in.op == Op::JumpIfNot && predicateFlags_[in.step.value()] != in.expect ? in.target
+                                                                                  : pc_ + 1;
     settle();
 }
 
@@ -347,17 +348,17 @@ void runCopies(ThreadPool& pool, const TileCopyLists& copies) {
 
 // The exchange into a step: remote and rearranged inputs land in its buffers.
 void Engine::exchangePhase(StepId id) {
-    const StepPlan& plan = compiled_->steps[id];
+    const StepPlan& plan = compiled_->step(id);
     if (plan.kind == ProgramKind::Execute || plan.kind == ProgramKind::Copy) {
-        runCopies(pool_, prepared_->steps[id].gather);
+        runCopies(pool_, prepared_->steps[id.value()].gather);
     }
 }
 
 // Everything after the exchange: compute, write-back, host transfers, and
 // the step's record.
 void Engine::completeStep(StepId id) {
-    const StepPlan& plan = compiled_->steps[id];
-    const PreparedStep& p = prepared_->steps[id];
+    const StepPlan& plan = compiled_->step(id);
+    const PreparedStep& p = prepared_->steps[id.value()];
     switch (plan.kind) {
     case ProgramKind::Execute:
     case ProgramKind::Copy: {
@@ -432,8 +433,8 @@ void Engine::completeStep(StepId id) {
         std::vector<std::byte> value(sizeOf(plan.source.elementType()));
         copyDeviceToHost(plan, value.data());
         const double v = loadAsDouble(plan.source.elementType(), value.data());
-        predicateFlags_[id] = v != 0.0;
-        predicateValues_[id] = static_cast<std::int64_t>(v);
+        predicateFlags_[id.value()] = v != 0.0;
+        predicateValues_[id.value()] = static_cast<std::int64_t>(v);
         break;
     }
     default:
@@ -441,7 +442,7 @@ void Engine::completeStep(StepId id) {
     }
     const std::uint64_t cycles = plan.totalCycles();
     if (options_.recorder) {
-        options_.recorder->onStep({currentRun_, sequence_, record::StepId{id}, cycle_, cycles});
+        options_.recorder->onStep({currentRun_, sequence_, id, cycle_, cycles});
     }
     ++sequence_;
     ++runTotals_.steps;
@@ -454,7 +455,7 @@ void Engine::completeStep(StepId id) {
         writeCycleStamp(plan, start);
     }
     if (!plan.abortMessage.empty() &&
-        (plan.kind != ProgramKind::Predicate || predicateFlags_[id])) {
+        (plan.kind != ProgramKind::Predicate || predicateFlags_[id.value()])) {
         throw AbortError(plan.abortMessage);
     }
 }
@@ -536,7 +537,7 @@ void requireCompiledTensor(const Graph& graph, const compiler::CompiledGraph& co
                     " belongs to another graph");
     }
     for (const VariableRegion& r : t.regions()) {
-        if (r.var >= compiled.placements.size()) {
+        if (record::index(r.var) >= compiled.placements.size()) {
             throw Error(std::string(operation) + ": tensor " + t.describe() +
                         " was added to the graph after the engine was created");
         }

@@ -36,10 +36,10 @@ public:
     void run(unsigned programIndex = 0);
 
     // Running step by step (the debugger's view of run()): beginRun, then
-    // advance() while nextStep() != kNoId, then endRun().
+    // advance() while !nextStep().isNone(), then endRun().
     void beginRun(unsigned programIndex);
     bool runActive() const { return active_; }
-    compiler::StepId nextStep() const; // kNoId when the run has no step left
+    compiler::StepId nextStep() const; // none() when the run has no step left
     // Runs the next step; with exchangeOnly and an Execute step, only its
     // exchange (insideStep() is then true until the next advance()).
     void advance(bool exchangeOnly = false);

@@ -1,6 +1,8 @@
 #pragma once
 // The simulated machine. Presets carry parameters from public sources (see
 // docs/engine.md); every field can be overridden by name ("key=value").
+#include "engine/graph/Ids.h"
+
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -41,7 +43,8 @@ struct Target {
     std::uint32_t minAlignment = 8; // bytes, for variables
 
     std::uint32_t numTiles() const { return numIPUs * tilesPerIPU; }
-    std::uint32_t ipuOfTile(std::uint32_t tile) const { return tile / tilesPerIPU; }
+    std::uint32_t ipuOfTile(TileId tile) const { return tile.value() / tilesPerIPU; }
+    bool hasTile(TileId tile) const { return tile.value() < numTiles(); }
     std::vector<MemoryRegion> memoryRegions() const;
 
     // Presets: "mk1", "mk2", "bow", or "tiles:N" / "custom:N" (a small mk2-like

@@ -53,8 +53,8 @@ public:
         ops::mapLinearly(g, agg, f);
         const ComputeSet gather = g.addComputeSet("gather-sum");
         const auto mapping = g.getTileMapping(agg);
-        for (TileId tile = 0; tile < mapping.size(); ++tile) {
-            for (const auto& [b, e] : mapping[tile]) {
+        for (const TileId tile : record::idRange<TileId>(mapping.size())) {
+            for (const auto& [b, e] : mapping[tile.value()]) {
                 for (std::size_t node = b / f; node < e / f; ++node) {
                     std::vector<Tensor> messages{x[node]};
                     for (std::size_t src : incoming[node]) {
@@ -156,15 +156,15 @@ public:
             std::size_t offset = 0;
             for (std::size_t t = 0; t < tiles; ++t) {
                 const Tensor mine = counter.slice(offset, offset + perTile[t]);
-                g.setTileMapping(mine, static_cast<TileId>(t));
+                g.setTileMapping(mine, record::idAt<TileId>(t));
                 // The constant lives on the next tile, so each step exchanges.
                 g.setTileMapping(ones.slice(offset, offset + perTile[t]),
-                                 static_cast<TileId>((t + 1) % tiles));
+                                 record::idAt<TileId>((t + 1) % tiles));
                 VertexRef v = g.addVertex(
                     cs, "ScaledAdd<float>",
                     {{"data", mine}, {"deltas", ones.slice(offset, offset + perTile[t])}});
                 g.setInitialValue(v["scale"], 1.0);
-                g.setTileMapping(v, static_cast<TileId>(t));
+                g.setTileMapping(v, record::idAt<TileId>(t));
                 offset += perTile[t];
             }
             body.add(program::Execute(cs));

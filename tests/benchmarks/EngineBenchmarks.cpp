@@ -66,7 +66,7 @@ std::uint64_t exchangedBytes(const Engine& engine, unsigned program) {
         if (in.op != compiler::Op::Step) {
             throw Error("exchangedBytes: not supported by Tessera: control flow in the program");
         }
-        const compiler::StepPlan& step = compiled.steps[in.step];
+        const compiler::StepPlan& step = compiled.step(in.step);
         for (const auto* transfers : {&step.gather, &step.scatter}) {
             for (const compiler::Transfer& t : *transfers) {
                 bytes += t.bytes;

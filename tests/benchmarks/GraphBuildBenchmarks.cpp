@@ -43,7 +43,7 @@ Built buildGraph(Graph& graph, std::size_t vertices) {
         for (std::size_t tile = 0; tile < tiles; ++tile) {
             if (tileBegin(tile) < tileBegin(tile + 1)) {
                 graph.setTileMapping(x.slice(tileBegin(tile), tileBegin(tile + 1)),
-                                     static_cast<TileId>(tile));
+                                     record::idAt<TileId>(tile));
             }
         }
     }
@@ -66,7 +66,7 @@ Built buildGraph(Graph& graph, std::size_t vertices) {
                                               {{"in1", t[ops[k].in1].slice(b, e)},
                                                {"in2", t[ops[k].in2].slice(b, e)},
                                                {"out", t[ops[k].out].slice(b, e)}});
-                graph.setTileMapping(v, static_cast<TileId>(tile));
+                graph.setTileMapping(v, record::idAt<TileId>(tile));
             }
         }
         built.program.add(program::Execute(cs));

@@ -103,12 +103,12 @@ void TestEngineBuiltins::builtinCastsAreExact() {
             const std::vector<double> in = edgeValues(from);
             const Tensor src = g.addVariable(from, {in.size()}, "src");
             const Tensor dst = g.addVariable(to, {in.size()}, "dst");
-            g.setTileMapping(src, 0);
-            g.setTileMapping(dst, 1);
+            g.setTileMapping(src, TileId{0u});
+            g.setTileMapping(dst, TileId{1u});
             const ComputeSet cs = g.addComputeSet("cast");
             const std::string codelet =
                 "Cast<" + std::string(typeName(from)) + "," + std::string(typeName(to)) + ">";
-            g.setTileMapping(g.addVertex(cs, codelet, {{"in", src}, {"out", dst}}), 1);
+            g.setTileMapping(g.addVertex(cs, codelet, {{"in", src}, {"out", dst}}), TileId{1u});
             Engine engine(g, prog::Execute(cs), options(1));
             engine.writeValues(src, in);
             engine.run();
@@ -139,12 +139,12 @@ void TestEngineBuiltins::builtinFillsAreExact() {
     for (const auto& [type, value] : cases) {
         Graph g(Target::preset("tiles:2"));
         const Tensor t = g.addVariable(type, {3}, "t");
-        g.setTileMapping(t, 1);
+        g.setTileMapping(t, TileId{1u});
         const ComputeSet cs = g.addComputeSet("fill");
         const VertexRef v =
             g.addVertex(cs, "Fill<" + std::string(typeName(type)) + ">", {{"out", t}});
         g.setInitialValue(v["value"], value);
-        g.setTileMapping(v, 1);
+        g.setTileMapping(v, TileId{1u});
         Engine engine(g, prog::Execute(cs), options(1));
         engine.run();
         const double want = castReference(value, false, type);
@@ -161,14 +161,14 @@ void TestEngineBuiltins::halfOps() {
     Tensor wide = g.addVariable(Type::Float, {6}, "wide");
     Tensor narrow = g.addVariable(Type::Half, {6}, "narrow");
     Tensor total = g.addVariable(Type::Half, {}, "total");
-    g.setTileMapping(a, 0);
-    g.setTileMapping(b, 1);
-    g.setTileMapping(sum.slice(0, 3), 2);
-    g.setTileMapping(sum.slice(3, 6), 3);
-    g.setTileMapping(ex, 3);
-    g.setTileMapping(wide, 2);
-    g.setTileMapping(narrow, 1);
-    g.setTileMapping(total, 0);
+    g.setTileMapping(a, TileId{0u});
+    g.setTileMapping(b, TileId{1u});
+    g.setTileMapping(sum.slice(0, 3), TileId{2u});
+    g.setTileMapping(sum.slice(3, 6), TileId{3u});
+    g.setTileMapping(ex, TileId{3u});
+    g.setTileMapping(wide, TileId{2u});
+    g.setTileMapping(narrow, TileId{1u});
+    g.setTileMapping(total, TileId{0u});
     for (const auto& [name, t] :
          {std::pair{"sum", sum}, std::pair{"ex", ex}, std::pair{"wide", wide},
           std::pair{"narrow", narrow}, std::pair{"total", total}}) {
@@ -178,16 +178,17 @@ void TestEngineBuiltins::halfOps() {
     g.setTileMapping(
         g.addVertex(cs1, "Add<half>",
                     {{"in1", a.slice(0, 3)}, {"in2", b.slice(0, 3)}, {"out", sum.slice(0, 3)}}),
-        2);
+        TileId{2u});
     g.setTileMapping(
         g.addVertex(cs1, "Add<half>",
                     {{"in1", a.slice(3, 6)}, {"in2", b.slice(3, 6)}, {"out", sum.slice(3, 6)}}),
-        3);
-    g.setTileMapping(g.addVertex(cs1, "Exp<half>", {{"in", a}, {"out", ex}}), 3);
-    g.setTileMapping(g.addVertex(cs1, "Cast<half,float>", {{"in", b}, {"out", wide}}), 2);
-    g.setTileMapping(g.addVertex(cs1, "ReduceAdd<half>", {{"in", a}, {"out", total}}), 0);
+        TileId{3u});
+    g.setTileMapping(g.addVertex(cs1, "Exp<half>", {{"in", a}, {"out", ex}}), TileId{3u});
+    g.setTileMapping(g.addVertex(cs1, "Cast<half,float>", {{"in", b}, {"out", wide}}), TileId{2u});
+    g.setTileMapping(g.addVertex(cs1, "ReduceAdd<half>", {{"in", a}, {"out", total}}), TileId{0u});
     const ComputeSet cs2 = g.addComputeSet("narrow");
-    g.setTileMapping(g.addVertex(cs2, "Cast<float,half>", {{"in", wide}, {"out", narrow}}), 1);
+    g.setTileMapping(g.addVertex(cs2, "Cast<float,half>", {{"in", wide}, {"out", narrow}}),
+                     TileId{1u});
     Engine engine(g, prog::Sequence({prog::Execute(cs1), prog::Execute(cs2)}), options(2));
     const std::vector<double> av{0.1, 1000.3, -2.7, 65000, 1e-5, 3.14159};
     const std::vector<double> bv{0.2, 0.7, 2.7, 1000, 3e-5, -0.001};
@@ -235,7 +236,7 @@ void TestEngineBuiltins::halfMatMulPartialIsExact() {
     Tensor outH = g.addVariable(Type::Half, {rows, cols}, "outH");
     Tensor outF = g.addVariable(Type::Float, {rows, cols}, "outF");
     for (const Tensor& t : {a, b, outH, outF}) {
-        g.setTileMapping(t, 1);
+        g.setTileMapping(t, TileId{1u});
     }
     g.createHostRead("outH", outH);
     g.createHostRead("outF", outF);
@@ -248,7 +249,7 @@ void TestEngineBuiltins::halfMatMulPartialIsExact() {
             outRows.push_back(out[r]);
         }
         g.connect(v["out"], outRows);
-        g.setTileMapping(v, 1);
+        g.setTileMapping(v, TileId{1u});
     }
     Engine engine(g, prog::Execute(cs), options(2));
     // Half bit patterns: a's rows, then b's; 0x0001 is the smallest subnormal.
@@ -296,22 +297,23 @@ void TestEngineBuiltins::reductionsAndMatMul() {
     Tensor partials = g.addVariable(Type::Float, {4}, "partials");
     Tensor total = g.addVariable(Type::Float, {}, "total");
     Tensor biggest = g.addVariable(Type::Float, {}, "biggest");
-    for (TileId t = 0; t < 4; ++t) {
-        g.setTileMapping(x.slice(4 * t, 4 * t + 4), t);
-        g.setTileMapping(partials[t], t);
+    for (std::uint32_t t = 0; t < 4; ++t) {
+        g.setTileMapping(x.slice(4 * t, 4 * t + 4), record::idAt<TileId>(t));
+        g.setTileMapping(partials[t], record::idAt<TileId>(t));
     }
-    g.setTileMapping(total, 0);
-    g.setTileMapping(biggest, 1);
+    g.setTileMapping(total, TileId{0u});
+    g.setTileMapping(biggest, TileId{1u});
     const ComputeSet stage1 = g.addComputeSet("stage1");
-    for (TileId t = 0; t < 4; ++t) {
+    for (std::uint32_t t = 0; t < 4; ++t) {
         g.setTileMapping(g.addVertex(stage1, "ReduceAdd<float>",
                                      {{"in", x.slice(4 * t, 4 * t + 4)}, {"out", partials[t]}}),
-                         t);
+                         record::idAt<TileId>(t));
     }
-    g.setTileMapping(g.addVertex(stage1, "ReduceMax<float>", {{"in", x}, {"out", biggest}}), 1);
+    g.setTileMapping(g.addVertex(stage1, "ReduceMax<float>", {{"in", x}, {"out", biggest}}),
+                     TileId{1u});
     const ComputeSet stage2 = g.addComputeSet("stage2");
     g.setTileMapping(g.addVertex(stage2, "ReduceAdd<float>", {{"in", partials}, {"out", total}}),
-                     0);
+                     TileId{0u});
 
     // C = A B with A {2,3} on tile 0, B {3,2} on tile 1, C {2,2} on tile 2;
     // partial products over k split in two, then summed with ReducePartials.
@@ -319,29 +321,29 @@ void TestEngineBuiltins::reductionsAndMatMul() {
     Tensor B = g.addVariable(Type::Float, {3, 2}, "B");
     Tensor P = g.addVariable(Type::Float, {2, 2, 2}, "P"); // [split][row][col]
     Tensor C = g.addVariable(Type::Float, {2, 2}, "C");
-    g.setTileMapping(A, 0);
-    g.setTileMapping(B, 1);
-    g.setTileMapping(P[0], 2);
-    g.setTileMapping(P[1], 3);
-    g.setTileMapping(C, 2);
+    g.setTileMapping(A, TileId{0u});
+    g.setTileMapping(B, TileId{1u});
+    g.setTileMapping(P[0], TileId{2u});
+    g.setTileMapping(P[1], TileId{3u});
+    g.setTileMapping(C, TileId{2u});
     const ComputeSet mm = g.addComputeSet("matmul");
     // split 0: k in {0, 1}; split 1: k = 2
     const VertexRef p0 =
         g.addVertex(mm, "MatMulPartial<float,float>",
                     {{"a", A.slice(0, 2, 1).flatten()}, {"b", B.slice(0, 2).flatten()}});
     g.connect(p0["out"], std::vector<Tensor>{P[0][0], P[0][1]});
-    g.setTileMapping(p0, 2);
+    g.setTileMapping(p0, TileId{2u});
     const VertexRef p1 =
         g.addVertex(mm, "MatMulPartial<float,float>",
                     {{"a", A.slice(2, 3, 1).flatten()}, {"b", B.slice(2, 3).flatten()}});
     g.setFieldSize(p1["out"], 2);
     g.connect(p1["out"][0], P[1][0]);
     g.connect(p1["out"][1], P[1][1]);
-    g.setTileMapping(p1, 3);
+    g.setTileMapping(p1, TileId{3u});
     const ComputeSet red = g.addComputeSet("reduce partials");
     const VertexRef rp = g.addVertex(red, "ReducePartials<float,float>", {{"out", C.flatten()}});
     g.connect(rp["partials"], std::vector<Tensor>{P[0].flatten(), P[1].flatten()});
-    g.setTileMapping(rp, 2);
+    g.setTileMapping(rp, TileId{2u});
     for (const auto& [name, t] :
          {std::pair{"total", total}, std::pair{"biggest", biggest}, std::pair{"C", C}}) {
         g.createHostRead(name, t);

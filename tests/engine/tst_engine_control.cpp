@@ -30,7 +30,7 @@ prog::Program fill(Graph& g, const Tensor& out, double value) {
     const ComputeSet cs = g.addComputeSet("fill " + std::to_string(value));
     const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", out}});
     g.setInitialValue(v["value"], value);
-    g.setTileMapping(v, 0);
+    g.setTileMapping(v, TileId{0u});
     return prog::Execute(cs);
 }
 
@@ -87,8 +87,8 @@ void TestEngineControl::switchRunsTheMatchingCase() {
     Graph g(Target::preset("tiles:2"));
     Tensor control = g.addVariable(Type::Int, {}, "control");
     Tensor out = g.addVariable(Type::Float, {2}, "out");
-    g.setTileMapping(control, 1);
-    g.setTileMapping(out, 0);
+    g.setTileMapping(control, TileId{1u});
+    g.setTileMapping(out, TileId{0u});
     Engine engine(
         g,
         prog::Switch(control, {{3, fill(g, out, 30)}, {-2, fill(g, out, -20)}}, fill(g, out, 99)),
@@ -123,8 +123,8 @@ void TestEngineControl::abortStopsTheRun() {
     Graph g(Target::preset("tiles:2"));
     Tensor pred = g.addVariable(Type::Bool, {}, "pred");
     Tensor out = g.addVariable(Type::Float, {2}, "out");
-    g.setTileMapping(pred, 1);
-    g.setTileMapping(out, 0);
+    g.setTileMapping(pred, TileId{1u});
+    g.setTileMapping(out, TileId{0u});
     Engine engine(g,
                   {prog::Sequence({prog::Abort(pred, "pred was set"), fill(g, out, 1)}),
                    prog::Sequence({prog::Abort("always"), fill(g, out, 2)})},
@@ -147,7 +147,7 @@ void TestEngineControl::cycleStampsTimePrograms() {
     Tensor count = g.addVariable(Type::UnsignedInt, {2}, "count");
     Tensor lone = g.addVariable(Type::UnsignedInt, {2}, "lone");
     for (const Tensor& t : {out, start, count, lone}) {
-        g.setTileMapping(t, 0);
+        g.setTileMapping(t, TileId{0u});
     }
     const prog::Program body = fill(g, out, 5);
     Engine engine(g,

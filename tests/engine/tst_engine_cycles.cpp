@@ -109,12 +109,12 @@ void TestEngineCycles::singleVertex() {
     Tensor b = g.addVariable(type, {un}, "b");
     Tensor out = g.addVariable(type, {un}, "out");
     for (const Tensor& t : {a, b, out}) {
-        g.setTileMapping(t, 2);
+        g.setTileMapping(t, TileId{2u});
     }
     const ComputeSet cs = g.addComputeSet("add");
     g.setTileMapping(g.addVertex(cs, isHalf ? "Add<half>" : "Add<float>",
                                  {{"in1", a}, {"in2", b}, {"out", out}}),
-                     2);
+                     TileId{2u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     engine.run();
@@ -166,19 +166,20 @@ void TestEngineCycles::listScheduling() {
     Tensor a = g.addVariable(Type::Float, {total}, "a");
     Tensor out = g.addVariable(Type::Float, {total}, "out");
     Tensor small = g.addVariable(Type::Float, {4}, "small");
-    g.setTileMapping(a, 1);
-    g.setTileMapping(out, 1);
-    g.setTileMapping(small, 3);
+    g.setTileMapping(a, TileId{1u});
+    g.setTileMapping(out, TileId{1u});
+    g.setTileMapping(small, TileId{3u});
     const ComputeSet cs = g.addComputeSet("many");
     std::size_t at = 0;
     for (int s : sizes) {
         const Tensor in = a.slice(at, at + static_cast<std::size_t>(s));
         const Tensor o = out.slice(at, at + static_cast<std::size_t>(s));
-        g.setTileMapping(g.addVertex(cs, "Add<float>", {{"in1", in}, {"in2", in}, {"out", o}}), 1);
+        g.setTileMapping(g.addVertex(cs, "Add<float>", {{"in1", in}, {"in2", in}, {"out", o}}),
+                         TileId{1u});
         at += static_cast<std::size_t>(s);
     }
     // A second tile with one Exp of 4 elements: 12 + 4 x 3 = 24 thread cycles.
-    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", small}, {"out", small}}), 3);
+    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", small}, {"out", small}}), TileId{3u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& step = rec.compiled.programSteps.at(0);
@@ -207,14 +208,14 @@ void TestEngineCycles::exchangeForRemoteOperands() {
     Tensor in1 = g.addVariable(type, {n}, "in1");
     Tensor in2 = g.addVariable(type, {n}, "in2");
     Tensor out = g.addVariable(type, {n}, "out");
-    g.setTileMapping(in1, 0);
-    g.setTileMapping(in2, 3);
-    g.setTileMapping(out, 2);
+    g.setTileMapping(in1, TileId{0u});
+    g.setTileMapping(in2, TileId{3u});
+    g.setTileMapping(out, TileId{2u});
     const ComputeSet cs = g.addComputeSet("remote");
     // The vertex on tile 1: both inputs come in, the output goes out.
     g.setTileMapping(g.addVertex(cs, isHalf ? "Add<half>" : "Add<float>",
                                  {{"in1", in1}, {"in2", in2}, {"out", out}}),
-                     1);
+                     TileId{1u});
     g.createHostRead("out", out);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
@@ -250,10 +251,11 @@ void TestEngineCycles::remoteInOutMovesBothWays() {
     Graph g(smallTarget());
     Tensor data = g.addVariable(Type::Float, {6}, "data");
     Tensor deltas = g.addVariable(Type::Float, {6}, "deltas");
-    g.setTileMapping(data, 0);
-    g.setTileMapping(deltas, 2);
+    g.setTileMapping(data, TileId{0u});
+    g.setTileMapping(deltas, TileId{2u});
     const ComputeSet cs = g.addComputeSet("sgd");
-    g.setTileMapping(g.addVertex(cs, "ScaledAdd<float>", {{"data", data}, {"deltas", deltas}}), 2);
+    g.setTileMapping(g.addVertex(cs, "ScaledAdd<float>", {{"data", data}, {"deltas", deltas}}),
+                     TileId{2u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& step = rec.compiled.programSteps.at(0);
@@ -274,16 +276,18 @@ void TestEngineCycles::remoteInOutMovesBothWays() {
 void TestEngineCycles::broadcastIsSentOnce() {
     Graph g(smallTarget());
     Tensor x = g.addVariable(Type::Float, {100}, "x");
-    g.setTileMapping(x, 0);
+    g.setTileMapping(x, TileId{0u});
     const ComputeSet cs = g.addComputeSet("broadcast");
-    for (TileId t = 1; t < 4; ++t) {
+    for (std::uint32_t t = 1; t < 4; ++t) {
         Tensor out = g.addVariable(Type::Float, {100}, "out" + std::to_string(t));
-        g.setTileMapping(out, t);
-        g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", x}, {"out", out}}), t);
+        g.setTileMapping(out, record::idAt<TileId>(t));
+        g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", x}, {"out", out}}),
+                         record::idAt<TileId>(t));
     }
     Tensor half = g.addVariable(Type::Float, {50}, "half");
-    g.setTileMapping(half, 1);
-    g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", x.slice(25, 75)}, {"out", half}}), 1);
+    g.setTileMapping(half, TileId{1u});
+    g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", x.slice(25, 75)}, {"out", half}}),
+                     TileId{1u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& step = rec.compiled.programSteps.at(0);
@@ -310,14 +314,15 @@ void TestEngineCycles::sentRangesAreUnitedPerSourceBlock() {
     QFETCH(int, unusedVariables);
     Graph g(smallTarget());
     for (int i = 0; i < unusedVariables; ++i) {
-        g.setTileMapping(g.addVariable(Type::Float, {1}, "unused" + std::to_string(i)), 0);
+        g.setTileMapping(g.addVariable(Type::Float, {1}, "unused" + std::to_string(i)), TileId{0u});
     }
     Tensor x = g.addVariable(Type::Float, {40}, "x");
     Tensor y = g.addVariable(Type::Float, {20}, "y");
-    g.setTileMapping(x, 0);
-    g.setTileMapping(y, 2);
+    g.setTileMapping(x, TileId{0u});
+    g.setTileMapping(y, TileId{2u});
     const ComputeSet cs = g.addComputeSet("pieces");
-    auto negate = [&](const Tensor& in, TileId tile) {
+    auto negate = [&](const Tensor& in, std::uint32_t t) {
+        const TileId tile{t};
         Tensor out = g.addVariable(Type::Float, {in.numElements()}, "out");
         g.setTileMapping(out, tile);
         g.setTileMapping(g.addVertex(cs, "Neg<float>", {{"in", in}, {"out", out}}), tile);
@@ -337,12 +342,12 @@ void TestEngineCycles::onTileCopiesUseTheLocalRate() {
     Graph g(smallTarget());
     Tensor x = g.addVariable(Type::Float, {2, 3}, "x");
     Tensor y = g.addVariable(Type::Float, {6}, "y");
-    g.setTileMapping(x, 0);
-    g.setTileMapping(y, 0);
+    g.setTileMapping(x, TileId{0u});
+    g.setTileMapping(y, TileId{0u});
     const ComputeSet cs = g.addComputeSet("exp");
     // The transpose of x is six 4-byte pieces on tile 0: gathered on the tile.
     g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.transpose().flatten()}, {"out", y}}),
-                     0);
+                     TileId{0u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& step = rec.compiled.programSteps.at(0);
@@ -360,11 +365,11 @@ void TestEngineCycles::copySteps() {
     Tensor far = g.addVariable(Type::Float, {12}, "far");
     Tensor near = g.addVariable(Type::Float, {12}, "near");
     Tensor split = g.addVariable(Type::Float, {12}, "split");
-    g.setTileMapping(src, 0);
-    g.setTileMapping(far, 1);
-    g.setTileMapping(near, 0);
-    g.setTileMapping(split.slice(0, 4), 0);
-    g.setTileMapping(split.slice(4, 12), 3);
+    g.setTileMapping(src, TileId{0u});
+    g.setTileMapping(far, TileId{1u});
+    g.setTileMapping(near, TileId{0u});
+    g.setTileMapping(split.slice(0, 4), TileId{0u});
+    g.setTileMapping(split.slice(4, 12), TileId{3u});
     record::InMemoryRecorder rec;
     Engine engine(
         g, prog::Sequence({prog::Copy(src, far), prog::Copy(src, near), prog::Copy(src, split)}),
@@ -389,8 +394,8 @@ void TestEngineCycles::copySteps() {
 void TestEngineCycles::hostSteps() {
     Graph g(smallTarget());
     Tensor x = g.addVariable(Type::Float, {10}, "x");
-    g.setTileMapping(x.slice(0, 3), 1);
-    g.setTileMapping(x.slice(3, 10), 2);
+    g.setTileMapping(x.slice(0, 3), TileId{1u});
+    g.setTileMapping(x.slice(3, 10), TileId{2u});
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Float, 10);
     const DataStream out = g.addDeviceToHostFIFO("out", Type::Float, 10);
     record::InMemoryRecorder rec;
@@ -416,7 +421,7 @@ void TestEngineCycles::hostSteps() {
 void TestEngineCycles::predicateStep() {
     Graph g(smallTarget());
     Tensor flag = g.addVariable(Type::Bool, {}, "flag");
-    g.setTileMapping(flag, 1);
+    g.setTileMapping(flag, TileId{1u});
     const ComputeSet empty = g.addComputeSet("nothing");
     record::InMemoryRecorder rec;
     Engine engine(g, prog::If(flag, prog::Execute(empty)), withRecorder(&rec));
@@ -469,22 +474,25 @@ void TestEngineCycles::multiIpu() {
     Tensor other = g.addVariable(Type::Float, {10}, "other");
     Tensor remote2 = g.addVariable(Type::Float, {10}, "remote2");
     Tensor out2 = g.addVariable(Type::Float, {10}, "out2");
-    g.setTileMapping(remote2, 2);
-    g.setTileMapping(out2, 6);
-    g.setTileMapping(remote, 1);
-    g.setTileMapping(local, 5);
-    g.setTileMapping(out, 5);
-    g.setTileMapping(other, 2);
+    g.setTileMapping(remote2, TileId{2u});
+    g.setTileMapping(out2, TileId{6u});
+    g.setTileMapping(remote, TileId{1u});
+    g.setTileMapping(local, TileId{5u});
+    g.setTileMapping(out, TileId{5u});
+    g.setTileMapping(other, TileId{2u});
     const ComputeSet across = g.addComputeSet("across");
     g.setTileMapping(
-        g.addVertex(across, "Add<float>", {{"in1", remote}, {"in2", local}, {"out", out}}), 5);
+        g.addVertex(across, "Add<float>", {{"in1", remote}, {"in2", local}, {"out", out}}),
+        TileId{5u});
     g.setTileMapping(
-        g.addVertex(across, "Add<float>", {{"in1", remote2}, {"in2", out2}, {"out", out2}}), 6);
+        g.addVertex(across, "Add<float>", {{"in1", remote2}, {"in2", out2}, {"out", out2}}),
+        TileId{6u});
     const ComputeSet apart = g.addComputeSet("apart");
-    g.setTileMapping(g.addVertex(apart, "Exp<float>", {{"in", other}, {"out", other}}), 2);
-    g.setTileMapping(g.addVertex(apart, "Exp<float>", {{"in", local}, {"out", local}}), 5);
+    g.setTileMapping(g.addVertex(apart, "Exp<float>", {{"in", other}, {"out", other}}), TileId{2u});
+    g.setTileMapping(g.addVertex(apart, "Exp<float>", {{"in", local}, {"out", local}}), TileId{5u});
     const ComputeSet within = g.addComputeSet("within");
-    g.setTileMapping(g.addVertex(within, "Exp<float>", {{"in", other}, {"out", other}}), 2);
+    g.setTileMapping(g.addVertex(within, "Exp<float>", {{"in", other}, {"out", other}}),
+                     TileId{2u});
     record::InMemoryRecorder rec;
     Engine engine(g,
                   prog::Sequence({prog::Execute(across), prog::Execute(apart),
@@ -530,7 +538,7 @@ void TestEngineCycles::syncScopes() {
     t.set("hostSyncCycles", "33333");
     Graph g(t);
     Tensor stamp = g.addVariable(Type::UnsignedInt, {2}, "stamp");
-    g.setTileMapping(stamp, 0);
+    g.setTileMapping(stamp, TileId{0u});
     using prog::SyncScope;
     prog::CycleStamp globalStamp(stamp);
     globalStamp.node()->syncScope = SyncScope::Global;
@@ -555,16 +563,16 @@ void TestEngineCycles::perfEstimateOverrides() {
     auto build = [](Graph& g, bool registerEstimator, bool setEstimate) {
         Tensor a = g.addVariable(Type::Float, {30}, "a");
         Tensor e = g.addVariable(Type::Float, {10}, "e");
-        g.setTileMapping(a, 0);
-        g.setTileMapping(e, 1);
+        g.setTileMapping(a, TileId{0u});
+        g.setTileMapping(e, TileId{1u});
         const ComputeSet cs = g.addComputeSet("cs");
         std::vector<VertexRef> adds;
         for (std::size_t i = 0; i < 3; ++i) {
             const Tensor s = a.slice(10 * i, 10 * i + 10);
             adds.push_back(g.addVertex(cs, "Add<float>", {{"in1", s}, {"in2", s}, {"out", s}}));
-            g.setTileMapping(adds.back(), 0);
+            g.setTileMapping(adds.back(), TileId{0u});
         }
-        g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", e}, {"out", e}}), 1);
+        g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", e}, {"out", e}}), TileId{1u});
         if (setEstimate) {
             g.setPerfEstimate(adds[1], 5);
         }
@@ -604,7 +612,7 @@ void TestEngineCycles::perfEstimateOverrides() {
     // Makespan where the override matters: a single vertex set to 1000.
     Graph g(smallTarget());
     const ComputeSet cs = build(g, false, false);
-    g.setPerfEstimate(VertexRef{&g, 2}, 1000);
+    g.setPerfEstimate(VertexRef{&g, VertexId{2u}}, 1000);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     QCOMPARE(rec.compiled.programSteps[0].computeCycles[0], std::uint32_t(6 * 1000));

@@ -94,7 +94,7 @@ private slots:
         QCOMPARE(s.runToEnd().reason, StopReason::Finished);
         QVERIFY(!s.isLive(mul));
         QVERIFY(s.isLive(p.graph.findTensor("a")));
-        QVERIFY_THROWS_EXCEPTION(Error, s.isVariableLive(VariableId(1) << 30));
+        QVERIFY_THROWS_EXCEPTION(Error, s.isVariableLive(VariableId{1u << 30}));
     }
 
     void breakOnComputeSetShowsValuesSoFar() {
@@ -181,15 +181,15 @@ private slots:
         QCOMPARE(s.breakAt("99999"), std::size_t{0});
         QCOMPARE(s.breakAt("nothing-is-called-this"), std::size_t{0});
         QCOMPARE(s.breakAt("2"), std::size_t{1});
-        QCOMPARE(s.nextStep(), 0u);
+        QCOMPARE(s.nextStep(), compiler::StepId{0u});
         QCOMPARE(s.continueRun().reason, StopReason::Breakpoint);
-        QCOMPARE(s.nextStep(), 2u);
+        QCOMPARE(s.nextStep(), compiler::StepId{2u});
         std::uint64_t cycles = s.cycles();
         const auto& steps = p.recorder.compiled.programSteps;
         while (!s.finished()) {
             const auto step = s.nextStep();
             s.stepOver();
-            cycles += steps[step].totalCycles;
+            cycles += steps[step.value()].totalCycles;
             QCOMPARE(s.cycles(), cycles);
         }
         QCOMPARE(s.lastStop().reason, StopReason::Finished);
@@ -203,10 +203,10 @@ private slots:
         const auto owners = s.owners(x);
         QCOMPARE(owners.size(), x.numElements());
         const auto mapping = p.graph.getTileMapping(x);
-        for (TileId t = 0; t < mapping.size(); ++t) {
+        for (std::uint32_t t = 0; t < mapping.size(); ++t) {
             for (const auto& [b, e] : mapping[t]) {
                 for (std::size_t i = b; i < e; ++i) {
-                    QCOMPARE(owners[i], t);
+                    QCOMPARE(owners[i], TileId{t});
                 }
             }
         }
@@ -240,12 +240,12 @@ private slots:
         g.createHostWrite("x", x);
         const ComputeSet ok = g.addComputeSet("fine");
         const ComputeSet bad = g.addComputeSet("checks");
-        for (TileId t = 0; t < 4; ++t) {
+        for (std::uint32_t t = 0; t < 4; ++t) {
             VertexRef v = g.addVertex(ok, "Fill<float>", {{"out", x.slice(2 * t, 2 * t + 2)}});
             g.setInitialValue(v["value"], t == 2 ? -1.0 : 1.0);
-            g.setTileMapping(v, t);
+            g.setTileMapping(v, record::idAt<TileId>(t));
             VertexRef c = g.addVertex(bad, "FailsOnNegative", {{"in", x.slice(2 * t, 2 * t + 2)}});
-            g.setTileMapping(c, t);
+            g.setTileMapping(c, record::idAt<TileId>(t));
         }
         record::InMemoryRecorder rec;
         EngineOptions options;
@@ -256,7 +256,7 @@ private slots:
         DebugSession s(engine);
         const auto stop = s.continueRun();
         QCOMPARE(stop.reason, StopReason::Error);
-        QCOMPARE(stop.step, 1u);
+        QCOMPARE(stop.step, compiler::StepId{1u});
         QVERIFY2(QString::fromStdString(stop.message).contains("FailsOnNegative#5"),
                  stop.message.c_str());
         QVERIFY(QString::fromStdString(stop.message).contains("tile 2"));

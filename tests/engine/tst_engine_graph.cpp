@@ -93,13 +93,14 @@ void TestEngineGraph::misuse_data() {
     const DataStream in = in_, out = out_;
 
     QTest::newRow("tensor mapped outside target")
-        << Action([=] { gp->setTileMapping(x, 4); }) << QStringList{"'x'", "tile 4", "tiles:4"};
+        << Action([=] { gp->setTileMapping(x, TileId{4u}); })
+        << QStringList{"'x'", "tile 4", "tiles:4"};
     QTest::newRow("view mapped outside target")
-        << Action([=] { gp->setTileMapping(x.slice(2, 4), 1000); })
+        << Action([=] { gp->setTileMapping(x.slice(2, 4), TileId{1000u}); })
         << QStringList{"'x'", "tile 1000"};
     QTest::newRow("vertex mapped outside target") << Action([=] {
         const VertexRef v = gp->addVertex(cs, "Add<float>");
-        gp->setTileMapping(v, 7);
+        gp->setTileMapping(v, TileId{7u});
     }) << QStringList{"Add<float>", "tile 7", "'work'"};
     QTest::newRow("unknown codelet") << Action([=] { gp->addVertex(cs, "Frobnicate<float>"); })
                                      << QStringList{"Frobnicate<float>"};
@@ -163,16 +164,16 @@ void TestEngineGraph::misuse_data() {
         gp->addConstant(Type::Float, {4}, std::vector<double>{1, 2}, "k");
     }) << QStringList{"'k'"};
     QTest::newRow("tensor of another graph mapped")
-        << Action([=] { gp->setTileMapping(foreign, 0); })
+        << Action([=] { gp->setTileMapping(foreign, TileId{0u}); })
         << QStringList{"'foreign'", "another graph"};
     QTest::newRow("tensor of another graph connected") << Action([=] {
         gp->addVertex(cs, "Exp<float>", {{"in", foreign}});
     }) << QStringList{"'foreign'", "another graph"};
     QTest::newRow("vertex of another graph") << Action([=] {
-        gp->setTileMapping(VertexRef{nullptr, 0}, 0);
+        gp->setTileMapping(VertexRef{nullptr, VertexId{0u}}, TileId{0u});
     }) << QStringList{"vertex"};
     QTest::newRow("unknown compute set")
-        << Action([=] { gp->addVertex(ComputeSet{99}, "Add<float>"); })
+        << Action([=] { gp->addVertex(ComputeSet{ComputeSetId{99u}}, "Add<float>"); })
         << QStringList{"Add<float>"};
     QTest::newRow("Copy type mismatch")
         << Action([=] { prog::Copy(x, h); }) << QStringList{"'x'", "'h'", "float", "half"};
@@ -220,9 +221,9 @@ void TestEngineGraph::misuse() {
 void TestEngineGraph::tileMappingOfViews() {
     Graph g(Target::preset("tiles:4"));
     Tensor m = g.addVariable(Type::Float, {2, 4}, "m");
-    g.setTileMapping(m[0], 1);             // elements 0..3
-    g.setTileMapping(m[1].slice(0, 2), 2); // elements 4, 5
-    g.setTileMapping(m[1].slice(2, 4), 3); // elements 6, 7
+    g.setTileMapping(m[0], TileId{1u});             // elements 0..3
+    g.setTileMapping(m[1].slice(0, 2), TileId{2u}); // elements 4, 5
+    g.setTileMapping(m[1].slice(2, 4), TileId{3u}); // elements 6, 7
     using Intervals = std::vector<std::pair<std::size_t, std::size_t>>;
     auto mapping = g.getTileMapping(m);
     QCOMPARE(mapping.size(), std::size_t{4});
@@ -238,7 +239,7 @@ void TestEngineGraph::tileMappingOfViews() {
     QCOMPARE(mapping[3], (Intervals{{5, 6}, {7, 8}}));
     // A view over two variables.
     Tensor v = g.addVariable(Type::Float, {3}, "v");
-    g.setTileMapping(v, 0);
+    g.setTileMapping(v, TileId{0u});
     mapping = g.getTileMapping(concat(m[1].reverse(0), v));
     QCOMPARE(mapping[0], (Intervals{{4, 7}}));
     QCOMPARE(mapping[2], (Intervals{{2, 4}}));
@@ -248,18 +249,18 @@ void TestEngineGraph::tileMappingOfViews() {
 void TestEngineGraph::laterMappingOverridesEarlier() {
     Graph g(Target::preset("tiles:4"));
     Tensor v = g.addVariable(Type::Int, {10}, "v");
-    g.setTileMapping(v, 0);
-    g.setTileMapping(v.slice(3, 6), 2);
-    g.setTileMapping(v.slice(5, 8), 3);
+    g.setTileMapping(v, TileId{0u});
+    g.setTileMapping(v.slice(3, 6), TileId{2u});
+    g.setTileMapping(v.slice(5, 8), TileId{3u});
     using Intervals = std::vector<std::pair<std::size_t, std::size_t>>;
     const auto mapping = g.getTileMapping(v);
     QCOMPARE(mapping[0], (Intervals{{0, 3}, {8, 10}}));
     QCOMPARE(mapping[2], (Intervals{{3, 5}}));
     QCOMPARE(mapping[3], (Intervals{{5, 8}}));
     const TileMapping& tm = g.variables()[0].mapping;
-    QCOMPARE(tm.tileOf(4), TileId{2});
-    QCOMPARE(tm.tileOf(9), TileId{0});
-    QCOMPARE(tm.tileOf(10), kNoId);
+    QCOMPARE(tm.tileOf(4), TileId{2u});
+    QCOMPARE(tm.tileOf(9), TileId{0u});
+    QCOMPARE(tm.tileOf(10), TileId::none());
     QCOMPARE(tm.firstUnmapped(10), std::size_t{10});
     QCOMPARE(tm.firstUnmapped(12), std::size_t{10});
 }
@@ -272,13 +273,13 @@ void TestEngineGraph::randomMappingsMatchReference() {
         Graph g(Target::preset("tiles:8"));
         const std::size_t n = 1 + rng() % 64;
         Tensor v = g.addVariable(Type::Float, {n}, "v");
-        std::vector<TileId> ref(n, kNoId);
+        std::vector<TileId> ref(n, TileId::none());
         for (int k = 0; k < 30; ++k) {
             std::size_t b = rng() % (n + 1), e = rng() % (n + 1);
             if (b > e) {
                 std::swap(b, e);
             }
-            const auto tile = static_cast<TileId>(rng() % 8);
+            const auto tile = record::idAt<TileId>(rng() % 8);
             const bool reversed = rng() % 2;
             // Reversed: positions [b, e) of v.reverse(0) are elements (n-e, n-b].
             g.setTileMapping(reversed ? v.reverse(0).slice(b, e) : v.slice(b, e), tile);
@@ -290,7 +291,7 @@ void TestEngineGraph::randomMappingsMatchReference() {
         std::size_t firstUnmapped = n;
         for (std::size_t i = 0; i < n; ++i) {
             QCOMPARE(tm.tileOf(i), ref[i]);
-            if (ref[i] == kNoId && firstUnmapped == n) {
+            if (ref[i] == TileId::none() && firstUnmapped == n) {
                 firstUnmapped = i;
             }
         }
@@ -309,12 +310,12 @@ void TestEngineGraph::randomMappingsMatchReference() {
         }
         // getTileMapping of the whole variable lists exactly the reference.
         const auto perTile = g.getTileMapping(v);
-        std::vector<TileId> fromMapping(n, kNoId);
-        for (TileId t = 0; t < 8; ++t) {
+        std::vector<TileId> fromMapping(n, TileId::none());
+        for (std::uint32_t t = 0; t < 8; ++t) {
             for (const auto& [b, e] : perTile[t]) {
                 for (std::size_t i = b; i < e; ++i) {
-                    QCOMPARE(fromMapping[i], kNoId);
-                    fromMapping[i] = t;
+                    QCOMPARE(fromMapping[i], TileId::none());
+                    fromMapping[i] = TileId{t};
                 }
             }
         }
@@ -391,7 +392,7 @@ void TestEngineGraph::codeletRegistry() {
 void TestEngineGraph::engineMisuse() {
     Graph g(Target::preset("tiles:4"));
     Tensor x = g.addVariable(Type::Float, {4}, "x");
-    g.setTileMapping(x, 1);
+    g.setTileMapping(x, TileId{1u});
     DataStream in = g.addHostToDeviceFIFO("feed", Type::Float, 4);
     g.createHostWrite("xw", x);
     g.createHostRead("xr", x);
@@ -427,14 +428,14 @@ void TestEngineGraph::engineMisuse() {
 
     // Tensors of another graph, or made after the engine, are refused by name.
     Tensor foreign = other.addVariable(Type::Float, {4}, "foreign");
-    other.setTileMapping(foreign, 0);
+    other.setTileMapping(foreign, TileId{0u});
     const std::vector<double> four{1, 2, 3, 4};
     TESSERA_EXPECT_ERROR(Error, (void)engine.readValues(foreign),
                          (QStringList{"'foreign'", "another graph"}));
     TESSERA_EXPECT_ERROR(Error, engine.writeValues(foreign, four),
                          (QStringList{"'foreign'", "another graph"}));
     Tensor late = g.addVariable(Type::Float, {4}, "late");
-    g.setTileMapping(late, 0);
+    g.setTileMapping(late, TileId{0u});
     TESSERA_EXPECT_ERROR(Error, (void)engine.read<float>(late),
                          (QStringList{"'late'", "after the engine"}));
     TESSERA_EXPECT_ERROR(ValidationError, Engine e(g, prog::Copy(x, foreign, "cross")),
@@ -628,14 +629,14 @@ void TestEngineGraph::multiIpuTiles() {
     Target t = Target::preset("tiles:4");
     t.set("numIPUs", "3");
     QCOMPARE(t.numTiles(), 12u);
-    QCOMPARE(t.ipuOfTile(0), 0u);
-    QCOMPARE(t.ipuOfTile(3), 0u);
-    QCOMPARE(t.ipuOfTile(4), 1u);
-    QCOMPARE(t.ipuOfTile(11), 2u);
+    QCOMPARE(t.ipuOfTile(TileId{0u}), 0u);
+    QCOMPARE(t.ipuOfTile(TileId{3u}), 0u);
+    QCOMPARE(t.ipuOfTile(TileId{4u}), 1u);
+    QCOMPARE(t.ipuOfTile(TileId{11u}), 2u);
     Graph g(t);
     Tensor v = g.addVariable(Type::Float, {1}, "v");
-    g.setTileMapping(v, 11);
-    TESSERA_EXPECT_ERROR(Error, g.setTileMapping(v, 12),
+    g.setTileMapping(v, TileId{11u});
+    TESSERA_EXPECT_ERROR(Error, g.setTileMapping(v, TileId{12u}),
                          (QStringList{"'v'", "tile 12", "12 tiles"}));
 }
 

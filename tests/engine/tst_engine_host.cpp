@@ -41,15 +41,15 @@ void TestEngineHost::hostStreamsCircularBuffer() {
     Tensor x = g.addVariable(Type::Float, {4}, "x");
     Tensor y = g.addVariable(Type::Float, {4}, "y");
     Tensor two = g.addConstant(Type::Float, {}, 2.0, "two");
-    g.setTileMapping(x.slice(0, 2), 0);
-    g.setTileMapping(x.slice(2, 4), 1);
-    g.setTileMapping(y, 2);
-    g.setTileMapping(two, 2);
+    g.setTileMapping(x.slice(0, 2), TileId{0u});
+    g.setTileMapping(x.slice(2, 4), TileId{1u});
+    g.setTileMapping(y, TileId{2u});
+    g.setTileMapping(two, TileId{2u});
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Float, 4);
     const DataStream out = g.addDeviceToHostFIFO("out", Type::Float, 4);
     const ComputeSet cs = g.addComputeSet("double");
     g.setTileMapping(g.addVertex(cs, "MulScalar<float>", {{"in", x}, {"scalar", two}, {"out", y}}),
-                     2);
+                     TileId{2u});
     Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Execute(cs), prog::Copy(y, out)}),
                   options(2));
     // The input buffer holds one and a half transfers: the second run wraps inside a transfer.
@@ -79,7 +79,7 @@ void TestEngineHost::hostStreamsCircularBuffer() {
 void TestEngineHost::hostStreamCallbacks() {
     Graph g(Target::preset("tiles:4"));
     Tensor x = g.addVariable(Type::Int, {3}, "x");
-    g.setTileMapping(x, 3);
+    g.setTileMapping(x, TileId{3u});
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Int, 3);
     const DataStream out = g.addDeviceToHostFIFO("out", Type::Int, 3);
     Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(x.reverse(0), out)}),
@@ -109,12 +109,12 @@ void TestEngineHost::printTensorFormat() {
     Tensor h = g.addVariable(Type::Half, {}, "h");
     Tensor b = g.addVariable(Type::Bool, {3}, "flags");
     Tensor cube = g.addVariable(Type::UnsignedInt, {2, 1, 2}, "cube");
-    g.setTileMapping(f.slice(0, 1), 0);
-    g.setTileMapping(f.slice(1, 2), 3);
-    g.setTileMapping(n, 1);
-    g.setTileMapping(h, 2);
-    g.setTileMapping(b, 2);
-    g.setTileMapping(cube, 1);
+    g.setTileMapping(f.slice(0, 1), TileId{0u});
+    g.setTileMapping(f.slice(1, 2), TileId{3u});
+    g.setTileMapping(n, TileId{1u});
+    g.setTileMapping(h, TileId{2u});
+    g.setTileMapping(b, TileId{2u});
+    g.setTileMapping(cube, TileId{1u});
     std::ostringstream os;
     Engine engine(g,
                   prog::Sequence({prog::PrintTensor("matrix", f), prog::PrintTensor("ints", n),
@@ -158,15 +158,16 @@ void TestEngineHost::hostHandles() {
     Graph g(Target::preset("tiles:4"));
     Tensor a = g.addVariable(Type::Float, {2, 3}, "a");
     Tensor e = g.addVariable(Type::Float, {2, 3}, "e");
-    g.setTileMapping(a[0], 0);
-    g.setTileMapping(a[1], 1);
-    g.setTileMapping(e.flatten().slice(0, 4), 2);
-    g.setTileMapping(e.flatten().slice(4, 6), 3);
+    g.setTileMapping(a[0], TileId{0u});
+    g.setTileMapping(a[1], TileId{1u});
+    g.setTileMapping(e.flatten().slice(0, 4), TileId{2u});
+    g.setTileMapping(e.flatten().slice(4, 6), TileId{3u});
     g.createHostWrite("a", a);
     g.createHostRead("e", e);
     g.createHostRead("eT", e.transpose());
     const ComputeSet cs = g.addComputeSet("exp");
-    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", a.flatten()}, {"out", e.flatten()}}), 2);
+    g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", a.flatten()}, {"out", e.flatten()}}),
+                     TileId{2u});
     Engine engine(g, prog::Execute(cs), options(2));
     const std::vector<float> input{0, 1, -1, 0.5f, 2, -3};
     engine.writeTensor("a", input.data(), input.data() + input.size());

@@ -40,7 +40,7 @@ std::vector<double> runMap(const Expression& e, const std::vector<Operand>& oper
     for (std::size_t i = 0; i < operands.size(); ++i) {
         Tensor t = g.addVariable(operands[i].type, operands[i].shape, "in" + std::to_string(i));
         // Spread each input differently, so elements meet across tiles.
-        ops::mapLinearly(g, t, 1, static_cast<TileId>(i % 4), 4 - i % 4);
+        ops::mapLinearly(g, t, 1, record::idAt<TileId>(i % 4), 4 - i % 4);
         inputs.push_back(t);
     }
     prog::Sequence seq;
@@ -357,8 +357,8 @@ private slots:
         Tensor row = g.addVariable(Type::Float, {4}, "row");
         Tensor out = g.addVariable(Type::Float, {3, 4}, "out");
         ops::mapLinearly(g, x);
-        g.setTileMapping(row, 3);
-        ops::mapLinearly(g, out, 1, 1, 2);
+        g.setTileMapping(row, TileId{3u});
+        ops::mapLinearly(g, out, 1, TileId{1u}, 2);
         Expression e;
         e.binary(BinaryOp::Add,
                  e.binary(BinaryOp::Multiply, e.placeholder(0), e.constant(2, Type::Float)),

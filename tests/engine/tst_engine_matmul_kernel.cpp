@@ -127,7 +127,7 @@ void TestEngineMatMulKernel::floatBlocksAreOrderedSums() {
     std::vector<Tensor> as, bs, outs;
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Shape& s = all[i];
-        const auto tile = static_cast<TileId>(i % 16);
+        const auto tile = record::idAt<TileId>(i % 16);
         as.push_back(g.addVariable(Type::Float, {s.rows * s.k}, "a"));
         bs.push_back(g.addVariable(Type::Float, {s.k * s.cols}, "b"));
         outs.push_back(g.addVariable(Type::Float, {s.rows, s.cols}, "out"));
@@ -195,7 +195,7 @@ void TestEngineMatMulKernel::halfBlocksAreOrderedSums() {
     std::vector<Tensor> as, bs, outsH, outsF;
     for (std::size_t i = 0; i < all.size(); ++i) {
         const Shape& s = all[i];
-        const auto tile = static_cast<TileId>(i % 16);
+        const auto tile = record::idAt<TileId>(i % 16);
         as.push_back(g.addVariable(Type::Half, {s.rows * s.k}, "a"));
         bs.push_back(g.addVariable(Type::Half, {s.k * s.cols}, "b"));
         outsH.push_back(g.addVariable(Type::Half, {s.rows, s.cols}, "outH"));
@@ -259,8 +259,8 @@ void TestEngineMatMulKernel::matMulIsThreadIndependent() {
     Graph g(Target::preset("tiles:16"));
     Tensor a = g.addVariable(Type::Float, {m, k}, "a");
     Tensor b = g.addVariable(Type::Float, {k, n}, "b");
-    g.setTileMapping(a, 0);
-    g.setTileMapping(b, 5);
+    g.setTileMapping(a, TileId{0u});
+    g.setTileMapping(b, TileId{5u});
     program::Sequence prog;
     const Tensor c = ops::matMul(g, prog, a, b, "mm");
     std::mt19937 rng(11);
@@ -333,7 +333,7 @@ void TestEngineMatMulKernel::reducePartialsAreOrderedSums() {
     std::vector<Tensor> outs;
     for (std::size_t i = 0; i < cases.size(); ++i) {
         const Case& c = cases[i];
-        const auto tile = static_cast<TileId>(i % 16);
+        const auto tile = record::idAt<TileId>(i % 16);
         partials.emplace_back();
         for (std::size_t p = 0; p < c.parts; ++p) {
             partials.back().push_back(g.addVariable(c.in, {c.n}, "partial"));

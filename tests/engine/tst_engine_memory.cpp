@@ -37,7 +37,7 @@ std::uint64_t category(const record::TileMemoryRecord& m, MemoryCategory c) {
 }
 
 // The memory blocks of one category on one tile, in address order.
-std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, TileId tile,
+std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, std::uint32_t tile,
                                               MemoryCategory cat) {
     std::vector<record::MemoryBlockRecord> out;
     for (const auto& b : c.memoryBlocks) {
@@ -52,7 +52,7 @@ std::vector<record::MemoryBlockRecord> blocks(const record::CompiledRecord& c, T
 
 // Address of the block of `cat` owned by `owner` (an id of the category's
 // owner kind) on `tile`; 0 when absent.
-std::uint32_t addressOf(const record::CompiledRecord& c, TileId tile, MemoryCategory cat,
+std::uint32_t addressOf(const record::CompiledRecord& c, std::uint32_t tile, MemoryCategory cat,
                         std::uint32_t owner) {
     const auto typed = record::BlockOwner::fromStored(cat, owner);
     for (const auto& b : c.memoryBlocks) {
@@ -112,21 +112,24 @@ void TestEngineMemory::vertexCodeOncePerCodeletPerTile() {
     Graph g(smallTarget());
     Tensor v = g.addVariable(Type::Float, {40}, "v");
     Tensor w = g.addVariable(Type::Float, {8}, "w");
-    g.setTileMapping(v, 0);
-    g.setTileMapping(w, 1);
+    g.setTileMapping(v, TileId{0u});
+    g.setTileMapping(w, TileId{1u});
     const ComputeSet cs1 = g.addComputeSet("one");
     const ComputeSet cs2 = g.addComputeSet("two");
     for (std::size_t i = 0; i < 3; ++i) {
         const Tensor s = v.slice(8 * i, 8 * i + 8);
-        g.setTileMapping(g.addVertex(cs1, "Add<float>", {{"in1", s}, {"in2", s}, {"out", s}}), 0);
+        g.setTileMapping(g.addVertex(cs1, "Add<float>", {{"in1", s}, {"in2", s}, {"out", s}}),
+                         TileId{0u});
     }
     g.setTileMapping(
-        g.addVertex(cs1, "Exp<float>", {{"in", v.slice(24, 32)}, {"out", v.slice(24, 32)}}), 0);
+        g.addVertex(cs1, "Exp<float>", {{"in", v.slice(24, 32)}, {"out", v.slice(24, 32)}}),
+        TileId{0u});
     g.setTileMapping(
         g.addVertex(cs2, "Add<float>",
                     {{"in1", v.slice(32, 40)}, {"in2", v.slice(32, 40)}, {"out", v.slice(32, 40)}}),
-        0);
-    g.setTileMapping(g.addVertex(cs2, "Add<float>", {{"in1", w}, {"in2", w}, {"out", w}}), 1);
+        TileId{0u});
+    g.setTileMapping(g.addVertex(cs2, "Add<float>", {{"in1", w}, {"in2", w}, {"out", w}}),
+                     TileId{1u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence({prog::Execute(cs1), prog::Execute(cs2)}), withRecorder(&rec));
     const auto& mem = rec.compiled.tileMemory;
@@ -208,7 +211,7 @@ void TestEngineMemory::vertexStateBytes() {
     Tensor s = g.addVariable(type, {}, "s");
     Tensor m = g.addVariable(type, {3, 4}, "m");
     for (const Tensor& t : {v, w, s, m}) {
-        g.setTileMapping(t, 1);
+        g.setTileMapping(t, TileId{1u});
     }
     const ComputeSet cs = g.addComputeSet("cs");
     const std::string name = codelet.toStdString();
@@ -236,7 +239,7 @@ void TestEngineMemory::vertexStateBytes() {
     } else {
         vx = g.addVertex(cs, name, {{"a", s}, {"out", w}});
     }
-    g.setTileMapping(vx, 1);
+    g.setTileMapping(vx, TileId{1u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& mem = rec.compiled.tileMemory[1];
@@ -257,14 +260,15 @@ void TestEngineMemory::fullTileLayout() {
     Tensor x = g.addVariable(Type::Float, {4}, "x"); // written at step 0, read at step 1
     Tensor y = g.addVariable(Type::Float, {4}, "y"); // written at step 1
     for (const Tensor& t : {c, a, x, y}) {
-        g.setTileMapping(t, 0);
+        g.setTileMapping(t, TileId{0u});
     }
     const ComputeSet fill = g.addComputeSet("fill");
     const VertexRef fv = g.addVertex(fill, "Fill<float>", {{"out", x}});
     g.setInitialValue(fv["value"], 2.5);
-    g.setTileMapping(fv, 0);
+    g.setTileMapping(fv, TileId{0u});
     const ComputeSet add = g.addComputeSet("add");
-    g.setTileMapping(g.addVertex(add, "Add<float>", {{"in1", x}, {"in2", c}, {"out", y}}), 0);
+    g.setTileMapping(g.addVertex(add, "Add<float>", {{"in1", x}, {"in2", c}, {"out", y}}),
+                     TileId{0u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence({prog::Execute(fill), prog::Execute(add)}), withRecorder(&rec));
     engine.run();
@@ -315,7 +319,7 @@ void TestEngineMemory::fullTileLayout() {
     QCOMPARE(m.bytesByRegion, (std::vector<std::uint64_t>{2152, 0}));
     QCOMPARE(m.overflowBytes, std::uint64_t{0});
     // Other tiles: control code 88, then the stack right after it.
-    for (TileId t = 1; t < 4; ++t) {
+    for (std::uint32_t t = 1; t < 4; ++t) {
         QCOMPARE(cr.tileMemory[t].totalIncludingGaps, std::uint64_t(88 + 1664));
         QCOMPARE(cr.tileMemory[t].gapBytes, std::uint64_t{0});
     }
@@ -339,16 +343,16 @@ void TestEngineMemory::disjointLiveRangesShareAnAddress() {
     Tensor t2 = g.addVariable(Type::Float, {6}, "t2"); // 24 bytes, steps 2-3
     Tensor r2 = g.addVariable(Type::Float, {6}, "r2"); // 24 bytes, step 3
     for (const Tensor& t : {t1, r1, t2, r2}) {
-        g.setTileMapping(t, 2);
+        g.setTileMapping(t, TileId{2u});
     }
     std::vector<prog::Program> steps;
     for (const auto& [from, to, value] : {std::tuple{t1, r1, 1.0}, std::tuple{t2, r2, 2.0}}) {
         const ComputeSet f = g.addComputeSet();
         const VertexRef fv = g.addVertex(f, "Fill<float>", {{"out", from}});
         g.setInitialValue(fv["value"], value);
-        g.setTileMapping(fv, 2);
+        g.setTileMapping(fv, TileId{2u});
         const ComputeSet e = g.addComputeSet();
-        g.setTileMapping(g.addVertex(e, "Exp<float>", {{"in", from}, {"out", to}}), 2);
+        g.setTileMapping(g.addVertex(e, "Exp<float>", {{"in", from}, {"out", to}}), TileId{2u});
         steps.push_back(prog::Execute(f));
         steps.push_back(prog::Execute(e));
     }
@@ -383,16 +387,17 @@ void TestEngineMemory::livenessPerStep() {
     Tensor a = g.addVariable(Type::Float, {4}, "a"); // id 0
     Tensor b = g.addVariable(Type::Float, {4}, "b"); // id 1
     Tensor s = g.addVariable(Type::Float, {}, "s");  // id 2
-    g.setTileMapping(a, 0);
-    g.setTileMapping(b, 0);
-    g.setTileMapping(s, 1);
+    g.setTileMapping(a, TileId{0u});
+    g.setTileMapping(b, TileId{0u});
+    g.setTileMapping(s, TileId{1u});
     const ComputeSet c0 = g.addComputeSet("fill a");
-    g.setTileMapping(g.addVertex(c0, "Fill<float>", {{"out", a}}), 0);
+    g.setTileMapping(g.addVertex(c0, "Fill<float>", {{"out", a}}), TileId{0u});
     const ComputeSet c1 = g.addComputeSet("b = a + a");
-    g.setTileMapping(g.addVertex(c1, "Add<float>", {{"in1", a}, {"in2", a}, {"out", b}}), 0);
+    g.setTileMapping(g.addVertex(c1, "Add<float>", {{"in1", a}, {"in2", a}, {"out", b}}),
+                     TileId{0u});
     const ComputeSet c2 = g.addComputeSet("s = sum b");
     // s lives on tile 1: the vertex writes a 4-byte exchange buffer on tile 0.
-    g.setTileMapping(g.addVertex(c2, "ReduceAdd<float>", {{"in", b}, {"out", s}}), 0);
+    g.setTileMapping(g.addVertex(c2, "ReduceAdd<float>", {{"in", b}, {"out", s}}), TileId{0u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence({prog::Execute(c0), prog::Execute(c1), prog::Execute(c2)}),
                   withRecorder(&rec));
@@ -437,11 +442,11 @@ void TestEngineMemory::alwaysLiveClassification() {
     Graph g(smallTarget());
     const auto var = [&](const char* name) {
         Tensor t = g.addVariable(Type::Float, {2}, name);
-        g.setTileMapping(t, 0);
+        g.setTileMapping(t, TileId{0u});
         return t;
     };
     Tensor k = g.addConstant(Type::Float, {2}, 1.0, "k");
-    g.setTileMapping(k, 0);
+    g.setTileMapping(k, TileId{0u});
     Tensor h = var("h"), iv = var("iv"), rb = var("rb"), unused = var("unused"), two = var("two");
     Tensor x = var("x"), z = var("z"), w2 = var("w2"), q1 = var("q1");
     g.createHostRead("h", h);
@@ -452,7 +457,7 @@ void TestEngineMemory::alwaysLiveClassification() {
                 vertices) {
             const ComputeSet cs = g.addComputeSet(name);
             for (const auto& [codelet, fields] : vertices) {
-                g.setTileMapping(g.addVertex(cs, codelet, fields), 0);
+                g.setTileMapping(g.addVertex(cs, codelet, fields), TileId{0u});
             }
             return prog::Execute(cs);
         };
@@ -511,9 +516,9 @@ void TestEngineMemory::stackFollowsTheDeepestCodelet() {
                      .codeBytes(64)
                      .build());
     Tensor d = g.addVariable(Type::Float, {4}, "d");
-    g.setTileMapping(d, 3);
+    g.setTileMapping(d, TileId{3u});
     const ComputeSet cs = g.addComputeSet("deep");
-    g.setTileMapping(g.addVertex(cs, "DeepStack", {{"data", d}}), 3);
+    g.setTileMapping(g.addVertex(cs, "DeepStack", {{"data", d}}), TileId{3u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Execute(cs), withRecorder(&rec));
     const auto& cr = rec.compiled;
@@ -528,8 +533,8 @@ void TestEngineMemory::stackFollowsTheDeepestCodelet() {
 void TestEngineMemory::hostExchangeCode() {
     Graph g(smallTarget());
     Tensor x = g.addVariable(Type::Float, {6}, "x");
-    g.setTileMapping(x.slice(0, 2), 1);
-    g.setTileMapping(x.slice(2, 6), 2);
+    g.setTileMapping(x.slice(0, 2), TileId{1u});
+    g.setTileMapping(x.slice(2, 6), TileId{2u});
     const DataStream in = g.addHostToDeviceFIFO("in", Type::Float, 6);
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence({prog::Copy(in, x), prog::Copy(in, x.reverse(0))}),
@@ -550,7 +555,7 @@ void TestEngineMemory::hostExchangeCode() {
 void TestEngineMemory::memoryRegions() {
     Graph g(smallTarget());
     Tensor big = g.addVariable(Type::Float, {20000}, "big");
-    g.setTileMapping(big, 0);
+    g.setTileMapping(big, TileId{0u});
     record::InMemoryRecorder rec;
     Engine engine(g, prog::Sequence(), withRecorder(&rec));
     const auto& m = rec.compiled.tileMemory[0];

@@ -91,15 +91,15 @@ private slots:
     void oneHot() {
         Graph g(Target::preset("tiles:4"));
         const Tensor idx = g.addVariable(Type::Int, {5}, "idx");
-        g.setTileMapping(idx, 2);
+        g.setTileMapping(idx, TileId{2u});
         const Tensor enc = g.addVariable(Type::Float, {5, 4}, "enc");
         ops::mapLinearly(g, enc, 3); // rows cut across tiles
         const Tensor enc2 = g.addVariable(Type::Half, {5, 4}, "enc2");
         ops::mapLinearly(g, enc2);
         const Tensor on = g.addVariable(Type::Half, {}, "on");
         const Tensor off = g.addVariable(Type::Half, {}, "off");
-        g.setTileMapping(on, 0);
-        g.setTileMapping(off, 1);
+        g.setTileMapping(on, TileId{0u});
+        g.setTileMapping(off, TileId{1u});
         prog::Sequence seq;
         ops::encodeOneHot(g, seq, idx, enc, std::nullopt, std::nullopt, "oneHot");
         ops::encodeOneHot(g, seq, idx, enc2, on, off, "oneHotOnOff");

@@ -45,8 +45,9 @@ struct Program {
         const ComputeSet cs = graph.addComputeSet("say");
         for (unsigned v = 0; v < kVertices; ++v) {
             Tensor tag = graph.addConstant(Type::Int, {}, double(v));
-            graph.setTileMapping(tag, tileOf(v));
-            graph.setTileMapping(graph.addVertex(cs, "Say", {{"tag", tag}}), tileOf(v));
+            graph.setTileMapping(tag, record::idAt<TileId>(tileOf(v)));
+            graph.setTileMapping(graph.addVertex(cs, "Say", {{"tag", tag}}),
+                                 record::idAt<TileId>(tileOf(v)));
         }
         program = prog::Sequence({prog::Execute(cs), prog::Execute(cs)});
     }

@@ -50,7 +50,7 @@ std::vector<double> draw(Type type, const ops::RandomSpec& spec, std::size_t gra
     Tensor seed;
     if (seeded) {
         seed = g.addVariable(Type::UnsignedInt, {2}, "seed");
-        g.setTileMapping(seed, 0);
+        g.setTileMapping(seed, TileId{0u});
         s.seed = seed;
     }
     prog::Sequence seq;
@@ -143,7 +143,7 @@ private slots:
         const Tensor ref = g.addVariable(Type::Float, {64}, "ref");
         ops::mapLinearly(g, ref);
         const Tensor seed = g.addVariable(Type::UnsignedInt, {2}, "seed");
-        g.setTileMapping(seed, 1);
+        g.setTileMapping(seed, TileId{1u});
         prog::Sequence body;
         const Tensor out =
             ops::random(g, body, ref, Type::Float, spec(ops::Distribution::Uniform, 0, 1), "rand");
@@ -173,7 +173,7 @@ private slots:
         const Tensor in = g.addVariable(Type::Float, {kSamples}, "in");
         ops::mapLinearly(g, in);
         const Tensor seed = g.addVariable(Type::UnsignedInt, {2}, "seed");
-        g.setTileMapping(seed, 0);
+        g.setTileMapping(seed, TileId{0u});
         ops::RandomSpec s = spec(ops::Distribution::Dropout, 0.8, 1.25);
         s.seed = seed;
         prog::Sequence seq;

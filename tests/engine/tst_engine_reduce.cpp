@@ -149,8 +149,9 @@ private slots:
                 Graph g(Target::preset("tiles:4"));
                 const Tensor in = g.addVariable(c.in, shape, "in");
                 // Grain 1..7, starting on any tile: rows cut across tiles.
-                const auto firstTile = static_cast<TileId>(rng() % 4);
-                ops::mapLinearly(g, in, 1 + rng() % 7, firstTile, 1 + rng() % (4 - firstTile));
+                const auto firstTile = static_cast<std::uint32_t>(rng() % 4);
+                ops::mapLinearly(g, in, 1 + rng() % 7, TileId{firstTile},
+                                 1 + rng() % (4 - firstTile));
                 std::vector<ComputeSet> css;
                 const Tensor out = ops::reduce(g, in, c.out, dims, {c.op}, css, "r");
                 prog::Sequence seq;
@@ -205,9 +206,9 @@ private slots:
         const Tensor in = g.addVariable(Type::Float, {4, 6}, "in");
         ops::mapLinearly(g, in, 5); // rows across tiles: two stages
         const Tensor out = g.addVariable(Type::Float, {4}, "out");
-        g.setTileMapping(out, 2);
+        g.setTileMapping(out, TileId{2u});
         const Tensor k = g.addVariable(Type::Float, {}, "k");
-        g.setTileMapping(k, 1);
+        g.setTileMapping(k, TileId{1u});
         std::vector<ComputeSet> update, scaled;
         ops::ReduceSpec spec{ops::ReduceOp::Add, true, 0.5, std::nullopt};
         ops::reduceWithOutput(g, in, out, {1}, spec, update, "acc");
@@ -257,7 +258,7 @@ private slots:
         QCOMPARE(css.size(), std::size_t{1});
         // Each output lives on the tile of its row.
         const auto mapping = g.getTileMapping(out);
-        for (TileId t = 0; t < 4; ++t) {
+        for (std::uint32_t t = 0; t < 4; ++t) {
             QCOMPARE(mapping[t].size(), std::size_t{1});
             QCOMPARE(mapping[t][0], (std::pair<std::size_t, std::size_t>{t, t + 1}));
         }

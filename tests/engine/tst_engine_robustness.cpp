@@ -71,21 +71,22 @@ struct ThrowingProgram {
 
     template <Throw kind>
     static std::unique_ptr<ThrowingProgram> make(std::uint32_t tiles,
-                                                 std::vector<TileId> badTiles) {
+                                                 std::vector<std::uint32_t> badTiles) {
         std::unique_ptr<ThrowingProgram> made(new ThrowingProgram(tiles));
         ThrowingProgram& p = *made;
         p.graph.addCodelet(
             CodeletBuilder<Thrower<kind>>("Thrower").field("in", &Thrower<kind>::in).build());
         p.x = p.graph.addVariable(Type::Float, {tiles * 4u}, "x");
         std::vector<double> init(tiles * 4u, 1.0);
-        for (TileId t : badTiles) {
+        for (std::uint32_t t : badTiles) {
             init[t * 4 + 2] = -1.0;
         }
         p.graph.setInitialValue(p.x, init);
-        for (TileId t = 0; t < tiles; ++t) {
+        for (std::uint32_t t = 0; t < tiles; ++t) {
             const Tensor mine = p.x.slice(t * 4, t * 4 + 4);
-            p.graph.setTileMapping(mine, t);
-            p.graph.setTileMapping(p.graph.addVertex(p.cs, "Thrower", {{"in", mine}}), t);
+            p.graph.setTileMapping(mine, record::idAt<TileId>(t));
+            p.graph.setTileMapping(p.graph.addVertex(p.cs, "Thrower", {{"in", mine}}),
+                                   record::idAt<TileId>(t));
         }
         p.program = prog::Sequence{prog::Execute(p.graph.addComputeSet("warm-up")),
                                    prog::Execute(p.cs, "checking")};
@@ -183,7 +184,7 @@ void TestEngineRobustness::throwingComputeStopsTheDebuggerAtTheStep() {
     debug::DebugSession session(engine, 0);
     const debug::Stop stop = session.continueRun();
     QCOMPARE(stop.reason, debug::StopReason::Error);
-    QCOMPARE(stop.step, compiler::StepId{1});
+    QCOMPARE(stop.step, compiler::StepId{1u});
     QVERIFY2(stop.message.find("tile 6") != std::string::npos, stop.message.c_str());
     QVERIFY2(stop.message.find("Custom") != std::string::npos, stop.message.c_str());
 }
@@ -194,9 +195,9 @@ void TestEngineRobustness::throwingConstructorEstimatorAndCheck() {
         g.addCodelet(
             CodeletBuilder<ThrowsWhenMade>("Unmakeable").field("in", &ThrowsWhenMade::in).build());
         Tensor x = g.addVariable(Type::Float, {4}, "x");
-        g.setTileMapping(x, 3);
+        g.setTileMapping(x, TileId{3u});
         const ComputeSet cs = g.addComputeSet("make");
-        g.setTileMapping(g.addVertex(cs, "Unmakeable", {{"in", x}}), 3);
+        g.setTileMapping(g.addVertex(cs, "Unmakeable", {{"in", x}}), TileId{3u});
         TESSERA_EXPECT_ERROR(CodeletError, Engine(g, prog::Execute(cs)),
                              (QStringList{"Unmakeable#0", "tile 3", "constructor",
                                           "std::logic_error: cannot construct"}));
@@ -215,9 +216,9 @@ void TestEngineRobustness::throwingConstructorEstimatorAndCheck() {
                          .validator([](const VertexIntrospector&) -> std::string { throw 1; })
                          .build());
         Tensor x = g.addVariable(Type::Float, {4}, "x");
-        g.setTileMapping(x, 1);
+        g.setTileMapping(x, TileId{1u});
         const ComputeSet cs = g.addComputeSet("c");
-        g.setTileMapping(g.addVertex(cs, "Checked", {{"in", x}}), 1);
+        g.setTileMapping(g.addVertex(cs, "Checked", {{"in", x}}), TileId{1u});
         TESSERA_EXPECT_ERROR(CodeletError, Engine(g, prog::Execute(cs)),
                              (QStringList{"Checked#0", "tile 1", "edge-size check", "'int'"}));
     }
@@ -337,8 +338,8 @@ void TestEngineRobustness::largeButCountableShapesStillWork() {
     // It maps, and compiling says it does not fit rather than dying or trying
     // to allocate 4 TiB, even with allowOutOfMemory: a tile's addresses are
     // 32-bit.
-    g.setTileMapping(x, 0);
-    g.setTileMapping(e, 0);
+    g.setTileMapping(x, TileId{0u});
+    g.setTileMapping(e, TileId{0u});
     for (bool allow : {false, true}) {
         EngineOptions options;
         options.allowOutOfMemory = allow;
@@ -349,7 +350,7 @@ void TestEngineRobustness::largeButCountableShapesStillWork() {
     // Within the address space, allowOutOfMemory still runs it.
     Graph small(Target::preset("tiles:4"));
     Tensor y = small.addVariable(Type::Float, {1u << 20}, "y");
-    small.setTileMapping(y, 1);
+    small.setTileMapping(y, TileId{1u});
     TESSERA_EXPECT_ERROR(OutOfMemoryError, Engine(small, prog::Sequence{}),
                          (QStringList{"tile 1", "needs 41"}));
     EngineOptions anyway;

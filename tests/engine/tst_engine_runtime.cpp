@@ -136,11 +136,11 @@ void TestEngineRuntime::elementwiseAcrossTiles() {
     Tensor a = g.addVariable(Type::Float, {8}, "a");
     Tensor b = g.addVariable(Type::Float, {8}, "b");
     Tensor out = g.addVariable(Type::Float, {8}, "out");
-    g.setTileMapping(a.slice(0, 4), 0);
-    g.setTileMapping(a.slice(4, 8), 1);
-    g.setTileMapping(b, 2);
-    g.setTileMapping(out.slice(0, 4), 3);
-    g.setTileMapping(out.slice(4, 8), 0);
+    g.setTileMapping(a.slice(0, 4), TileId{0u});
+    g.setTileMapping(a.slice(4, 8), TileId{1u});
+    g.setTileMapping(b, TileId{2u});
+    g.setTileMapping(out.slice(0, 4), TileId{3u});
+    g.setTileMapping(out.slice(4, 8), TileId{0u});
     g.createHostRead("out", out);
     const ComputeSet cs = g.addComputeSet("op");
     const std::string name = codelet.toStdString();
@@ -151,7 +151,7 @@ void TestEngineRuntime::elementwiseAcrossTiles() {
         const Tensor ia = a.slice(lo, lo + 4), ib = b.slice(lo, lo + 4), o = out.slice(lo, lo + 4);
         const VertexRef v = unary ? g.addVertex(cs, name, {{"in", ia}, {"out", o}})
                                   : g.addVertex(cs, name, {{"in1", ia}, {"in2", ib}, {"out", o}});
-        g.setTileMapping(v, half == 0 ? 3 : 1);
+        g.setTileMapping(v, record::idAt<TileId>(half == 0 ? 3 : 1));
     }
     record::InMemoryRecorder recorder;
     Engine engine(g, prog::Execute(cs), options(2, &recorder));
@@ -224,13 +224,13 @@ void TestEngineRuntime::copyBetweenTiles() {
     Tensor m = g.addVariable(Type::Int, {2, 3}, "m");
     Tensor mt = g.addVariable(Type::Int, {6}, "mt");
     Tensor back = g.addVariable(Type::Float, {6}, "back");
-    g.setTileMapping(src, 0);
-    g.setTileMapping(dst.slice(0, 2), 1);
-    g.setTileMapping(dst.slice(2, 6), 2);
-    g.setTileMapping(m, 1);
-    g.setTileMapping(mt.slice(0, 3), 3);
-    g.setTileMapping(mt.slice(3, 6), 0);
-    g.setTileMapping(back, 3);
+    g.setTileMapping(src, TileId{0u});
+    g.setTileMapping(dst.slice(0, 2), TileId{1u});
+    g.setTileMapping(dst.slice(2, 6), TileId{2u});
+    g.setTileMapping(m, TileId{1u});
+    g.setTileMapping(mt.slice(0, 3), TileId{3u});
+    g.setTileMapping(mt.slice(3, 6), TileId{0u});
+    g.setTileMapping(back, TileId{3u});
     for (const auto& [name, t] :
          {std::pair{"dst", dst}, std::pair{"mt", mt}, std::pair{"back", back}}) {
         g.createHostRead(name, t);
@@ -254,12 +254,12 @@ void TestEngineRuntime::repeat() {
     Graph g(Target::preset("tiles:4"));
     Tensor acc = g.addVariable(Type::Float, {4}, "acc");
     Tensor deltas = g.addConstant(Type::Float, {4}, std::vector<double>{0.5, 1, 1.5, 2}, "deltas");
-    g.setTileMapping(acc, 1);
-    g.setTileMapping(deltas, 2);
+    g.setTileMapping(acc, TileId{1u});
+    g.setTileMapping(deltas, TileId{2u});
     const ComputeSet cs = g.addComputeSet("update");
     const VertexRef v = g.addVertex(cs, "ScaledAdd<float>", {{"data", acc}, {"deltas", deltas}});
     g.setInitialValue(v["scale"], 2.0);
-    g.setTileMapping(v, 1);
+    g.setTileMapping(v, TileId{1u});
     record::InMemoryRecorder recorder;
     Engine engine(g,
                   {prog::Repeat(5, prog::Execute(cs)), prog::Repeat(0, prog::Execute(cs)),
@@ -300,19 +300,20 @@ void TestEngineRuntime::loopCarriedValueSurvivesSharedMemory() {
     Tensor acc = g.addVariable(Type::Float, {4}, "acc");
     Tensor r = g.addVariable(Type::Float, {4}, "r");
     Tensor e = g.addVariable(Type::Float, {4}, "e");
-    g.setTileMapping(x, 0);
-    g.setTileMapping(acc, 0);
-    g.setTileMapping(r, 1);
-    g.setTileMapping(e, 0);
+    g.setTileMapping(x, TileId{0u});
+    g.setTileMapping(acc, TileId{0u});
+    g.setTileMapping(r, TileId{1u});
+    g.setTileMapping(e, TileId{0u});
     g.createHostRead("acc", acc);
     const ComputeSet init = g.addComputeSet("init");
     const VertexRef fill = g.addVertex(init, "Fill<float>", {{"out", x}});
     g.setInitialValue(fill["value"], 1.5);
-    g.setTileMapping(fill, 0);
+    g.setTileMapping(fill, TileId{0u});
     const ComputeSet use = g.addComputeSet("use");
-    g.setTileMapping(g.addVertex(use, "ScaledAdd<float>", {{"data", acc}, {"deltas", x}}), 0);
+    g.setTileMapping(g.addVertex(use, "ScaledAdd<float>", {{"data", acc}, {"deltas", x}}),
+                     TileId{0u});
     const ComputeSet other = g.addComputeSet("other");
-    g.setTileMapping(g.addVertex(other, "Exp<float>", {{"in", r}, {"out", e}}), 0);
+    g.setTileMapping(g.addVertex(other, "Exp<float>", {{"in", r}, {"out", e}}), TileId{0u});
     record::InMemoryRecorder recorder;
     Engine engine(g,
                   prog::Sequence({prog::Execute(init),
@@ -338,21 +339,22 @@ void TestEngineRuntime::repeatWhileTrueWithCounter() {
     Tensor total = g.addVariable(Type::Float, {3}, "total");
     Tensor one = g.addConstant(Type::Float, {1}, 1.0, "one");
     Tensor threes = g.addConstant(Type::Float, {3}, 3.0, "threes");
-    g.setTileMapping(i, 0);
-    g.setTileMapping(limit, 1);
-    g.setTileMapping(pred, 2);
-    g.setTileMapping(total, 3);
-    g.setTileMapping(one, 0);
-    g.setTileMapping(threes, 1);
+    g.setTileMapping(i, TileId{0u});
+    g.setTileMapping(limit, TileId{1u});
+    g.setTileMapping(pred, TileId{2u});
+    g.setTileMapping(total, TileId{3u});
+    g.setTileMapping(one, TileId{0u});
+    g.setTileMapping(threes, TileId{1u});
     const ComputeSet cond = g.addComputeSet("cond");
-    g.setTileMapping(g.addVertex(cond, "LessThan", {{"a", i}, {"b", limit}, {"out", pred}}), 2);
+    g.setTileMapping(g.addVertex(cond, "LessThan", {{"a", i}, {"b", limit}, {"out", pred}}),
+                     TileId{2u});
     const ComputeSet body = g.addComputeSet("body");
     const VertexRef inc =
         g.addVertex(body, "ScaledAdd<float>", {{"data", i.reshape({1})}, {"deltas", one}});
-    g.setTileMapping(inc, 0);
+    g.setTileMapping(inc, TileId{0u});
     const VertexRef add =
         g.addVertex(body, "ScaledAdd<float>", {{"data", total}, {"deltas", threes}});
-    g.setTileMapping(add, 3);
+    g.setTileMapping(add, TileId{3u});
     record::InMemoryRecorder recorder;
     Engine engine(g, prog::RepeatWhileTrue(prog::Execute(cond), pred, prog::Execute(body), "loop"),
                   options(4, &recorder));
@@ -385,15 +387,17 @@ void TestEngineRuntime::repeatWhileFalse() {
     Tensor limit = g.addConstant(Type::Float, {1}, 5.0, "limit");
     Tensor done = g.addVariable(Type::Bool, {1}, "done");
     Tensor one = g.addConstant(Type::Float, {1}, 1.0, "one");
-    g.setTileMapping(i, 3);
-    g.setTileMapping(limit, 2);
-    g.setTileMapping(done, 1);
-    g.setTileMapping(one, 3);
+    g.setTileMapping(i, TileId{3u});
+    g.setTileMapping(limit, TileId{2u});
+    g.setTileMapping(done, TileId{1u});
+    g.setTileMapping(one, TileId{3u});
     const ComputeSet cond = g.addComputeSet("cond");
     g.setTileMapping(
-        g.addVertex(cond, "LessThan", {{"a", limit[0]}, {"b", i[0]}, {"out", done[0]}}), 1);
+        g.addVertex(cond, "LessThan", {{"a", limit[0]}, {"b", i[0]}, {"out", done[0]}}),
+        TileId{1u});
     const ComputeSet body = g.addComputeSet("body");
-    g.setTileMapping(g.addVertex(body, "ScaledAdd<float>", {{"data", i}, {"deltas", one}}), 3);
+    g.setTileMapping(g.addVertex(body, "ScaledAdd<float>", {{"data", i}, {"deltas", one}}),
+                     TileId{3u});
     Engine engine(g, prog::RepeatWhileFalse(prog::Execute(cond), done, prog::Execute(body)),
                   options(1));
     engine.run(); // i from 0 while !(5 < i): i = 0..5 runs the body six times
@@ -406,16 +410,16 @@ void TestEngineRuntime::ifBothBranches() {
     Tensor pred = g.addVariable(Type::Bool, {}, "pred");
     Tensor fpred = g.addVariable(Type::Float, {1}, "fpred");
     Tensor out = g.addVariable(Type::Float, {4}, "out");
-    g.setTileMapping(pred, 1);
-    g.setTileMapping(fpred, 3);
-    g.setTileMapping(out, 2);
+    g.setTileMapping(pred, TileId{1u});
+    g.setTileMapping(fpred, TileId{3u});
+    g.setTileMapping(out, TileId{2u});
     g.createHostRead("out", out);
     g.createHostWrite("out", out);
     auto fill = [&](const char* name, double value) {
         const ComputeSet cs = g.addComputeSet(name);
         const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", out}});
         g.setInitialValue(v["value"], value);
-        g.setTileMapping(v, 2);
+        g.setTileMapping(v, TileId{2u});
         return prog::Execute(cs);
     };
     const prog::Program thenBranch = fill("then", 1);
@@ -470,22 +474,22 @@ void TestEngineRuntime::userCodelets() {
     Tensor s = g.addVariable(Type::Float, {}, "s");
     Tensor m = g.addVariable(Type::Float, {3, 4}, "m");
     Tensor colSums = g.addVariable(Type::Float, {4}, "colSums");
-    g.setTileMapping(x, 0);
-    g.setTileMapping(w, 1);
-    g.setTileMapping(s, 0);
+    g.setTileMapping(x, TileId{0u});
+    g.setTileMapping(w, TileId{1u});
+    g.setTileMapping(s, TileId{0u});
     for (std::size_t r = 0; r < 3; ++r) {
-        g.setTileMapping(m[r], static_cast<TileId>(r));
+        g.setTileMapping(m[r], record::idAt<TileId>(r));
     }
-    g.setTileMapping(colSums, 3);
+    g.setTileMapping(colSums, TileId{3u});
     g.createHostRead("s", s);
     g.createHostRead("colSums", colSums);
     const ComputeSet cs = g.addComputeSet("custom");
     const VertexRef ws = g.addVertex(cs, "WeightedSum", {{"x", x}, {"w", w}, {"out", s}});
     g.setInitialValue(ws["bias"], 0.5);
-    g.setTileMapping(ws, 0);
+    g.setTileMapping(ws, TileId{0u});
     const VertexRef sr = g.addVertex(cs, "SumRows", {{"out", colSums}});
     g.connect(sr["rows"], std::vector<Tensor>{m[0], m[1], m[2]});
-    g.setTileMapping(sr, 3);
+    g.setTileMapping(sr, TileId{3u});
     record::InMemoryRecorder recorder;
     Engine engine(g, prog::Execute(cs), options(4, &recorder));
     engine.writeValues(x, std::vector<double>{1, 2, 3, 4, 5, 6});
@@ -514,9 +518,9 @@ void TestEngineRuntime::computeReturningFalseStopsTheRun() {
     Graph g(Target::preset("tiles:4"));
     g.addCodelet(CodeletBuilder<Refuses>("Refuses").field("data", &Refuses::data).build());
     Tensor d = g.addVariable(Type::Int, {2}, "d");
-    g.setTileMapping(d, 1);
+    g.setTileMapping(d, TileId{1u});
     const ComputeSet cs = g.addComputeSet("check");
-    g.setTileMapping(g.addVertex(cs, "Refuses", {{"data", d}}), 1);
+    g.setTileMapping(g.addVertex(cs, "Refuses", {{"data", d}}), TileId{1u});
     record::InMemoryRecorder recorder;
     Engine engine(g, prog::Execute(cs, "checking"), options(2, &recorder));
     TESSERA_EXPECT_ERROR(Error, engine.run(), (QStringList{"Refuses#0", "tile 1", "'checking'"}));
@@ -538,28 +542,28 @@ struct RingProgram {
         a = graph.addVariable(Type::Float, {64}, "a");
         b = graph.addVariable(Type::Float, {64}, "b");
         c = graph.addVariable(Type::Float, {64}, "c");
-        for (TileId t = 0; t < 16; ++t) {
-            graph.setTileMapping(a.slice(4 * t, 4 * t + 4), t);
-            graph.setTileMapping(b.slice(4 * t, 4 * t + 4), (t + 5) % 16);
-            graph.setTileMapping(c.slice(4 * t, 4 * t + 4), (t * 3) % 16);
+        for (std::uint32_t t = 0; t < 16; ++t) {
+            graph.setTileMapping(a.slice(4 * t, 4 * t + 4), record::idAt<TileId>(t));
+            graph.setTileMapping(b.slice(4 * t, 4 * t + 4), record::idAt<TileId>((t + 5) % 16));
+            graph.setTileMapping(c.slice(4 * t, 4 * t + 4), record::idAt<TileId>((t * 3) % 16));
         }
         const ComputeSet forward = graph.addComputeSet("forward");
         const ComputeSet backward = graph.addComputeSet("backward");
         const ComputeSet squash = graph.addComputeSet("squash");
-        for (TileId t = 0; t < 16; ++t) {
+        for (std::uint32_t t = 0; t < 16; ++t) {
             const std::size_t n = (t + 1) % 16;
             auto block = [](const Tensor& v, std::size_t i) { return v.slice(4 * i, 4 * i + 4); };
             graph.setTileMapping(
                 graph.addVertex(forward, t % 2 ? "Add<float>" : "Mul<float>",
                                 {{"in1", block(a, t)}, {"in2", block(a, n)}, {"out", block(b, t)}}),
-                t);
+                record::idAt<TileId>(t));
             graph.setTileMapping(
                 graph.addVertex(backward, "Sub<float>",
                                 {{"in1", block(b, n)}, {"in2", block(a, t)}, {"out", block(c, t)}}),
-                (t + 7) % 16);
+                record::idAt<TileId>((t + 7) % 16));
             graph.setTileMapping(
                 graph.addVertex(squash, "Tanh<float>", {{"in", block(c, t)}, {"out", block(a, t)}}),
-                t);
+                record::idAt<TileId>(t));
         }
         program = prog::Sequence(
             {prog::Repeat(3, prog::Sequence({prog::Execute(forward), prog::Execute(backward),

@@ -28,7 +28,7 @@ std::vector<double> iota(std::size_t n, double from = 0) {
 
 Tensor offsetsTensor(Graph& g, std::size_t n, const std::string& name = "offsets") {
     Tensor t = g.addVariable(Type::UnsignedInt, {n}, name);
-    g.setTileMapping(t, 3);
+    g.setTileMapping(t, TileId{3u});
     return t;
 }
 
@@ -101,7 +101,7 @@ private slots:
         const Tensor u = g.addVariable(Type::Float, {6, 4, 2}, "u");
         ops::mapLinearly(g, u, 4);
         const Tensor patch = g.addVariable(Type::Float, {1, 2, 2}, "patch");
-        g.setTileMapping(patch, 1);
+        g.setTileMapping(patch, TileId{1u});
         const Tensor off1 = offsetsTensor(g, 1, "off1");
         const Tensor off2 = offsetsTensor(g, 2, "off2");
         prog::Sequence seq;
@@ -182,7 +182,7 @@ private slots:
             ops::mapLinearly(g, s);
             const Tensor idx = offsetsTensor(g, 4, "idx");
             const Tensor k = g.addVariable(Type::Float, {}, "k");
-            g.setTileMapping(k, 0);
+            g.setTileMapping(k, TileId{0u});
             prog::Sequence seq;
             ops::multiUpdate(g, seq, t, s, idx, 0, 1, op, k, "update");
             Engine engine(g, seq);

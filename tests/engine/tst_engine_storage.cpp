@@ -24,14 +24,14 @@ void checkAgainstModel(const TileMapping& m, const std::vector<TileId>& model) {
     }
     std::size_t firstGap = model.size();
     for (std::size_t e = 0; e < model.size(); ++e) {
-        if (model[e] == kNoId) {
+        if (model[e] == TileId::none()) {
             firstGap = e;
             break;
         }
     }
     QCOMPARE(m.firstUnmapped(model.size()), firstGap);
     // Intervals: sorted, disjoint, merged, and covering exactly the mapped elements.
-    std::vector<TileId> fromIntervals(model.size(), kNoId);
+    std::vector<TileId> fromIntervals(model.size(), TileId::none());
     const auto intervals = m.intervals();
     for (std::size_t i = 0; i < intervals.size(); ++i) {
         const TileInterval& iv = intervals[i];
@@ -73,12 +73,13 @@ private slots:
 void TestEngineStorage::tileMappingInElementOrder() {
     const std::size_t n = 200;
     TileMapping m;
-    std::vector<TileId> model(n, kNoId);
+    std::vector<TileId> model(n, TileId::none());
     // Ascending, with gaps, equal-tile neighbours (merged) and different ones.
     const struct {
         std::size_t b, e;
         TileId tile;
-    } steps[] = {{0, 10, 1}, {10, 20, 1}, {20, 35, 2}, {40, 50, 2}, {50, 51, 3}, {60, 200, 0}};
+    } steps[] = {{0, 10, TileId{1u}},  {10, 20, TileId{1u}}, {20, 35, TileId{2u}},
+                 {40, 50, TileId{2u}}, {50, 51, TileId{3u}}, {60, 200, TileId{0u}}};
     for (const auto& s : steps) {
         m.assign(s.b, s.e, s.tile);
         std::fill(model.begin() + static_cast<std::ptrdiff_t>(s.b),
@@ -93,20 +94,20 @@ void TestEngineStorage::tileMappingOutOfOrder() {
     for (int round = 0; round < 20; ++round) {
         const std::size_t n = 64;
         TileMapping m;
-        std::vector<TileId> model(n, kNoId);
+        std::vector<TileId> model(n, TileId::none());
         // An ordered prefix, then random overriding assignments anywhere.
         for (std::size_t b = 0; b + 8 <= n / 2; b += 8) {
-            m.assign(b, b + 8, static_cast<TileId>(b / 8));
+            m.assign(b, b + 8, record::idAt<TileId>(b / 8));
             std::fill(model.begin() + static_cast<std::ptrdiff_t>(b),
                       model.begin() + static_cast<std::ptrdiff_t>(b + 8),
-                      static_cast<TileId>(b / 8));
+                      record::idAt<TileId>(b / 8));
         }
         for (int k = 0; k < 30; ++k) {
             std::size_t b = rng() % n, e = rng() % (n + 1);
             if (b > e) {
                 std::swap(b, e);
             }
-            const TileId tile = rng() % 4;
+            const auto tile = record::idAt<TileId>(rng() % 4);
             m.assign(b, e, tile);
             std::fill(model.begin() + static_cast<std::ptrdiff_t>(b),
                       model.begin() + static_cast<std::ptrdiff_t>(e), tile);
@@ -137,7 +138,8 @@ void TestEngineStorage::connectionsReadBack() {
     QVERIFY(!g.connection(w.id, 1).connected);
     // Reconnecting replaces what the field points at.
     g.connect(v["in1"], a[3]);
-    QCOMPARE(regionsOf(g.connection(v.id, 0)), (std::vector<VariableRegion>{{0, 18, 24}}));
+    QCOMPARE(regionsOf(g.connection(v.id, 0)),
+             (std::vector<VariableRegion>{{VariableId{0u}, 18, 24}}));
     QCOMPARE(regionsOf(g.connection(v.id, 1)), regionsOf(in2)); // the others unchanged
 }
 

@@ -20,7 +20,7 @@ namespace {
 using Shape = std::vector<std::size_t>;
 
 struct Elem {
-    VariableId var = kNoId;
+    VariableId var = VariableId::none();
     std::size_t index = 0;
     bool operator==(const Elem&) const = default;
 };
@@ -168,9 +168,9 @@ QString mismatch(const Tensor& t, const Ref& r) {
         if (e.var != r.elems[i].var || e.begin != r.elems[i].index || e.end != e.begin + 1) {
             return QStringLiteral("element %1 is var %2 [%3], expected var %4 [%5]")
                 .arg(i)
-                .arg(e.var)
+                .arg(e.var.value())
                 .arg(e.begin)
-                .arg(r.elems[i].var)
+                .arg(r.elems[i].var.value())
                 .arg(r.elems[i].index);
         }
     }
@@ -214,7 +214,7 @@ struct Built {
 };
 
 Built makeBase(Graph& g, int kind) {
-    const auto nextId = [&] { return static_cast<VariableId>(g.variables().size()); };
+    const auto nextId = [&] { return record::idAt<VariableId>(g.variables().size()); };
     switch (kind) {
     case Plain: {
         const VariableId id = nextId();
@@ -297,7 +297,7 @@ void TestEngineTensor::initTestCase() {
 void TestEngineTensor::variableIsRowMajor() {
     Graph g(Target::preset("tiles:4"));
     Tensor v = g.addVariable(Type::Int, {2, 3}, "v");
-    CHECK_VIEW(v, refVariable(0, {2, 3}));
+    CHECK_VIEW(v, refVariable(VariableId{0u}, {2, 3}));
     QCOMPARE(v.regions().size(), std::size_t{1});
     QCOMPARE(v.elementType(), Type::Int);
     QVERIFY(v.describe().find("v") != std::string::npos);
@@ -456,7 +456,7 @@ void TestEngineTensor::flatten() {
 void TestEngineTensor::transpose() {
     Graph g(Target::preset("tiles:4"));
     Tensor m = g.addVariable(Type::Float, {3, 5}, "m");
-    const Ref rm = refVariable(0, {3, 5});
+    const Ref rm = refVariable(VariableId{0u}, {3, 5});
     CHECK_VIEW(m.transpose(), refDimShuffle(rm, {1, 0}));
     // Hand-checked corner: element (row 1, col 2) of the transpose is m[2][1] = 11.
     QCOMPARE(m.transpose().flatElement(1 * 3 + 2).begin, std::size_t{2 * 5 + 1});

@@ -79,15 +79,16 @@ void TestEngineValidation::unmappedTensor() {
     QFETCH(QString, firstUnmapped);
     Graph g(Target::preset("tiles:4"));
     Tensor ok = g.addVariable(Type::Float, {4}, "fine");
-    g.setTileMapping(ok, 0);
+    g.setTileMapping(ok, TileId{0u});
     Tensor x = g.addVariable(Type::Float, {2, 4}, "activations");
     const Tensor flat = x.flatten();
     g.setTileMapping(
-        flat.slice(static_cast<std::size_t>(mappedBegin), static_cast<std::size_t>(mappedEnd)), 1);
-    g.setTileMapping(flat.slice(static_cast<std::size_t>(secondBegin), 8), 2);
+        flat.slice(static_cast<std::size_t>(mappedBegin), static_cast<std::size_t>(mappedEnd)),
+        TileId{1u});
+    g.setTileMapping(flat.slice(static_cast<std::size_t>(secondBegin), 8), TileId{2u});
     const ComputeSet cs = g.addComputeSet("cs");
     const VertexRef v = g.addVertex(cs, "Exp<float>", {{"in", ok}, {"out", ok}});
-    g.setTileMapping(v, 0);
+    g.setTileMapping(v, TileId{0u});
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
                          (QStringList{"'activations'", "{2,4}", firstUnmapped}));
 }
@@ -104,14 +105,14 @@ void TestEngineValidation::unconnectedField() {
     Tensor a = g.addVariable(Type::Float, {4}, "a");
     Tensor c = g.addVariable(Type::Float, {4}, "c");
     Tensor d = g.addVariable(Type::Float, {4}, "d");
-    g.setTileMapping(a, 1);
-    g.setTileMapping(c, 1);
-    g.setTileMapping(d, 3);
+    g.setTileMapping(a, TileId{1u});
+    g.setTileMapping(c, TileId{1u});
+    g.setTileMapping(d, TileId{3u});
     const ComputeSet cs = g.addComputeSet("sum");
     const VertexRef first = g.addVertex(cs, "Exp<float>", {{"in", a}, {"out", c}});
-    g.setTileMapping(first, 1);
+    g.setTileMapping(first, TileId{1u});
     const VertexRef v = g.addVertex(cs, "Add<float>", {{"in1", d}, {"out", d}});
-    g.setTileMapping(v, 3);
+    g.setTileMapping(v, TileId{3u});
     TESSERA_EXPECT_ERROR(
         ValidationError, compile(g, prog::Execute(cs)),
         (QStringList{"field 'in2'", "Add<float>#1", "'sum'", "tile 3", "not connected"}));
@@ -121,14 +122,14 @@ void TestEngineValidation::unconnectedVectorListEntry() {
     Graph g(Target::preset("tiles:4"));
     Tensor p = g.addVariable(Type::Float, {3, 4}, "partials");
     Tensor out = g.addVariable(Type::Float, {4}, "total");
-    g.setTileMapping(p, 0);
-    g.setTileMapping(out, 2);
+    g.setTileMapping(p, TileId{0u});
+    g.setTileMapping(out, TileId{2u});
     const ComputeSet cs = g.addComputeSet("reduce");
     const VertexRef v = g.addVertex(cs, "ReducePartials<float,float>", {{"out", out}});
     g.setFieldSize(v["partials"], 3);
     g.connect(v["partials"][0], p[0]);
     g.connect(v["partials"][2], p[2]);
-    g.setTileMapping(v, 2);
+    g.setTileMapping(v, TileId{2u});
     TESSERA_EXPECT_ERROR(
         ValidationError, compile(g, prog::Execute(cs)),
         (QStringList{"entry 1", "'partials'", "ReducePartials<float,float>#0", "tile 2"}));
@@ -137,10 +138,10 @@ void TestEngineValidation::unconnectedVectorListEntry() {
 void TestEngineValidation::emptyVectorListIsAllowed() {
     Graph g(Target::preset("tiles:4"));
     Tensor out = g.addVariable(Type::Float, {4}, "total");
-    g.setTileMapping(out, 2);
+    g.setTileMapping(out, TileId{2u});
     const ComputeSet cs = g.addComputeSet("reduce");
     const VertexRef v = g.addVertex(cs, "ReducePartials<float,float>", {{"out", out}});
-    g.setTileMapping(v, 2);
+    g.setTileMapping(v, TileId{2u});
     g.createHostRead("total", out);
     Engine engine(g, prog::Execute(cs), oneThread());
     engine.run();
@@ -150,7 +151,7 @@ void TestEngineValidation::emptyVectorListIsAllowed() {
 void TestEngineValidation::vertexWithoutTile() {
     Graph g(Target::preset("tiles:4"));
     Tensor a = g.addVariable(Type::Float, {4}, "a");
-    g.setTileMapping(a, 1);
+    g.setTileMapping(a, TileId{1u});
     const ComputeSet cs = g.addComputeSet("floating");
     g.addVertex(cs, "Exp<float>", {{"in", a}, {"out", a}});
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
@@ -177,7 +178,7 @@ void TestEngineValidation::edgeSizesMustFitTheCodelet() {
     QFETCH(QString, problem);
     Graph g(Target::preset("tiles:4"));
     Tensor x = g.addVariable(Type::Float, {16}, "x");
-    g.setTileMapping(x, 0);
+    g.setTileMapping(x, TileId{0u});
     const ComputeSet cs = g.addComputeSet("sized");
     VertexRef v;
     if (codelet == "Add<float>") {
@@ -192,7 +193,7 @@ void TestEngineValidation::edgeSizesMustFitTheCodelet() {
         v = g.addVertex(cs, codelet.toStdString(), {{"out", x.slice(8, 12)}});
         g.connect(v["partials"], std::vector<Tensor>{x.slice(0, 3)});
     }
-    g.setTileMapping(v, 0);
+    g.setTileMapping(v, TileId{0u});
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
                          (QStringList{codelet + "#0", "'sized'", "tile 0", problem}));
 }
@@ -219,8 +220,8 @@ void TestEngineValidation::writeWriteConflict() {
     QFETCH(QString, tile);
     Graph g(Target::preset("tiles:4"));
     Tensor acc = g.addVariable(Type::Float, {8}, "acc");
-    g.setTileMapping(acc.slice(0, 4), 0);
-    g.setTileMapping(acc.slice(4, 8), 1);
+    g.setTileMapping(acc.slice(0, 4), TileId{0u});
+    g.setTileMapping(acc.slice(4, 8), TileId{1u});
     Tensor first, second;
     switch (view) {
     case 0:
@@ -243,19 +244,19 @@ void TestEngineValidation::writeWriteConflict() {
     const ComputeSet cs = g.addComputeSet("init");
     const VertexRef a = g.addVertex(cs, "Fill<float>", {{"out", first}});
     const VertexRef b = g.addVertex(cs, "Fill<float>", {{"out", second}});
-    g.setTileMapping(a, 0);
-    g.setTileMapping(b, 1);
+    g.setTileMapping(a, TileId{0u});
+    g.setTileMapping(b, TileId{1u});
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
                          (QStringList{"'init'", "Fill<float>#0", "Fill<float>#1", "both write",
                                       element, "'acc'", tile}));
     // In different compute sets the same writes are fine.
     Graph h(Target::preset("tiles:4"));
     Tensor acc2 = h.addVariable(Type::Float, {8}, "acc");
-    h.setTileMapping(acc2, 0);
+    h.setTileMapping(acc2, TileId{0u});
     const ComputeSet c1 = h.addComputeSet("one");
     const ComputeSet c2 = h.addComputeSet("two");
-    h.setTileMapping(h.addVertex(c1, "Fill<float>", {{"out", acc2}}), 0);
-    h.setTileMapping(h.addVertex(c2, "Fill<float>", {{"out", acc2}}), 1);
+    h.setTileMapping(h.addVertex(c1, "Fill<float>", {{"out", acc2}}), TileId{0u});
+    h.setTileMapping(h.addVertex(c2, "Fill<float>", {{"out", acc2}}), TileId{1u});
     compile(h, prog::Sequence({prog::Execute(c1), prog::Execute(c2)}));
 }
 
@@ -280,13 +281,13 @@ void TestEngineValidation::largeGraphReportsAsASmallOne() {
     Graph g(Target::preset("tiles:4"));
     const ComputeSet cs = g.addComputeSet("many");
     Tensor outs = g.addVariable(Type::Float, {std::size_t(vertices)}, "outs");
-    g.setTileMapping(outs, 0);
+    g.setTileMapping(outs, TileId{0u});
     for (int i = 0; i < vertices; ++i) {
         // The last two vertices write the same element.
         const std::size_t e = std::size_t(std::min(i, vertices - 2));
         const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", outs.slice(e, e + 1)}});
         if (!unmappedVertex || i != vertices / 2) {
-            g.setTileMapping(v, 0);
+            g.setTileMapping(v, TileId{0u});
         }
     }
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)), (QStringList{expected}));
@@ -315,14 +316,14 @@ void TestEngineValidation::readWriteConflict() {
     Tensor out = g.addVariable(Type::Float, {8}, "out");
     Tensor other = g.addVariable(Type::Float, {4}, "other");
     Tensor in = g.addVariable(Type::Float, {4}, "in");
-    g.setTileMapping(out.slice(0, 3), 0);
-    g.setTileMapping(out.slice(3, 8), 1);
-    g.setTileMapping(other, 2);
-    g.setTileMapping(in, 2);
+    g.setTileMapping(out.slice(0, 3), TileId{0u});
+    g.setTileMapping(out.slice(3, 8), TileId{1u});
+    g.setTileMapping(other, TileId{2u});
+    g.setTileMapping(in, TileId{2u});
     const ComputeSet cs = g.addComputeSet("step");
     const VertexRef w =
         g.addVertex(cs, "Add<float>", {{"in1", in}, {"in2", in}, {"out", out.slice(0, 4)}});
-    g.setTileMapping(w, 3);
+    g.setTileMapping(w, TileId{3u});
     VertexRef r;
     if (reader == "Exp<float>") {
         r = g.addVertex(cs, "Exp<float>", {{"in", out.slice(2, 6)}, {"out", other}});
@@ -332,7 +333,7 @@ void TestEngineValidation::readWriteConflict() {
         r = g.addVertex(cs, "AddScalar<float>",
                         {{"in", in}, {"scalar", out.elementAt(3)}, {"out", other}});
     }
-    g.setTileMapping(r, 2);
+    g.setTileMapping(r, TileId{2u});
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
                          (QStringList{"'step'", "Add<float>#0", reader + "#1",
                                       "one writes what the other reads", element, "'out'", tile}));
@@ -342,18 +343,18 @@ void TestEngineValidation::accessesThatDoNotConflict() {
     Graph g(Target::preset("tiles:4"));
     Tensor x = g.addVariable(Type::Float, {8}, "x");
     Tensor y = g.addVariable(Type::Float, {8}, "y");
-    g.setTileMapping(x, 0);
-    g.setTileMapping(y, 1);
+    g.setTileMapping(x, TileId{0u});
+    g.setTileMapping(y, TileId{1u});
     const ComputeSet cs = g.addComputeSet("ok");
     // Two readers of the same elements; in-place update by one vertex; adjacent writes.
     g.setTileMapping(
         g.addVertex(cs, "Add<float>",
                     {{"in1", x.slice(0, 4)}, {"in2", x.slice(0, 4)}, {"out", y.slice(0, 4)}}),
-        0);
+        TileId{0u});
     g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.slice(0, 4)}, {"out", y.slice(4, 8)}}),
-                     1);
+                     TileId{1u});
     g.setTileMapping(g.addVertex(cs, "Exp<float>", {{"in", x.slice(4, 8)}, {"out", x.slice(4, 8)}}),
-                     0);
+                     TileId{0u});
     g.createHostWrite("x", x);
     g.createHostRead("y", y);
     g.createHostRead("x", x);
@@ -375,7 +376,7 @@ void TestEngineValidation::accessesThatDoNotConflict() {
 void TestEngineValidation::overlappingCopy() {
     Graph g(Target::preset("tiles:4"));
     Tensor x = g.addVariable(Type::Float, {8}, "buffer");
-    g.setTileMapping(x, 0);
+    g.setTileMapping(x, TileId{0u});
     TESSERA_EXPECT_ERROR(ValidationError,
                          compile(g, prog::Copy(x.slice(0, 4), x.slice(2, 6), "shift")),
                          (QStringList{"'shift'", "'buffer'", "overlap"}));
@@ -398,11 +399,11 @@ void TestEngineValidation::outOfMemory() {
     target.set("bytesPerTile", "4096");
     Graph g(target);
     Tensor big = g.addVariable(Type::Float, {2000}, "big");
-    g.setTileMapping(big, 1);
+    g.setTileMapping(big, TileId{1u});
     const ComputeSet cs = g.addComputeSet("fill");
     const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", big}});
     g.setInitialValue(v["value"], 3.0);
-    g.setTileMapping(v, 1);
+    g.setTileMapping(v, TileId{1u});
 
     // Tile 1, in address order (MemoryLayout.cpp; offsets from the memory base):
     //   vertex code  Fill<float> 96 bytes             [0, 96)
@@ -450,8 +451,8 @@ void TestEngineValidation::worstTileIsNamed() {
     Graph g(target);
     Tensor a = g.addVariable(Type::Float, {3000}, "a"); // unused: always-live
     Tensor b = g.addVariable(Type::Float, {1000}, "b");
-    g.setTileMapping(a, 0);
-    g.setTileMapping(b, 2);
+    g.setTileMapping(a, TileId{0u});
+    g.setTileMapping(b, TileId{2u});
     // Empty program: control code 64 bytes, data from 64, stack 1664 last.
     // Tile 0: 64 + 12000 + 1664 = 13728 (overflow 9632); tile 2: 64 + 4000 + 1664 = 5728 (1632).
     record::InMemoryRecorder recorder;

@@ -2,6 +2,8 @@
 // owners (engine/record/BlockOwner.h): kinds that must not mix do not compile
 // together, hashing and ordering follow value(), and an owner refuses to be
 // read as another kind.
+#include "engine/compiler/Compiled.h"
+#include "engine/graph/Graph.h"
 #include "engine/record/BlockOwner.h"
 #include "engine/record/Ids.h"
 #include "engine/record/Records.h"
@@ -110,6 +112,69 @@ static_assert(NodeLookup<ProgramNodeId>);
 static_assert(!NodeLookup<StepId>);
 static_assert(ExecutionsLookup<StepId>);
 static_assert(!ExecutionsLookup<ComputeSetId>);
+
+// The engine's ids are these very types, so graph, compiler and debugger
+// refuse a bare integer or another kind of id just as the records do.
+static_assert(std::is_same_v<tessera::TileId, TileId>);
+static_assert(std::is_same_v<tessera::VariableId, VariableId>);
+static_assert(std::is_same_v<tessera::VertexId, VertexId>);
+static_assert(std::is_same_v<tessera::ComputeSetId, ComputeSetId>);
+static_assert(std::is_same_v<tessera::CodeletId, CodeletId>);
+static_assert(std::is_same_v<tessera::compiler::StepId, StepId>);
+static_assert(std::is_same_v<decltype(tessera::compiler::DataBlock::tile), TileId>);
+static_assert(std::is_same_v<decltype(tessera::compiler::DataBlock::firstStep), StepId>);
+static_assert(std::is_same_v<decltype(tessera::compiler::Instruction::step), StepId>);
+static_assert(std::is_same_v<decltype(tessera::VariableRegion::var), VariableId>);
+template <class Id>
+concept TensorTileMapping = requires(tessera::Graph& g, const tessera::Tensor& t, Id id) {
+    g.setTileMapping(t, id);
+};
+template <class Id>
+concept VertexTileMapping = requires(tessera::Graph& g, tessera::VertexRef v, Id id) {
+    g.setTileMapping(v, id);
+};
+template <class Id>
+concept GraphVertexLookup = requires(const tessera::Graph& g, Id id) {
+    g.vertex(id);
+};
+template <class Id>
+concept GraphVariableLookup = requires(const tessera::Graph& g, Id id) {
+    g.variable(id);
+};
+template <class Id>
+concept CompiledStepLookup = requires(const tessera::compiler::CompiledGraph& c, Id id) {
+    c.step(id);
+};
+template <class Id>
+concept TargetIpuOfTile = requires(const tessera::Target& t, Id id) {
+    t.ipuOfTile(id);
+};
+static_assert(TensorTileMapping<TileId>);
+static_assert(!TensorTileMapping<std::uint32_t>);
+static_assert(!TensorTileMapping<int>);
+static_assert(!TensorTileMapping<VertexId>);
+static_assert(VertexTileMapping<TileId>);
+static_assert(!VertexTileMapping<unsigned>);
+static_assert(!VertexTileMapping<ComputeSetId>);
+static_assert(GraphVertexLookup<VertexId>);
+static_assert(!GraphVertexLookup<std::uint32_t>);
+static_assert(!GraphVertexLookup<TileId>);
+static_assert(GraphVariableLookup<VariableId>);
+static_assert(!GraphVariableLookup<std::uint32_t>);
+static_assert(!GraphVariableLookup<StepId>);
+static_assert(CompiledStepLookup<StepId>);
+static_assert(!CompiledStepLookup<std::uint32_t>);
+static_assert(!CompiledStepLookup<std::size_t>);
+static_assert(!CompiledStepLookup<VariableId>);
+static_assert(TargetIpuOfTile<TileId>);
+static_assert(!TargetIpuOfTile<std::uint32_t>);
+// The loop and index helpers.
+static_assert(index(TileId{7u}) == 7);
+static_assert(idAt<StepId>(std::size_t{3}) == StepId{3u});
+static_assert(idRange<TileId>(4).size() == 4);
+static_assert(*idRange<TileId>(4).begin() == TileId{0u});
+static_assert(idRange(StepId{2u}, StepId{5u}).size() == 3);
+static_assert(idRange(StepId{5u}, StepId{2u}).size() == 0);
 #endif
 
 class TstRecordIds : public QObject {
@@ -164,6 +229,20 @@ private slots:
         QVERIFY(d.variable(VariableId::none()) == nullptr);
         QCOMPARE(d.executionsOf(StepId{2u}), std::uint64_t{7});
         QCOMPARE(d.executionsOf(StepId{1u}), std::uint64_t{0});
+    }
+
+    void idRangeVisitsEachIdOnce() {
+        std::vector<std::uint32_t> seen;
+        for (const TileId t : idRange<TileId>(5)) {
+            seen.push_back(t.value());
+        }
+        QCOMPARE(seen, (std::vector<std::uint32_t>{0, 1, 2, 3, 4}));
+        seen.clear();
+        for (const StepId s : idRange(StepId{3u}, StepId{6u})) {
+            seen.push_back(s.value());
+        }
+        QCOMPARE(seen, (std::vector<std::uint32_t>{3, 4, 5}));
+        QVERIFY(idRange<VertexId>(0).begin() == idRange<VertexId>(0).end());
     }
 
     void hashingFollowsValue() {

@@ -49,24 +49,24 @@ struct VariantProgram {
         for (unsigned t = 0; t < tiles; ++t) {
             const std::size_t end = begin + sizes[t];
             for (const Tensor& x : {a, b, c, d}) {
-                graph.setTileMapping(x.slice(begin, end), t);
+                graph.setTileMapping(x.slice(begin, end), record::idAt<TileId>(t));
             }
             auto add = [&](ComputeSet cs, const Tensor& in1, const Tensor& in2, const Tensor& out) {
                 auto v = graph.addVertex(cs, "Add<float>",
                                          {{"in1", in1.slice(begin, end)},
                                           {"in2", in2.slice(begin, end)},
                                           {"out", out.slice(begin, end)}});
-                graph.setTileMapping(v, t);
+                graph.setTileMapping(v, record::idAt<TileId>(t));
             };
             add(first, a, b, c);
             add(second, c, b, a);
             add(third, a, c, d);
             if (insertStep) {
-                graph.setTileMapping(tmp->slice(begin, end), t);
+                graph.setTileMapping(tmp->slice(begin, end), record::idAt<TileId>(t));
                 auto v =
                     graph.addVertex(*inserted, "Fill<float>", {{"out", tmp->slice(begin, end)}});
                 graph.setInitialValue(v["value"], 1.0);
-                graph.setTileMapping(v, t);
+                graph.setTileMapping(v, record::idAt<TileId>(t));
             }
             begin = end;
         }

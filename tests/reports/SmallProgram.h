@@ -64,26 +64,26 @@ struct SmallProgram {
         Tensor c = graph.addVariable(Type::Float, {total}, "c");
         Tensor d = graph.addVariable(Type::Float, {total}, "d");
         Tensor sum = graph.addVariable(Type::Float, {}, "sum");
-        graph.setTileMapping(sum, 0);
+        graph.setTileMapping(sum, TileId{0u});
         ComputeSet add = graph.addComputeSet("add");
         std::size_t begin = 0;
         for (unsigned t = 0; t < tiles; ++t) {
             const std::size_t end = begin + sizes[t];
-            graph.setTileMapping(a.slice(begin, end), t);
-            graph.setTileMapping(b.slice(begin, end), t);
-            graph.setTileMapping(c.slice(begin, end), t);
+            graph.setTileMapping(a.slice(begin, end), record::idAt<TileId>(t));
+            graph.setTileMapping(b.slice(begin, end), record::idAt<TileId>(t));
+            graph.setTileMapping(c.slice(begin, end), record::idAt<TileId>(t));
             // d lives one tile over, so the copy exchanges.
-            graph.setTileMapping(d.slice(begin, end), (t + 1) % tiles);
+            graph.setTileMapping(d.slice(begin, end), record::idAt<TileId>((t + 1) % tiles));
             auto v = graph.addVertex(add, "Add<float>",
                                      {{"in1", a.slice(begin, end)},
                                       {"in2", b.slice(begin, end)},
                                       {"out", c.slice(begin, end)}});
-            graph.setTileMapping(v, t);
+            graph.setTileMapping(v, record::idAt<TileId>(t));
             begin = end;
         }
         ComputeSet reduce = graph.addComputeSet("reduce");
         auto r = graph.addVertex(reduce, "ReduceAdd<float>", {{"in", d}, {"out", sum}});
-        graph.setTileMapping(r, 0);
+        graph.setTileMapping(r, TileId{0u});
         graph.setInitialValue(a, 1.0);
         graph.setInitialValue(b, 2.0);
 

@@ -24,8 +24,9 @@ struct Filters {
     // set's (app/sdk/src/pva/Blocks.cpp applies the same rules).
     bool instrumented(const Node& n) const {
         std::string name = n.name;
-        if (name.empty() && n.kind == Kind::Execute && n.computeSet < graph->computeSets().size()) {
-            name = graph->computeSets()[n.computeSet].name;
+        if (name.empty() && n.kind == Kind::Execute &&
+            tessera::record::index(n.computeSet) < graph->computeSets().size()) {
+            name = graph->computeSet(n.computeSet).name;
         }
         return (blocks && n.kind == Kind::Block && std::regex_match(name, blockRe)) ||
                (programs && !name.empty() && std::regex_match(name, programRe));

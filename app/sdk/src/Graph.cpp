@@ -33,7 +33,7 @@ tessera::FieldRef engineField(const Graph& g, const FieldRef& f) {
     if (f.graph() != &g) {
         throw poplar_error("field '" + f.name() + "' belongs to a vertex of another graph");
     }
-    tessera::FieldRef out{&eg(g), f.vertexId(), f.name(), std::nullopt};
+    tessera::FieldRef out{&eg(g), tessera::VertexId{f.vertexId()}, f.name(), std::nullopt};
     if (f.isIndexed()) {
         out.index = f.index();
     }
@@ -44,7 +44,7 @@ tessera::VertexRef engineVertex(const Graph& g, const VertexRef& v) {
     if (v.graph() != &g) {
         throw poplar_error("vertex " + std::to_string(v.getId()) + " belongs to another graph");
     }
-    return tessera::VertexRef{&eg(g), v.getId()};
+    return tessera::VertexRef{&eg(g), tessera::VertexId{v.getId()}};
 }
 
 // What a Poplar-style estimator sees of a vertex.
@@ -167,7 +167,8 @@ Tensor Graph::clone(const Type& type, const Tensor& t, const DebugContext& dc, T
         const tessera::Tensor flat = Access::tensor(out).flatten();
         for (std::size_t tile = 0; tile < mapping.size(); ++tile) {
             for (const auto& [b, e] : mapping[tile]) {
-                eg(*this).setTileMapping(flat.slice(b, e), tessera::TileId(tile));
+                eg(*this).setTileMapping(flat.slice(b, e),
+                                         tessera::record::idAt<tessera::TileId>(tile));
             }
         }
         return 0;
@@ -209,14 +210,14 @@ void Graph::setStateValue(const FieldRef& f, double value) {
 
 void Graph::setTileMapping(const Tensor& t, unsigned tile) {
     translate([&] {
-        eg(*this).setTileMapping(Access::tensor(t), tile);
+        eg(*this).setTileMapping(Access::tensor(t), tessera::TileId{tile});
         return 0;
     });
 }
 
 void Graph::setTileMapping(VertexRef v, unsigned tile) {
     translate([&] {
-        eg(*this).setTileMapping(engineVertex(*this, v), tile);
+        eg(*this).setTileMapping(engineVertex(*this, v), tessera::TileId{tile});
         return 0;
     });
 }
@@ -248,7 +249,8 @@ TileToTensorMapping Graph::getTileMapping(const Tensor& t) const {
 }
 
 ComputeSet Graph::addComputeSet(const DebugContext& dc) {
-    return translate([&] { return ComputeSet(eg(*this).addComputeSet(dc.getPathName()).id); });
+    return translate(
+        [&] { return ComputeSet(eg(*this).addComputeSet(dc.getPathName()).id.value()); });
 }
 
 VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType) {
@@ -263,9 +265,10 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
 VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
                            const std::vector<ConnectionDesc>& connections) {
     return translate([&] {
-        const tessera::VertexRef v = eg(*this).addVertex(tessera::ComputeSet{cs.getId()},
-                                                         detail::normaliseVertexName(vertexType));
-        VertexRef out(this, v.id);
+        const tessera::VertexRef v =
+            eg(*this).addVertex(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}},
+                                detail::normaliseVertexName(vertexType));
+        VertexRef out(this, v.id.value());
         for (const ConnectionDesc& c : connections) {
             if (c.isValue) { // {"field", 3.0f}: the initial value of a state field
                 setStateValue(out[c.field], c.value);
@@ -282,7 +285,7 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
 void Graph::connect(const FieldRef& field, const Tensor& t) {
     translate([&] {
         const tessera::FieldRef f = engineField(*this, field);
-        const tessera::VertexData& v = eg(*this).vertices().at(f.vertex);
+        const tessera::VertexData& v = eg(*this).vertices().at(f.vertex.value());
         const tessera::FieldInfo* info = v.codelet->field(f.field);
         if (info && info->shape == tessera::FieldShape::VectorList && !f.index) {
             // A whole 2-D tensor onto a vector list: one entry per row.

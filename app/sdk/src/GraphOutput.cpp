@@ -70,7 +70,7 @@ const char* directionName(tessera::FieldDirection d) {
 
 std::string variableName(const tessera::Graph& g, tessera::VariableId v) {
     const std::string& n = g.variable(v).name;
-    return n.empty() ? "var" + std::to_string(v) : n;
+    return n.empty() ? "var" + std::to_string(v.value()) : n;
 }
 
 // The variables a vertex field's tensors touch.
@@ -102,8 +102,8 @@ void writeJson(std::ostream& out, const tessera::Graph& g) {
         out << "], \"constant\": " << (d.isConstant ? "true" : "false") << ", \"mapping\": [";
         bool first = true;
         for (const tessera::TileInterval& i : d.mapping.intervals()) {
-            out << (first ? "" : ", ") << "{\"tile\": " << i.tile << ", \"begin\": " << i.begin
-                << ", \"end\": " << i.end << "}";
+            out << (first ? "" : ", ") << "{\"tile\": " << i.tile.value()
+                << ", \"begin\": " << i.begin << ", \"end\": " << i.end << "}";
             first = false;
         }
         out << "]}";
@@ -114,7 +114,7 @@ void writeJson(std::ostream& out, const tessera::Graph& g) {
         out << (c ? "," : "") << "\n    {\"id\": " << c << ", \"name\": " << jsonString(css[c].name)
             << ", \"vertices\": [";
         for (std::size_t i = 0; i < css[c].vertices.size(); ++i) {
-            out << (i ? ", " : "") << css[c].vertices[i];
+            out << (i ? ", " : "") << css[c].vertices[i].value();
         }
         out << "]}";
     }
@@ -123,12 +123,12 @@ void writeJson(std::ostream& out, const tessera::Graph& g) {
     for (std::size_t v = 0; v < vs.size(); ++v) {
         const tessera::VertexData& d = vs[v];
         out << (v ? "," : "") << "\n    {\"id\": " << v
-            << ", \"type\": " << jsonString(d.codelet->name) << ", \"computeSet\": " << d.computeSet
-            << ", \"tile\": ";
-        if (d.tile == tessera::kNoId) {
+            << ", \"type\": " << jsonString(d.codelet->name)
+            << ", \"computeSet\": " << d.computeSet.value() << ", \"tile\": ";
+        if (d.tile.isNone()) {
             out << "null";
         } else {
-            out << d.tile;
+            out << d.tile.value();
         }
         out << ", \"fields\": {";
         for (std::size_t f = 0; f < d.codelet->fields.size(); ++f) {
@@ -137,8 +137,8 @@ void writeJson(std::ostream& out, const tessera::Graph& g) {
                 << directionName(info.direction) << "\", \"variables\": [";
             bool first = true;
             for (tessera::VariableId var :
-                 fieldVariables(g, static_cast<tessera::VertexId>(v), f)) {
-                out << (first ? "" : ", ") << var;
+                 fieldVariables(g, tessera::record::idAt<tessera::VertexId>(v), f)) {
+                out << (first ? "" : ", ") << var.value();
                 first = false;
             }
             out << "]}";
@@ -179,26 +179,28 @@ void Graph::outputVertexGraph(std::ostream& out, ArrayRef<program::Program>) con
         const tessera::Graph& g = Access::graph(*this).graph;
         out << "digraph vertices {\n  node [fontname=\"monospace\"];\n";
         for (std::size_t v = 0; v < g.variables().size(); ++v) {
-            out << "  t" << v << " [shape=box, label=" << dotString(variableName(g, v)) << "];\n";
+            out << "  t" << v << " [shape=box, label="
+                << dotString(variableName(g, tessera::record::idAt<tessera::VariableId>(v)))
+                << "];\n";
         }
         const auto& vs = g.vertices();
         for (std::size_t v = 0; v < vs.size(); ++v) {
             const tessera::VertexData& d = vs[v];
             std::string label = d.codelet->name + "#" + std::to_string(v);
-            if (d.tile != tessera::kNoId) {
-                label += " tile " + std::to_string(d.tile);
+            if (!d.tile.isNone()) {
+                label += " tile " + std::to_string(d.tile.value());
             }
             out << "  v" << v << " [shape=ellipse, label=" << dotString(label) << "];\n";
             for (std::size_t f = 0; f < d.codelet->fields.size(); ++f) {
                 const tessera::FieldInfo& info = d.codelet->fields[f];
                 for (tessera::VariableId var :
-                     fieldVariables(g, static_cast<tessera::VertexId>(v), f)) {
+                     fieldVariables(g, tessera::record::idAt<tessera::VertexId>(v), f)) {
                     const std::string edge = " [label=" + dotString(info.name) + "]";
                     if (tessera::reads(info.direction)) {
-                        out << "  t" << var << " -> v" << v << edge << ";\n";
+                        out << "  t" << var.value() << " -> v" << v << edge << ";\n";
                     }
                     if (info.direction != tessera::FieldDirection::Input) {
-                        out << "  v" << v << " -> t" << var << edge << ";\n";
+                        out << "  v" << v << " -> t" << var.value() << edge << ";\n";
                     }
                 }
             }
@@ -213,17 +215,18 @@ void Graph::outputComputeGraph(std::ostream& out, ArrayRef<program::Program>) co
         const tessera::Graph& g = Access::graph(*this).graph;
         out << "digraph compute {\n  node [fontname=\"monospace\"];\n";
         for (std::size_t v = 0; v < g.variables().size(); ++v) {
-            out << "  t" << v << " [shape=box, label=" << dotString(variableName(g, v)) << "];\n";
+            out << "  t" << v << " [shape=box, label="
+                << dotString(variableName(g, tessera::record::idAt<tessera::VariableId>(v)))
+                << "];\n";
         }
         const auto& css = g.computeSets();
         for (std::size_t c = 0; c < css.size(); ++c) {
             std::set<tessera::VariableId> reads, writes;
             for (tessera::VertexId v : css[c].vertices) {
-                const tessera::VertexData& d = g.vertices()[v];
+                const tessera::VertexData& d = g.vertex(v);
                 for (std::size_t f = 0; f < d.codelet->fields.size(); ++f) {
                     const tessera::FieldInfo& info = d.codelet->fields[f];
-                    for (tessera::VariableId var :
-                         fieldVariables(g, static_cast<tessera::VertexId>(v), f)) {
+                    for (tessera::VariableId var : fieldVariables(g, v, f)) {
                         if (tessera::reads(info.direction)) {
                             reads.insert(var);
                         }
@@ -238,10 +241,10 @@ void Graph::outputComputeGraph(std::ostream& out, ArrayRef<program::Program>) co
                              std::to_string(css[c].vertices.size()) + " vertices)")
                 << "];\n";
             for (tessera::VariableId var : reads) {
-                out << "  t" << var << " -> cs" << c << ";\n";
+                out << "  t" << var.value() << " -> cs" << c << ";\n";
             }
             for (tessera::VariableId var : writes) {
-                out << "  cs" << c << " -> t" << var << ";\n";
+                out << "  cs" << c << " -> t" << var.value() << ";\n";
             }
         }
         out << "}\n";

@@ -48,7 +48,8 @@ void Sequence::add(const Program& p) {
 
 Execute::Execute(ComputeSet cs, const DebugContext& dc) {
     Access::setProgram(
-        *this, tessera::program::Execute(tessera::ComputeSet{cs.getId()}, dc.getPathName()));
+        *this, tessera::program::Execute(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}},
+                                         dc.getPathName()));
 }
 
 Repeat::Repeat(unsigned count, const Program& body, const DebugContext& dc) {

@@ -83,7 +83,8 @@ void writeCodelets(Writer& w, const GraphImpl& impl) {
 
 void writeVariables(Writer& w, const tessera::Graph& g) {
     w.u64(g.variables().size());
-    for (tessera::VariableId id = 0; id < g.variables().size(); ++id) {
+    for (const tessera::VariableId id :
+         tessera::record::idRange<tessera::VariableId>(g.variables().size())) {
         const tessera::VariableData& v = g.variable(id);
         w.str(v.name);
         w.u64(static_cast<std::uint64_t>(v.type));
@@ -113,11 +114,12 @@ void writeVertices(Writer& w, const tessera::Graph& g) {
         w.str(cs.name);
     }
     w.u64(g.vertices().size());
-    for (tessera::VertexId id = 0; id < g.vertices().size(); ++id) {
-        const tessera::VertexData& v = g.vertices()[id];
+    for (const tessera::VertexId id :
+         tessera::record::idRange<tessera::VertexId>(g.vertices().size())) {
+        const tessera::VertexData& v = g.vertex(id);
         w.str(v.codelet->name);
-        w.u64(v.computeSet);
-        w.u64(v.tile);
+        w.u64(v.computeSet.value());
+        w.u64(v.tile.value()); // none() for an unmapped vertex
         w.u64(v.codelet->fields.size());
         for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
             w.u64(g.entryCount(id, f));
@@ -184,7 +186,7 @@ void writePrograms(Writer& w, const std::vector<tessera::program::Program>& prog
         for (const auto& c : n->children) {
             w.u64(ids.at(c.get()));
         }
-        w.u64(n->computeSet);
+        w.u64(n->computeSet.value());
         w.u64(n->count);
         w.tensor(n->source);
         w.tensor(n->destination);

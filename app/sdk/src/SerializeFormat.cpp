@@ -57,7 +57,7 @@ void Writer::tensor(const tessera::Tensor& t) {
     sizes(t.shape());
     u64(t.regions().size());
     for (const tessera::VariableRegion& r : t.regions()) {
-        u64(r.var);
+        u64(r.var.value());
         u64(r.begin);
         u64(r.end);
     }
@@ -71,7 +71,7 @@ void Writer::connection(const tessera::Connection& c) {
     sizes({c.numElements()});
     u64(c.regions.size());
     for (const tessera::VariableRegion& r : c.regions) {
-        u64(r.var);
+        u64(r.var.value());
         u64(r.begin);
         u64(r.end);
     }
@@ -153,7 +153,8 @@ tessera::Tensor Reader::tensor(const tessera::Graph& g) {
     std::vector<tessera::Tensor> parts;
     std::size_t total = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        const auto var = static_cast<tessera::VariableId>(below(g.variables().size(), "variable"));
+        const auto var =
+            tessera::record::idAt<tessera::VariableId>(below(g.variables().size(), "variable"));
         const std::size_t size = g.variable(var).numElements;
         const std::size_t b = below(std::uint64_t(size) + 1, "region start");
         const std::size_t e = below(std::uint64_t(size) + 1, "region end");

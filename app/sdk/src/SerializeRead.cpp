@@ -134,7 +134,7 @@ private:
     void readMapping(const tessera::Tensor& flat, std::size_t elements) {
         const std::size_t intervals = r_.below(kMaxItems, "mapping interval count");
         for (std::size_t k = 0; k < intervals; ++k) {
-            const auto tile = static_cast<tessera::TileId>(r_.below(tiles(), "tile"));
+            const auto tile = tessera::record::idAt<tessera::TileId>(r_.below(tiles(), "tile"));
             const std::size_t b = r_.below(std::uint64_t(elements) + 1, "interval start");
             const std::size_t e = r_.below(std::uint64_t(elements) + 1, "interval end");
             if (e <= b) {
@@ -159,10 +159,11 @@ private:
     void readVertex() {
         tessera::Graph& g = graph();
         const std::string codelet = r_.str();
-        const auto cs =
-            static_cast<tessera::ComputeSetId>(r_.below(g.computeSets().size(), "compute set"));
-        const std::uint64_t tile = r_.u64();
-        if (tile != tessera::kNoId && tile >= tiles()) {
+        const auto cs = tessera::record::idAt<tessera::ComputeSetId>(
+            r_.below(g.computeSets().size(), "compute set"));
+        const std::uint64_t tile = r_.u64(); // TileId::none() for an unmapped vertex
+        const bool mapped = tile != tessera::TileId::none().value();
+        if (mapped && tile >= tiles()) {
             Reader::damaged("vertex tile " + std::to_string(tile));
         }
         const tessera::VertexRef v = g.addVertex(tessera::ComputeSet{cs}, codelet);
@@ -199,8 +200,8 @@ private:
         if (hasEstimate) {
             g.setPerfEstimate(v, estimate);
         }
-        if (tile != tessera::kNoId) {
-            g.setTileMapping(v, static_cast<tessera::TileId>(tile));
+        if (mapped) {
+            g.setTileMapping(v, tessera::record::idAt<tessera::TileId>(tile));
         }
     }
 
@@ -338,7 +339,8 @@ private:
                 Reader::damaged("program compute set " + std::to_string(n.computeSet));
             }
             return program::Execute(
-                tessera::ComputeSet{static_cast<tessera::ComputeSetId>(n.computeSet)}, n.name);
+                tessera::ComputeSet{tessera::record::idAt<tessera::ComputeSetId>(n.computeSet)},
+                n.name);
         case Kind::Repeat:
             expectChildren(n, 1);
             return program::Repeat(static_cast<std::size_t>(n.count), c[0], n.name);

@@ -134,7 +134,7 @@ void DebugWorker::start(const DebugConfig& config) {
         info.stepNames.push_back(QString::fromStdString(s.name));
     }
     const auto& vars = run_->graph.variables();
-    for (VariableId v = 0; v < vars.size(); ++v) {
+    for (std::size_t v = 0; v < vars.size(); ++v) {
         const auto& rec = c.record.variables;
         const bool always = v >= rec.size() || rec[v].alwaysLive || rec[v].firstStep.isNone();
         info.tensors.push_back({QString::fromStdString(vars[v].name),
@@ -154,8 +154,8 @@ void DebugWorker::addTreeBreakpoint(const debug::Breakpoint& b) {
         run_->session->removeBreakpoint(b);
         wanted.clear();
         const auto& steps = run_->engine->compiled().steps;
-        for (compiler::StepId s = 0; s < steps.size(); ++s) {
-            if (steps[s].computeSet == b.id) {
+        for (std::uint32_t s = 0; s < steps.size(); ++s) {
+            if (steps[s].computeSet.value() == b.id) {
                 wanted.push_back({debug::BreakpointKind::Step, s});
             }
         }
@@ -252,7 +252,9 @@ void DebugWorker::read(const QStringList& tensors) {
             v.shape = t.shape();
             v.live = run_->session->isLive(t);
             v.values = run_->session->read(t);
-            v.owners = run_->session->owners(t);
+            for (const TileId tile : run_->session->owners(t)) {
+                v.owners.push_back(tile.value());
+            }
         } catch (const std::exception& e) {
             v.error = QString::fromStdString(e.what());
         }
@@ -269,9 +271,9 @@ PauseState DebugWorker::pauseState(const debug::Stop& stop) const {
     p.finished = s.finished() && run_->runIndex + 1 >= run_->built.runOrder.size();
     const compiler::StepId step =
         stop.reason == debug::StopReason::Error ? stop.step : s.nextStep();
-    if (step != kNoId) {
-        p.step = int(step);
-        p.stepName = QString::fromStdString(run_->engine->compiled().steps[step].name);
+    if (!step.isNone()) {
+        p.step = int(step.value());
+        p.stepName = QString::fromStdString(run_->engine->compiled().step(step).name);
     }
     p.message = QString::fromStdString(stop.message);
     p.verification = run_->verification;

@@ -72,10 +72,12 @@ void checkSlices(const tessera::Graph& g, const tessera::Tensor& data, const std
     for (std::size_t i = 0; i < data.dim(0); ++i) {
         const auto mapping = g.getTileMapping(data[i]);
         for (std::size_t tile = 0; tile < mapping.size(); ++tile) {
-            if (!mapping[tile].empty() && target.ipuOfTile(static_cast<std::uint32_t>(tile)) != i) {
+            if (!mapping[tile].empty() &&
+                target.ipuOfTile(tessera::record::idAt<tessera::TileId>(tile)) != i) {
                 fail(what, "slice " + std::to_string(i) + " of " + data.describe() +
                                " has elements on tile " + std::to_string(tile) + " of IPU " +
-                               std::to_string(target.ipuOfTile(static_cast<std::uint32_t>(tile))) +
+                               std::to_string(
+                                   target.ipuOfTile(tessera::record::idAt<tessera::TileId>(tile))) +
                                "; slice i must be on IPU i");
             }
         }
@@ -230,9 +232,9 @@ poplar::Tensor allGatherWithinReplica(poplar::Graph& graph, const Chunks& toGath
         const tessera::Tensor out =
             g.addVariable(row.elementType(), {n, row.numElements()}, name + "/out");
         for (std::size_t i = 0; i < n; ++i) {
-            tessera::ops::mapLinearly(g, out[i], 1,
-                                      static_cast<tessera::TileId>(i * target.tilesPerIPU),
-                                      target.tilesPerIPU);
+            tessera::ops::mapLinearly(
+                g, out[i], 1, tessera::record::idAt<tessera::TileId>(i * target.tilesPerIPU),
+                target.tilesPerIPU);
         }
         intoSequence(prog, [&](tessera::program::Sequence& seq) {
             seq.add(tessera::program::Copy(row.expand({0}).broadcast(n, 0), out, name));

@@ -71,9 +71,9 @@ poplar::Tensor runCast(poplar::Graph& graph, const poplar::Tensor& input,
                        bool nanoo) {
     translate([&] {
         tessera::Graph& g = Access::graph(graph).graph;
-        detail::addCastVertices(g, tessera::ComputeSet{cs.getId()}, family, Access::tensor(input),
-                                Access::tensor(output ? *output : input), Access::tensor(param),
-                                mode, nanoo);
+        detail::addCastVertices(g, tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}}, family,
+                                Access::tensor(input), Access::tensor(output ? *output : input),
+                                Access::tensor(param), mode, nanoo);
         return 0;
     });
     return output ? *output : input;

@@ -20,10 +20,10 @@ tessera::TileId firstTile(const tessera::Graph& g, const tessera::Tensor& t) {
     const auto mapping = g.getTileMapping(t);
     for (std::size_t tile = 0; tile < mapping.size(); ++tile) {
         if (!mapping[tile].empty()) {
-            return static_cast<tessera::TileId>(tile);
+            return tessera::record::idAt<tessera::TileId>(tile);
         }
     }
-    return 0;
+    return tessera::TileId{0u};
 }
 
 tessera::Tensor reduce(tessera::Graph& g, tessera::program::Sequence& seq,

@@ -345,7 +345,7 @@ float scalingOf(NonLinearityType nl) {
 }
 
 tessera::ComputeSet engineCs(const poplar::ComputeSet& cs) {
-    return tessera::ComputeSet{cs.getId()};
+    return tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}};
 }
 
 void runInBlock(tessera::program::Sequence& seq, tessera::ComputeSet cs, const std::string& name,

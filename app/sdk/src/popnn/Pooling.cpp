@@ -282,7 +282,7 @@ public:
     std::pair<tessera::Tensor, tessera::Tensor> on(tessera::TileId tile) {
         auto it = copies_.find(tile);
         if (it == copies_.end()) {
-            const std::string n = name_ + "/worklist" + std::to_string(tile);
+            const std::string n = name_ + "/worklist" + std::to_string(tile.value());
             tessera::Tensor s = graph_.addConstant(tessera::Type::UnsignedInt, {starts_.size()},
                                                    starts_, n + "/starts");
             tessera::Tensor i = graph_.addConstant(tessera::Type::UnsignedInt, {indices_.size()},

@@ -104,8 +104,10 @@ void castWithOutput(poplar::Graph& graph, const poplar::Tensor& src, const popla
 
 void cast(poplar::Graph& graph, poplar::Tensor src, poplar::Tensor dst, poplar::ComputeSet cs) {
     requireSameShape(src, dst, "popops::cast");
-    detail::run(graph,
-                [&] { castInto(eg(graph), tessera::ComputeSet{cs.getId()}, et(src), et(dst)); });
+    detail::run(graph, [&] {
+        castInto(eg(graph), tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}}, et(src),
+                 et(dst));
+    });
 }
 
 poplar::Tensor cast(poplar::Graph& graph, poplar::Tensor src, const poplar::Type& dstType,
@@ -160,10 +162,11 @@ void fillValue(poplar::Graph& graph, const poplar::Tensor& t,
                 if (i.size() == 0) {
                     continue;
                 }
-                tessera::VertexRef v = g.addVertex(tessera::ComputeSet{cs.getId()}, codelet,
-                                                   {{"out", flat.slice(i.begin(), i.end())}});
+                tessera::VertexRef v =
+                    g.addVertex(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}}, codelet,
+                                {{"out", flat.slice(i.begin(), i.end())}});
                 g.setInitialValue(v["value"], value);
-                g.setTileMapping(v, tessera::TileId(tile));
+                g.setTileMapping(v, tessera::record::idAt<tessera::TileId>(tile));
             }
         }
     });

@@ -200,7 +200,7 @@ void addToSequence(poplar::program::Sequence& prog, const std::vector<tessera::C
 void appendAsPoplar(std::vector<poplar::ComputeSet>& out,
                     const std::vector<tessera::ComputeSet>& css) {
     for (const tessera::ComputeSet& cs : css) {
-        out.push_back(poplar::ComputeSet(cs.id));
+        out.push_back(poplar::ComputeSet(cs.id.value()));
     }
 }
 
@@ -250,7 +250,7 @@ poplar::Tensor reduce(poplar::Graph& graph, const poplar::Tensor& in, const popl
     detail::run(graph, [&] {
         std::vector<tessera::ComputeSet> stages;
         for (const poplar::ComputeSet& cs : css) {
-            stages.push_back(tessera::ComputeSet{cs.getId()});
+            stages.push_back(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}});
         }
         addToSequence(prog, stages, nameOf(dc, "reduce"));
     });
@@ -311,7 +311,7 @@ void reduceMany(poplar::Graph& graph, const std::vector<SingleReduceOp>& reducti
         std::vector<tessera::ComputeSet> all;
         for (const auto& list : stages) {
             for (const poplar::ComputeSet& cs : list) {
-                all.push_back(tessera::ComputeSet{cs.getId()});
+                all.push_back(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}});
             }
         }
         addToSequence(prog, all, nameOf(dc, "reduceMany"));

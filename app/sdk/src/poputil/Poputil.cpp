@@ -21,7 +21,7 @@ void mapTensorLinearly(poplar::Graph& graph, const poplar::Tensor& t, unsigned m
         if (minElementsPerTile > 0) {
             tiles = std::min(tiles, std::max<std::size_t>(1, n / minElementsPerTile));
         }
-        tessera::ops::mapLinearly(g, Access::tensor(t), grain, 0, tiles);
+        tessera::ops::mapLinearly(g, Access::tensor(t), grain, tessera::TileId{0u}, tiles);
         return 0;
     });
 }
