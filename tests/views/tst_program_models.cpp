@@ -244,7 +244,8 @@ private slots:
         QAbstractItemModelTester tester(&model,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.setProgram(loaded.data, stats);
-        // The unnamed Execute (node 5) has an unnamed step: it reads as its kind.
+        // The unnamed Execute (node 5) has an unnamed step: it reads as its
+        // compute set's name, as PopVision shows an unnamed step's operation.
         QCOMPARE(testing::treeRows(model),
                  (QStringList{
                      "Sequence | Sequence | 3 | 720,000 | 100.0% | 0 B |  |  | 4",
@@ -252,7 +253,7 @@ private slots:
                      "    conv | Execute | 3 | 300,000 | 41.7% | 0 B |  |  | 1",
                      "    act | Execute | 3 | 150,000 | 20.8% | 0 B |  |  | 1",
                      "  copyOut | Copy | 3 | 90,000 | 12.5% | 0 B |  |  | 1",
-                     "  Execute | Execute | 3 | 180,000 | 25.0% | 0 B |  |  | 1",
+                     "  softmax/exp | Execute | 3 | 180,000 | 25.0% | 0 B |  |  | 1",
                  }));
     }
 

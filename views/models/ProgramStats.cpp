@@ -69,7 +69,8 @@ std::string nodeLabel(const ReportData& data, const ProgramStats& stats, int nod
     }
     if (!n.step.isNone()) {
         const int s = stats.stepPosition(n.step);
-        if (s >= 0) {
+        // An unnamed step falls through to its compute set's name.
+        if (s >= 0 && !data.programSteps[static_cast<std::size_t>(s)].name.empty()) {
             return data.programSteps[static_cast<std::size_t>(s)].name;
         }
     }
