@@ -1,5 +1,7 @@
 #include "Bench.h"
 
+#include "OpenBlasCore.h"
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -146,6 +148,11 @@ int main(int argc, char** argv) {
             std::cerr << "tessera-bench: error: unknown argument '" << arg << "' (try --help)\n";
             return 2;
         }
+    }
+    if (only.empty() || only == "engine") {
+        tessera::bench::reexecWithBestOpenBlasCore(argv);
+        std::cerr << "tessera-bench: sgemm reference: " << tessera::bench::openBlasDescription()
+                  << "\n";
     }
     try {
         if (only.empty() || only == "engine") {

@@ -1,0 +1,84 @@
+#include "OpenBlasCore.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+
+#ifdef TESSERA_BENCH_OPENBLAS
+#include <cblas.h>
+#endif
+
+namespace tessera::bench {
+
+namespace {
+
+// How capable a core's kernels are, by OpenBLAS core name (case-insensitive):
+// 3 AVX-512, 2 AVX2 + FMA, 1 AVX, 0 anything older.
+int coreRank(std::string name) {
+    std::transform(name.begin(), name.end(), name.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (const char* avx512 : {"skylakex", "cooperlake", "sapphirerapids"}) {
+        if (name.find(avx512) != std::string::npos) {
+            return 3;
+        }
+    }
+    for (const char* avx2 : {"haswell", "zen"}) {
+        if (name.find(avx2) != std::string::npos) {
+            return 2;
+        }
+    }
+    return name.find("sandybridge") != std::string::npos ? 1 : 0;
+}
+
+} // namespace
+
+std::string bestOpenBlasCoreForThisCpu() {
+#if defined(__x86_64__)
+    // libgcc's checks include the OS saving the wider registers (XCR0).
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+        __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq")) {
+        return "SKYLAKEX";
+    }
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+        return "HASWELL";
+    }
+    if (__builtin_cpu_supports("avx")) {
+        return "SANDYBRIDGE";
+    }
+#endif
+    return {};
+}
+
+void reexecWithBestOpenBlasCore(char** argv) {
+#ifdef TESSERA_BENCH_OPENBLAS
+    if (std::getenv("OPENBLAS_CORETYPE") != nullptr) {
+        return; // the user's choice, or this is the re-executed run
+    }
+    const std::string best = bestOpenBlasCoreForThisCpu();
+    if (best.empty() || coreRank(openblas_get_corename()) >= coreRank(best)) {
+        return;
+    }
+    ::setenv("OPENBLAS_CORETYPE", best.c_str(), 1);
+    ::execv("/proc/self/exe", argv);
+    std::cerr << "tessera-bench: could not re-run with OPENBLAS_CORETYPE=" << best << " ("
+              << std::strerror(errno) << "); the sgemm reference runs " << openblas_get_corename()
+              << " kernels\n";
+#else
+    (void)argv;
+#endif
+}
+
+std::string openBlasDescription() {
+#ifdef TESSERA_BENCH_OPENBLAS
+    return std::string("OpenBLAS ") + openblas_get_config() + ", core " + openblas_get_corename();
+#else
+    return "none (built without libopenblas-dev)";
+#endif
+}
+
+} // namespace tessera::bench
