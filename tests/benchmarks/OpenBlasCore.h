@@ -12,10 +12,11 @@ namespace tessera::bench {
 // its OS support, or "" when only older kernels apply.
 std::string bestOpenBlasCoreForThisCpu();
 
-// When OpenBLAS chose weaker kernels than bestOpenBlasCoreForThisCpu() and
-// the user did not set OPENBLAS_CORETYPE, sets it and re-executes this
-// program (OpenBLAS reads it once, when it is loaded). Returns only if no
-// re-execution was needed or it failed (the run goes on with what it has).
+// When OpenBLAS runs weaker kernels than bestOpenBlasCoreForThisCpu(), by
+// its own choice or by OPENBLAS_CORETYPE, sets OPENBLAS_CORETYPE to the best
+// and re-executes this program (OpenBLAS reads it once, when it is loaded).
+// TESSERA_BENCH_KEEP_OPENBLAS_CORE=1 keeps OpenBLAS's core. Returns only if
+// no re-execution was needed or it failed (the run goes on with what it has).
 void reexecWithBestOpenBlasCore(char** argv);
 
 // One line for the output: the OpenBLAS build and the core it runs, or why
