@@ -15,6 +15,7 @@
 
 namespace tessera::bench {
 
+#ifdef TESSERA_BENCH_OPENBLAS
 namespace {
 
 // How capable a core's kernels are, by OpenBLAS core name (case-insensitive):
@@ -36,6 +37,7 @@ int coreRank(std::string name) {
 }
 
 } // namespace
+#endif
 
 std::string bestOpenBlasCoreForThisCpu() {
 #if defined(__x86_64__)
