@@ -72,7 +72,7 @@ private slots:
         const PauseState atBreak = *pane.controller()->state();
         QCOMPARE(atBreak.reason, debug::StopReason::Breakpoint);
         QCOMPARE(atBreak.stepName, QStringLiteral("matmul/products"));
-        QCOMPARE(selection.step(), atBreak.step);
+        QCOMPARE(selection.step(), idFromNumber<record::StepId>(atBreak.step));
         QVERIFY(pane.statusLabel()->text().startsWith(QStringLiteral("Breakpoint before step")));
         const QModelIndex current = pane.programModel()->indexOfStep(atBreak.step);
         QVERIFY(current.isValid());
@@ -90,7 +90,7 @@ private slots:
                           pane.programView()
                               ->visualRect(first.siblingAtColumn(BreakpointTreeModel::Kind))
                               .center());
-        QCOMPARE(selection.step(), 0);
+        QCOMPARE(selection.step(), record::StepId{0u});
         QCOMPARE(first.data(Qt::CheckStateRole).toInt(),
                  int(Qt::Unchecked)); // no breakpoint set by it
 

@@ -81,8 +81,8 @@ DebugPane::DebugPane(QWidget* parent)
             &DebugController::setBreakpoint);
     connect(programView_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
         const QVariant step = index.siblingAtColumn(BreakpointTreeModel::Step).data();
-        if (selection_ && step.isValid()) {
-            selection_->setStep(step.toInt()); // look at that step in the other panes
+        if (selection_ && step.isValid()) { // look at that step in the other panes
+            selection_->setStep(idFromVariant<record::StepId>(step));
         }
     });
     connect(controller_, &DebugController::started, this, &DebugPane::onStarted);
@@ -183,7 +183,7 @@ QWidget* DebugPane::buildInspector() {
         valuesView_->selectRow(element);
         const auto& owners = valuesModel_->values().owners;
         if (selection_ && std::size_t(element) < owners.size()) {
-            selection_->setTile(int(owners[std::size_t(element)]));
+            selection_->setTile(record::TileId{owners[std::size_t(element)]});
         }
     });
     return box;
@@ -325,8 +325,8 @@ void DebugPane::onPaused(const PauseState& state) {
             .arg(info ? info->numTiles : 0)
             .arg(formatCount(state.stepsExecuted), formatCount(state.cycles), formatBytes(peak)) +
         (state.verification.isEmpty() ? QString() : QStringLiteral("<br>") + state.verification));
-    if (selection_ && state.step >= 0) {
-        selection_->setStep(state.step); // Execution and Liveness highlight it
+    if (selection_ && state.step >= 0) { // Execution and Liveness highlight it
+        selection_->setStep(idFromNumber<record::StepId>(state.step));
     }
     requestValues();
     updateControls();
