@@ -238,10 +238,10 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     const QString comparison =
         reload && compare_->isActive() ? compare_->comparisonPath() : QString();
     const QString reloadPane = currentPane() ? currentPane()->paneName() : QString();
-    const int selStep = selection_->step();
-    const int selTile = selection_->tile();
-    const int selVariable = selection_->variable();
-    const int selComputeSet = selection_->computeSet();
+    const record::StepId selStep = selection_->step();
+    const record::TileId selTile = selection_->tile();
+    const record::VariableId selVariable = selection_->variable();
+    const record::ComputeSetId selComputeSet = selection_->computeSet();
     compare_->close();
     loaded_ = report;
     // Before the panes get it: they add what they find while reading.
@@ -253,7 +253,7 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
     currentReport_ = path;
     const bool produced = std::exchange(loadingProduced_, false);
     currentIsProduced_ = produced;
-    const int step = selection_->step();
+    const record::StepId step = selection_->step();
     selection_->clear();
     if (paneTabs_->indexOf(hint_) >= 0 && !panes_.empty()) {
         QWidget* current = paneTabs_->currentWidget();
@@ -320,22 +320,21 @@ void MainWindow::onLoaded(const views::LoadedReport& report, const QString& path
 }
 
 // What was selected before a reload, where it still exists in the new report.
-void MainWindow::restoreSelection(const views::ReportData& report, int step, int tile, int variable,
-                                  int computeSet) {
-    if (step >= 0 && report.step(record::StepId{static_cast<std::uint32_t>(step)}) != nullptr) {
+void MainWindow::restoreSelection(const views::ReportData& report, record::StepId step,
+                                  record::TileId tile, record::VariableId variable,
+                                  record::ComputeSetId computeSet) {
+    if (!step.isNone() && report.step(step) != nullptr) {
         selection_->setStep(step);
     }
-    if (tile >= 0 && static_cast<std::uint32_t>(tile) < report.target.numTiles) {
+    if (!tile.isNone() && tile.value() < report.target.numTiles) {
         selection_->setTile(tile);
     }
-    if (variable >= 0 &&
-        report.variable(record::VariableId{static_cast<std::uint32_t>(variable)}) != nullptr) {
+    if (!variable.isNone() && report.variable(variable) != nullptr) {
         selection_->setVariable(variable);
     }
-    const bool computeSetExists =
-        std::any_of(report.computeSets.begin(), report.computeSets.end(),
-                    [&](const auto& c) { return static_cast<int>(c.id.value()) == computeSet; });
-    if (computeSet >= 0 && computeSetExists) {
+    const bool computeSetExists = std::any_of(report.computeSets.begin(), report.computeSets.end(),
+                                              [&](const auto& c) { return c.id == computeSet; });
+    if (!computeSet.isNone() && computeSetExists) {
         selection_->setComputeSet(computeSet);
     }
 }

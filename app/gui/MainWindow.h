@@ -120,8 +120,8 @@ private:
     void onReportFileChanged(const QString& path);
     void updateLoadedFiles();
     void restoreAfterReload(const QString& paneName);
-    void restoreSelection(const views::ReportData& report, int step, int tile, int variable,
-                          int computeSet);
+    void restoreSelection(const views::ReportData& report, record::StepId step, record::TileId tile,
+                          record::VariableId variable, record::ComputeSetId computeSet);
     bool showPaneOnly(const QString& name);
     void showOpenDialog();
     void showAbout();

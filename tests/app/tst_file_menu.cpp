@@ -165,7 +165,7 @@ void TestFileMenu::reloadPicksUpAChangedFile() {
     QVERIFY(waitOpened(window, path));
     QCOMPARE(variablesShown(window), before);
     QVERIFY(window.showPane(QStringLiteral("memory")));
-    window.selection()->setTile(3);
+    window.selection()->setTile(tessera::record::TileId{3u});
 
     QVERIFY(replaceByRename(mlp, path));
     auto* reload = window.findChild<QAction*>(QStringLiteral("actionReload"));
@@ -175,7 +175,7 @@ void TestFileMenu::reloadPicksUpAChangedFile() {
     QCOMPARE(variablesShown(window), after);
     // Where the user was: the same pane, the same tile.
     QCOMPARE(window.currentPane()->paneName(), QStringLiteral("memory"));
-    QCOMPARE(window.selection()->tile(), 3);
+    QCOMPARE(window.selection()->tile(), tessera::record::TileId{3u});
 }
 
 // Reloading the baseline compares again with the same comparison, in the same pane.

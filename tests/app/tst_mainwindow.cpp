@@ -441,11 +441,11 @@ void TestMainWindow::debuggerWithoutAReport() {
     QCOMPARE(pane->controller()->state()->stepName, QStringLiteral("relu"));
     QCOMPARE(window.currentPane(), pane);
     QCOMPARE(tabs->count(), window.paneNames().size());
-    QCOMPARE(window.selection()->step(), 2);
+    QCOMPARE(window.selection()->step(), tessera::record::StepId{2u});
     auto* liveness =
         qobject_cast<tessera::views::LivenessPane*>(window.pane(QStringLiteral("liveness")));
     QVERIFY(liveness != nullptr);
-    QCOMPARE(liveness->selectedStep(), 2);
+    QCOMPARE(liveness->selectedStep(), tessera::record::StepId{2u});
     QVERIFY(RecentFiles::list().isEmpty());
     QVERIFY(window.currentReport().endsWith(QStringLiteral(".tsr")));
 }

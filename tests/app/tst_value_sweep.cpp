@@ -78,9 +78,9 @@ private slots:
                 if (opened) {
                     // A step, a tile and a variable picked, as a user would: the
                     // panes then read live variables, tile arrays, blocks, places.
-                    window.selection()->setStep(1);
-                    window.selection()->setTile(1);
-                    window.selection()->setVariable(1);
+                    window.selection()->setStep(record::StepId{1u});
+                    window.selection()->setTile(record::TileId{1u});
+                    window.selection()->setVariable(record::VariableId{1u});
                     const QStringList notReady = testing::renderPanes(window, 20000);
                     if (!notReady.isEmpty()) {
                         failures << QString::fromStdString(name) +

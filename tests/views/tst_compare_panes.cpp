@@ -175,7 +175,7 @@ void TestComparePanes::memory() {
     }
     // Clicking a cell selects its tile.
     QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect(3).center());
-    QCOMPARE(selection.tile(), 3);
+    QCOMPARE(selection.tile(), record::TileId{3u});
     // Variable `a` moved: listed with its placement changed (changed only by default).
     QVERIFY(pane->variablesFilter()->changedOnly());
     bool listed = false;
@@ -286,13 +286,13 @@ void TestComparePanes::liveness() {
     const auto named = std::find_if(stepsB.begin(), stepsB.end(),
                                     [&](const auto& s) { return s.name == pickName; });
     QVERIFY(named != stepsB.end());
-    selection.setStep(int(named->id.value()));
+    selection.setStep(named->id);
     QCOMPARE(pane->markedX(), pick);
     pane->stepsView()->setCurrentIndex(pane->stepsView()->model()->index(0, 0));
     QCOMPARE(selection.step(),
-             int(std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) {
-                     return s.name == cell(*pane->stepsModel(), 0, "Step").toString().toStdString();
-                 })->id.value()));
+             std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) {
+                 return s.name == cell(*pane->stepsModel(), 0, "Step").toString().toStdString();
+             })->id);
     QCOMPARE(pane->markedX(), 0);
     QVERIFY(pane->grab().save(out("compare_liveness.png")));
     pane->setMode(CompareLivenessPane::Mode::Difference);
@@ -332,7 +332,7 @@ void TestComparePanes::program() {
     QVERIFY(pixelsNear(image, view->visualRect(delta), worseColor(pane->palette())) > 5);
     // Selecting a step row selects its baseline step everywhere.
     view->setCurrentIndex(view->model()->index(0, 0));
-    QCOMPARE(selection.step(), int(data->diff.steps.front().baselineStep.value()));
+    QCOMPARE(selection.step(), data->diff.steps.front().baselineStep);
     QVERIFY(pane->grab().save(out("compare_program.png")));
 }
 
@@ -442,11 +442,11 @@ void TestComparePanes::execution() {
     const auto named =
         std::find_if(stepsB.begin(), stepsB.end(), [&](const auto& s) { return s.name == worst; });
     QVERIFY(named != stepsB.end());
-    selection.setStep(int(named->id.value()));
-    QVERIFY(pane->matchedComparisonStep() >= 0);
-    QCOMPARE(stepsC[std::size_t(pane->matchedComparisonStep())].name, worst);
-    selection.setStep(-1);
-    QCOMPARE(pane->matchedComparisonStep(), -1);
+    selection.setStep(named->id);
+    QVERIFY(!pane->matchedComparisonStep().isNone());
+    QCOMPARE(stepsC[record::index(pane->matchedComparisonStep())].name, worst);
+    selection.setStep(record::StepId::none());
+    QCOMPARE(pane->matchedComparisonStep(), record::StepId::none());
     QVERIFY(pane->grab().save(out("compare_execution.png")));
 }
 

@@ -29,7 +29,7 @@ TensorValues grid(int rows, int cols, const std::function<double(int, int)>& val
     for (int r = 0; r < rows; ++r) {
         for (int c = 0; c < cols; ++c) {
             t.values.push_back(value(r, c));
-            t.owners.push_back(owner(r, c));
+            t.owners.push_back(tessera::record::TileId{owner(r, c)});
         }
     }
     return t;
@@ -188,7 +188,7 @@ private slots:
         const QImage image = heat.grab().toImage();
         const int by = g.height() / 2 + 3, r0 = by * 800 / g.height();
         QCOMPARE(image.pixelColor(g.left() + 5, g.top() + by).rgb(),
-                 HeatmapWidget::tileColor(std::uint32_t(r0 / 100)).rgb());
+                 HeatmapWidget::tileColor(tessera::record::TileId{std::uint32_t(r0 / 100)}).rgb());
     }
 
     void thePaneOffersTheReduction() {

@@ -58,7 +58,7 @@ private slots:
         tree.setProgram(info.nodes, info.breakpoints);
         const QStringList ops = {"mul", "add", "relu", "sub", "sigmoid"};
         for (int s = 0; s < ops.size(); ++s) {
-            const QModelIndex step = tree.indexOfStep(s);
+            const QModelIndex step = tree.indexOfStep(record::idAt<record::StepId>(std::size_t(s)));
             QVERIFY(step.isValid());
             QCOMPARE(step.data().toString(), ops[s]);
             QCOMPARE(step.siblingAtColumn(BreakpointTreeModel::Step).data().toInt(), s);
@@ -74,16 +74,19 @@ private slots:
             QCOMPARE(step.data(Qt::CheckStateRole).toInt(), expected);
             QCOMPARE(up.data(Qt::CheckStateRole).toInt(), expected);
         }
-        QVERIFY(tree.setData(tree.indexOfStep(3), Qt::Checked, Qt::CheckStateRole));
+        QVERIFY(
+            tree.setData(tree.indexOfStep(record::StepId{3u}), Qt::Checked, Qt::CheckStateRole));
         QCOMPARE(toggled.count(), 1);
         QCOMPARE(toggled.at(0).at(0).value<debug::Breakpoint>(),
                  (debug::Breakpoint{debug::BreakpointKind::Step, 3}));
         QVERIFY(toggled.at(0).at(1).toBool());
         QVERIFY(!tree.setData(tree.index(0, BreakpointTreeModel::Kind), Qt::Checked,
                               Qt::CheckStateRole));
-        tree.setCurrentStep(2);
-        QVERIFY(tree.indexOfStep(2).data(BreakpointTreeModel::kCurrentRole).toBool());
-        QVERIFY(!tree.indexOfStep(1).data(BreakpointTreeModel::kCurrentRole).toBool());
+        tree.setCurrentStep(record::StepId{2u});
+        QVERIFY(
+            tree.indexOfStep(record::StepId{2u}).data(BreakpointTreeModel::kCurrentRole).toBool());
+        QVERIFY(
+            !tree.indexOfStep(record::StepId{1u}).data(BreakpointTreeModel::kCurrentRole).toBool());
         controller.setBreakpoint(toggled.at(0).at(0).value<debug::Breakpoint>(), true); // sub too
 
         // Continue to "relu": add/out = a*b + c, computed in float as the device does.
@@ -153,7 +156,8 @@ private slots:
     }
 
     void changesSincePreviousPause() {
-        TensorValues before{"t", {}, {2, 3}, {1, 2, 3, 4, 5, 6}, {0, 0, 0, 1, 1, 1}, true, 0};
+        const record::TileId t0{0u}, t1{1u};
+        TensorValues before{"t", {}, {2, 3}, {1, 2, 3, 4, 5, 6}, {t0, t0, t0, t1, t1, t1}, true, 0};
         TensorValues after = before;
         after.values[4] = 7;
         after.pause = 1;

@@ -63,7 +63,7 @@ private slots:
         QVERIFY(waitIdle(pane));
         QVERIFY2(pane.controller()->hasSession(), qPrintable(pane.controller()->lastError()));
         QCOMPARE(pane.controller()->state()->reason, debug::StopReason::Stepped);
-        QCOMPARE(pane.controller()->state()->step, 0);
+        QCOMPARE(pane.controller()->state()->step, record::StepId{0u});
 
         // Continue to the breakpoint: the tree highlights that step and the
         // shared selection follows it.
@@ -85,12 +85,12 @@ private slots:
         QVERIFY(near(tree.pixelColor(row.right() - 3, row.center().y()), selectionColor()));
 
         // Clicking a step in the tree selects it for the other panes.
-        const QModelIndex first = pane.programModel()->indexOfStep(0);
+        const QModelIndex first = pane.programModel()->indexOfStep(record::StepId{0u});
         QTest::mouseClick(pane.programView()->viewport(), Qt::LeftButton, {},
                           pane.programView()
                               ->visualRect(first.siblingAtColumn(BreakpointTreeModel::Kind))
                               .center());
-        QCOMPARE(selection.step(), 0);
+        QCOMPARE(selection.step(), record::StepId{0u});
         QCOMPARE(first.data(Qt::CheckStateRole).toInt(),
                  int(Qt::Unchecked)); // no breakpoint set by it
 
@@ -171,7 +171,8 @@ private slots:
         heat->setMode(HeatmapWidget::Mode::Tiles);
         const QImage byTile = heat->grab().toImage();
         QCOMPARE(byTile.pixelColor(heat->cellRect(0, 0).center()).rgb(),
-                 HeatmapWidget::tileColor(model->index(0, TensorValuesModel::Tile).data().toUInt())
+                 HeatmapWidget::tileColor(
+                     record::TileId{model->index(0, TensorValuesModel::Tile).data().toUInt()})
                      .rgb());
         heat->setMode(HeatmapWidget::Mode::Values);
         save(&pane, QStringLiteral("debug-pane-matmul.png"));

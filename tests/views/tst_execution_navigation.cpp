@@ -158,8 +158,8 @@ void TestExecutionNavigation::enterJumpsBetweenMatches() {
     auto check = [&](int index) {
         QCOMPARE(pane->currentMatch(), index);
         const std::uint64_t s = seq[static_cast<std::size_t>(index)];
-        QCOMPARE(o->selection->step(), static_cast<int>(kOrder[s]));
-        QCOMPARE(pane->details()->step(), static_cast<int>(kOrder[s])); // the details follow
+        QCOMPARE(o->selection->step(), record::StepId{kOrder[s]});
+        QCOMPARE(pane->details()->step(), record::StepId{kOrder[s]}); // the details follow
         QCOMPARE(pane->matchLabel()->text(), QString("%1 of 6").arg(index + 1));
         const TimeMapping& m = pane->viewport()->time();
         const auto start = static_cast<double>(handStartCycle(s));

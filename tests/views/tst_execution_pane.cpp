@@ -306,14 +306,14 @@ void TestExecutionPane::clickSelectsTheStep() {
     const QRect plot = timeline->plotRect();
     const TimeMapping& m = pane->viewport()->time();
     const int y = plot.top() + timeline->layout().rows[0].height / 2;
-    int last = -1;
+    record::StepId last = record::StepId::none();
     for (const double at : {0.07, 0.31, 0.5, 0.77, 0.96}) {
         const int x = plot.left() + static_cast<int>(at * plot.width());
         const double cycle = m.start() + (x + 0.5 - plot.left()) / plot.width() * m.span();
         const record::StepExecutionRecord* expected = stepAtCycle(o->steps, cycle);
         QVERIFY(expected);
         QTest::mouseClick(timeline, Qt::LeftButton, {}, QPoint(x, y));
-        QCOMPARE(o->selection->step(), static_cast<int>(expected->programStep.value()));
+        QCOMPARE(o->selection->step(), expected->programStep);
         last = o->selection->step();
     }
     // The details show the step; its chart has a bar per tile equal to the
@@ -324,8 +324,7 @@ void TestExecutionPane::clickSelectsTheStep() {
     QTRY_VERIFY_WITH_TIMEOUT(!details->isLoading() &&
                                  details->bars(0)->data()->size() == static_cast<int>(tiles),
                              10000);
-    const reports::StepTiles expected =
-        o->reader->stepTiles(record::StepId{static_cast<std::uint32_t>(last)});
+    const reports::StepTiles expected = o->reader->stepTiles(last);
     const std::vector<std::uint32_t>* phases[] = {&expected.computeCycles, &expected.exchangeCycles,
                                                   &expected.syncCycles};
     for (int p = 0; p < 3; ++p) {
@@ -370,10 +369,10 @@ void TestExecutionPane::selectionFromElsewhereRevealsTheStep() {
         }
     }
     QVERIFY(target != record::kNone);
-    o->selection->setStep(static_cast<int>(target));
+    o->selection->setStep(record::StepId{target});
     QTRY_VERIFY_WITH_TIMEOUT(inView(record::StepId{target}), 10000);
     settle(pane);
-    QCOMPARE(pane->details()->step(), static_cast<int>(target));
+    QCOMPARE(pane->details()->step(), record::StepId{target});
 }
 
 void TestExecutionPane::stepsTableAndExports() {
@@ -453,7 +452,7 @@ void TestExecutionPane::darkPaletteAndTileRows() {
     const TimelineRow& tileRow = timeline->layout().rows[5];
     QTest::mouseClick(timeline, Qt::LeftButton, {},
                       QPoint(20, timeline->plotRect().top() + tileRow.y + tileRow.height / 2));
-    QCOMPARE(o->selection->tile(), static_cast<int>(firstTile + 4));
+    QCOMPARE(o->selection->tile(), record::TileId{firstTile + 4});
     const QImage image = grab(pane, "execution-stress-tiles-dark.png");
     // The plot background (the gap under the all-tiles row) follows the dark palette.
     const int gapY = timeline->plotRect().top() + timeline->layout().rows[0].height + kRowGapPx / 2;
@@ -555,7 +554,7 @@ void TestExecutionPane::searchOnTheStressReport() {
     grab(pane, "execution-stress-search.png");
     pane->findNext();
     QCOMPARE(pane->currentMatch(), 0);
-    QCOMPARE(o->selection->step(), static_cast<int>(o->steps[expected[0]].programStep.value()));
+    QCOMPARE(o->selection->step(), o->steps[expected[0]].programStep);
     pane->findPrevious();
     QCOMPARE(pane->currentMatch(), static_cast<int>(expected.size()) - 1);
     QCOMPARE(pane->matchLabel()->text(), QString("%1 of %1").arg(formatCount(expected.size())));
@@ -593,7 +592,7 @@ void TestExecutionPane::everyWorkloadRenders() {
             static_cast<int>(expectedX(pane, static_cast<double>(e.startCycle) + e.cycles / 2.0));
         QTest::mouseClick(pane->timeline(), Qt::LeftButton, {},
                           QPoint(x, pane->timeline()->plotRect().top() + 5));
-        QCOMPARE(o->selection->step(), static_cast<int>(e.programStep.value()));
+        QCOMPARE(o->selection->step(), e.programStep);
     }
 }
 

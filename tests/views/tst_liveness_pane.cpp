@@ -155,8 +155,8 @@ private slots:
         const auto peakX = static_cast<std::size_t>(std::max_element(e.sums.begin(), e.sums.end()) -
                                                     e.sums.begin());
         const record::StepId peakStep = steps.stepIds[peakX];
-        selection.setStep(static_cast<int>(peakStep.value()));
-        QCOMPARE(pane.selectedStep(), static_cast<int>(peakStep.value()));
+        selection.setStep(peakStep);
+        QCOMPARE(pane.selectedStep(), peakStep);
         std::vector<std::uint32_t> live; // as the models hand them out
         for (const record::VariableId v : loaded.source->liveVariables(peakStep)) {
             live.push_back(v.value());
@@ -207,7 +207,7 @@ private slots:
 
         // A not-always-live variable's live range is shaded.
         if (!live.empty()) {
-            selection.setVariable(static_cast<int>(live.front()));
+            selection.setVariable(record::VariableId{live.front()});
         }
         const QString out = QDir(TESSERA_TEST_OUTPUT_DIR).filePath("liveness_" + report + ".png");
         QCoreApplication::processEvents();
@@ -215,7 +215,7 @@ private slots:
 
         // One tile on demand, following the selected tile.
         if (loaded.data->target.numTiles > 3) {
-            selection.setTile(3);
+            selection.setTile(record::TileId{3u});
             QCOMPARE(pane.tile(), 3);
             QTRY_VERIFY(!pane.isLoading());
             pane.setAlwaysLiveShown(false);
@@ -266,8 +266,8 @@ private slots:
         const auto peakX = static_cast<std::size_t>(std::max_element(e.sums.begin(), e.sums.end()) -
                                                     e.sums.begin());
         const record::StepId peak = steps.stepIds[peakX];
-        QCOMPARE(pane.selectedStep(), static_cast<int>(peak.value()));
-        QCOMPARE(selection.step(), -1); // opening a report moves no other pane
+        QCOMPARE(pane.selectedStep(), peak);
+        QCOMPARE(selection.step(), record::StepId::none()); // opening a report moves no other pane
 
         const reports::ReportReader reader(path.toStdString());
         const auto live = reader.liveVariables(peak);
@@ -370,7 +370,7 @@ private slots:
         };
         QVERIFY(holds({}));
         // Selecting the variable opens its groups and selects its row.
-        tables->selectVariable(static_cast<int>(first->id.value()));
+        tables->selectVariable(first->id);
         const QModelIndex current = tables->liveView()->currentIndex();
         QCOMPARE(current.data(kIdRole).toUInt(), first->id.value());
     }

@@ -196,7 +196,7 @@ void TestMemoryPane::tileMapColoursAndSelection() {
     QVERIFY2(near(image.pixelColor(centre), expected),
              qPrintable(image.pixelColor(centre).name() + " != " + expected.name()));
     // Selecting the tile outlines it (just outside its cell).
-    s->selection.setTile(tile);
+    s->selection.setTile(idFromNumber<record::TileId>(tile));
     QCOMPARE(map->selectedTile(), tile);
     image = map->grab().toImage();
     QVERIFY(near(image.pixelColor(cell.left() - 2, cell.center().y()), selectionColor()));
@@ -213,20 +213,16 @@ void TestMemoryPane::variableSelectionHighlights() {
     // The largest variable (the table sorts by bytes, largest first).
     QTableView* view = s->pane->variablesView();
     const QModelIndex first = view->model()->index(0, 0);
-    const int id = first.data(kIdRole).toInt();
+    const auto id = idFromVariant<record::VariableId>(first.data(kIdRole));
     std::uint64_t largest = 0;
     for (const auto& v : data.variables) {
         largest = std::max(largest, v.totalBytes);
     }
-    QCOMPARE(data.variable(
-                     record::VariableId{static_cast<std::uint32_t>(static_cast<std::uint32_t>(id))})
-                 ->totalBytes,
-             largest);
+    QCOMPARE(data.variable(id)->totalBytes, largest);
     view->selectRow(0);
     view->setCurrentIndex(first);
     QCOMPARE(s->selection.variable(), id);
-    const auto where = s->report.source->variableTiles(
-        record::VariableId{static_cast<std::uint32_t>(static_cast<std::uint32_t>(id))});
+    const auto where = s->report.source->variableTiles(id);
     QVERIFY(!where.empty());
     QVERIFY(s->pane->plot()->highlightBars());
     QCOMPARE(s->pane->plot()->highlightBars()->data()->size(), static_cast<int>(where.size()));
@@ -244,13 +240,12 @@ void TestMemoryPane::variableSelectionHighlights() {
     }
     image.save(out("memory_tilemap_variable.png"));
     // Selecting from elsewhere moves the table's current row.
-    const int other = data.variables.back().id.value() == static_cast<std::uint32_t>(id)
-                          ? 0
-                          : static_cast<int>(data.variables.back().id.value());
+    const record::VariableId other =
+        data.variables.back().id == id ? record::VariableId{0u} : data.variables.back().id;
     s->selection.setVariable(other);
-    QCOMPARE(view->currentIndex().data(kIdRole).toInt(), other);
+    QCOMPARE(idFromVariant<record::VariableId>(view->currentIndex().data(kIdRole)), other);
     QVERIFY(s->pane->grab().save(out("memory_matmul_variable.png")));
-    s->selection.setVariable(-1);
+    s->selection.setVariable(record::VariableId::none());
     QVERIFY(!s->pane->plot()->highlightBars());
 }
 
@@ -259,7 +254,7 @@ void TestMemoryPane::memoryMapShowsTheSelectedTile() {
     const auto& data = *s->report.data;
     // No selection: the fullest tile.
     QCOMPARE(s->pane->shownTile(), static_cast<int>(data.summary.memory.peakTile));
-    s->selection.setTile(3);
+    s->selection.setTile(record::TileId{3u});
     MemoryMapWidget* map = s->pane->memoryMap();
     QCOMPARE(s->pane->shownTile(), 3);
     QCOMPARE(map->memoryLayout().tile, record::TileId{3u});
@@ -308,7 +303,7 @@ void TestMemoryPane::memoryMapShowsTheSelectedTile() {
         }
     }
     QVERIFY(few);
-    s->selection.setVariable(static_cast<int>(few->id.value()));
+    s->selection.setVariable(few->id);
     QCOMPARE(s->pane->plot()->highlightBars()->data()->size(), static_cast<int>(few->numTiles));
     QCOMPARE(s->pane->plot()->highlightMarkers()->data()->size(), static_cast<int>(few->numTiles));
     QVERIFY(s->pane->grab().save(out("memory_mlp_train_variable.png")));
@@ -318,14 +313,14 @@ void TestMemoryPane::clicksSelectTiles() {
     auto s = show(testing::capturedReport("matmul"));
     TileMapWidget* map = s->pane->tileMap();
     QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect(7).center());
-    QCOMPARE(s->selection.tile(), 7);
+    QCOMPARE(s->selection.tile(), record::TileId{7u});
     QCOMPARE(s->pane->shownTile(), 7);
     TileMemoryPlot* plot = s->pane->plot();
     const QPoint bar(
         static_cast<int>(plot->xAxis->coordToPixel(11)),
         static_cast<int>(plot->yAxis->coordToPixel(plot->yAxis->range().upper * 0.02)));
     QTest::mouseClick(plot, Qt::LeftButton, {}, bar);
-    QCOMPARE(s->selection.tile(), 11);
+    QCOMPARE(s->selection.tile(), record::TileId{11u});
     QCOMPARE(map->selectedTile(), 11);
     // Tooltips name the tile (plot, map) and the owner of a block (memory map).
     QHelpEvent plotHelp(QEvent::ToolTip, bar, plot->mapToGlobal(bar));
@@ -348,7 +343,7 @@ void TestMemoryPane::clicksSelectTiles() {
         const auto& b = blocks[static_cast<std::size_t>(r)].block;
         if (b.category == record::MemoryCategory::AlwaysLiveVariable) {
             table->setCurrentIndex(table->model()->index(r, 0));
-            QCOMPARE(s->selection.variable(), static_cast<int>(b.owner.variable().value()));
+            QCOMPARE(s->selection.variable(), b.owner.variable());
             break;
         }
     }
@@ -473,7 +468,7 @@ void TestMemoryPane::largeReports() {
     const qint64 perReplot = timer.elapsed() / 5;
     qInfo("replot of %d tiles: %lld ms", tiles, static_cast<long long>(perReplot));
     QVERIFY(perReplot < 250);
-    s->selection.setTile(tiles - 1);
+    s->selection.setTile(idFromNumber<record::TileId>(tiles - 1));
     QCOMPARE(s->pane->shownTile(), tiles - 1);
     QVERIFY(s->pane->grab().save(out(QString("memory_%1.png").arg(QTest::currentDataTag()))));
 }

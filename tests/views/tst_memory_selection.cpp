@@ -57,13 +57,13 @@ private slots:
         // Typing "0" selects tile 0 (outlined as the selected tile); the
         // tile map then is the reference for what ", 3" adds.
         QTest::keyClicks(pane.tileSelectionEdit(), "0");
-        QCOMPARE(selection.tile(), 0);
+        QCOMPARE(selection.tile(), record::TileId{0u});
         const QImage before = pane.tileMap()->grab().toImage();
         QTest::keyClicks(pane.tileSelectionEdit(), ", 3");
         QCoreApplication::processEvents();
         QCOMPARE(pane.selectedRanges(), (std::vector<TileRange>{{0, 0}, {3, 3}}));
         QVERIFY(pane.tileSelectionError()->isHidden());
-        QCOMPARE(selection.tile(), 0); // the first typed tile, for the memory map
+        QCOMPARE(selection.tile(), record::TileId{0u}); // the first typed tile, for the memory map
         QCOMPARE(pane.shownTile(), 0);
         // Details: one column per tile, the tree expanded and drawn.
         QTreeView* tree = pane.detailsView();
@@ -151,7 +151,7 @@ private slots:
         QVERIFY(pane.exchangesNote()->text().startsWith("Tile(s) 0, 3:"));
 
         // A tile picked elsewhere becomes the typed selection (the tab is live).
-        selection.setTile(2);
+        selection.setTile(record::TileId{2u});
         QCOMPARE(pane.tileSelectionEdit()->text(), QString("2"));
         QVERIFY(pane.tileSelectionError()->isHidden());
         QCOMPARE(map->selectedTiles(), (std::vector<int>{2}));
@@ -181,7 +181,7 @@ private slots:
         QCOMPARE(pane.tileSelectionEdit()->text(), QString("0, 3"));
         QCOMPARE(pane.selectedRanges(), (std::vector<TileRange>{{0, 0}, {3, 3}}));
         QCOMPARE(resets.size(), 1);
-        QCOMPARE(selection.tile(), 0);
+        QCOMPARE(selection.tile(), record::TileId{0u});
 
         QCOMPARE(pane.selectTiles(""), QString());
         QCOMPARE(pane.tileSelectionEdit()->text(), QString());

@@ -184,7 +184,7 @@ private slots:
         emit d->flops()->doubleClicked(flops->index(0, 1));
         emit d->flops()->doubleClicked(flops->index(1, 1)); // the Total row: no step
         QCOMPARE(flopsSteps.size(), 1);
-        QCOMPARE(flopsSteps.at(0).at(0).toInt(), 2);
+        QCOMPARE(flopsSteps.at(0).at(0).value<record::StepId>(), record::StepId{2u});
         QVERIFY(d->grab().save(QDir(TESSERA_TEST_OUTPUT_DIR).filePath("operations_flops.png")));
 
         const QString debug = plain(d->debug());
@@ -204,7 +204,7 @@ private slots:
         d->setCurrentIndex(OperationDetails::StepsTab);
         emit d->steps()->cellDoubleClicked(0, 0);
         QCOMPARE(steps.size(), 1);
-        QCOMPARE(steps.at(0).at(0).toInt(), 2);
+        QCOMPARE(steps.at(0).at(0).value<record::StepId>(), record::StepId{2u});
 
         // The Application layer: one operation.
         view.layerBox()->setCurrentIndex(2);

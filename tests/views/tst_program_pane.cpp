@@ -114,7 +114,7 @@ private slots:
 
         // Selecting a step elsewhere reveals its node in the tree.
         const auto& lastStep = data.programSteps.back();
-        selection.setStep(static_cast<int>(lastStep.id.value()));
+        selection.setStep(lastStep.id);
         const QModelIndex current = pane.treeProxy()->mapToSource(pane.treeView()->currentIndex());
         QCOMPARE(pane.treeModel()->data(current, kIdRole).toUInt(), lastStep.node.value());
         QVERIFY(pane.details()->text().contains(
@@ -123,9 +123,9 @@ private slots:
         const auto& firstStep = data.programSteps.front();
         pane.treeView()->setCurrentIndex(
             pane.treeProxy()->mapFromSource(pane.treeModel()->indexOfStep(firstStep.id)));
-        QCOMPARE(selection.step(), static_cast<int>(firstStep.id.value()));
+        QCOMPARE(selection.step(), firstStep.id);
         if (!firstStep.computeSet.isNone()) {
-            QCOMPARE(selection.computeSet(), static_cast<int>(firstStep.computeSet.value()));
+            QCOMPARE(selection.computeSet(), firstStep.computeSet);
         }
         QCoreApplication::processEvents();
         QVERIFY(pane.grab().save(out.filePath("program_" + report + "_tree.png")));
@@ -237,7 +237,7 @@ private slots:
         graph->setMetric(DataflowView::Metric::Cycles);
 
         // Selecting a step marks its node and centres it; search finds nodes.
-        selection.setStep(static_cast<int>(g.nodes[static_cast<std::size_t>(busiest)].id));
+        selection.setStep(record::StepId{g.nodes[static_cast<std::size_t>(busiest)].id});
         QVERIFY(graph->canvas()->viewport()->rect().contains(
             graph->canvas()->mapFromScene(graph->nodeItem(busiest)->scenePos())));
         const QString name =
@@ -351,7 +351,7 @@ private slots:
         QCOMPARE(graph->graph().stepsShown, std::size_t(400));
         // Selecting a step beyond the first window draws its window.
         const auto last = loaded.data->programSteps.back().id;
-        selection.setStep(static_cast<int>(last.value()));
+        selection.setStep(last);
         QVERIFY(graph->graph().stepNode(last.value()) >= 0);
         QCOMPARE(graph->graph().stepsInScope, std::size_t(100)); // steps 800..899
         QCOMPARE(pane.treeModel()->rowCount(), 1);

@@ -145,7 +145,7 @@ void TestSummaryPane::fullestTilesSelect() {
     QCOMPARE(table->rowCount(), 5);
     QCOMPARE(table->item(0, 0)->text(), QString("Tile %1").arg(s->summary.memory.peakTile));
     QCOMPARE(table->item(0, 1)->text(), formatBytes(s->summary.memory.peakTileBytes));
-    const int second = table->item(1, 0)->data(Qt::UserRole).toInt();
+    const auto second = idFromVariant<record::TileId>(table->item(1, 0)->data(Qt::UserRole));
     const QRect cell = table->visualItemRect(table->item(1, 1));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
     QCOMPARE(s->selection.tile(), second);

@@ -139,7 +139,7 @@ private slots:
         pane.show();
         QVERIFY(QTest::qWaitForWindowExposed(&pane));
         QTRY_VERIFY_WITH_TIMEOUT(!pane.isFetching(), 60000);
-        selection.setStep(int(report.data->programSteps.front().id.value()));
+        selection.setStep(report.data->programSteps.front().id);
         QTRY_VERIFY_WITH_TIMEOUT(!pane.isFetching() && !pane.details()->isLoading(), 60000);
         TimelineWidget* timeline = pane.timeline();
         const RowLayout& l = timeline->layout();
@@ -154,7 +154,7 @@ private slots:
         QVERIFY(timeline->rowScrollBar()->isVisible());
 
         // A tile selected elsewhere, below the rows shown: scrolled to and outlined.
-        selection.setTile(15);
+        selection.setTile(record::TileId{15u});
         QCoreApplication::processEvents();
         const TimelineRow* row = timeline->rowOfTile(15);
         QVERIFY(row != nullptr);
@@ -175,7 +175,7 @@ private slots:
         const QPoint at(int(chart->xAxis->coordToPixel(5.0)),
                         chart->axisRect()->rect().center().y());
         QTest::mouseClick(chart, Qt::LeftButton, {}, at);
-        QCOMPARE(selection.tile(), 5);
+        QCOMPARE(selection.tile(), record::TileId{5u});
         QVERIFY(timeline->rowOfTile(5) != nullptr);
     }
 };

@@ -4,28 +4,28 @@ namespace tessera::views {
 
 // Each setter emits only on a real change, so panes that echo a selection
 // back cannot loop.
-void Selection::setStep(int step) {
+void Selection::setStep(record::StepId step) {
     if (step != step_) {
         step_ = step;
         emit stepChanged(step);
     }
 }
 
-void Selection::setTile(int tile) {
+void Selection::setTile(record::TileId tile) {
     if (tile != tile_) {
         tile_ = tile;
         emit tileChanged(tile);
     }
 }
 
-void Selection::setVariable(int variable) {
+void Selection::setVariable(record::VariableId variable) {
     if (variable != variable_) {
         variable_ = variable;
         emit variableChanged(variable);
     }
 }
 
-void Selection::setComputeSet(int computeSet) {
+void Selection::setComputeSet(record::ComputeSetId computeSet) {
     if (computeSet != computeSet_) {
         computeSet_ = computeSet;
         emit computeSetChanged(computeSet);
@@ -33,10 +33,10 @@ void Selection::setComputeSet(int computeSet) {
 }
 
 void Selection::clear() {
-    setStep(-1);
-    setTile(-1);
-    setVariable(-1);
-    setComputeSet(-1);
+    setStep(record::StepId::none());
+    setTile(record::TileId::none());
+    setVariable(record::VariableId::none());
+    setComputeSet(record::ComputeSetId::none());
 }
 
 } // namespace tessera::views

@@ -1,6 +1,8 @@
 #pragma once
 // What the user has selected, shared by every pane: selecting a step, tile,
-// variable or compute set in one pane selects it in all. -1 means none.
+// variable or compute set in one pane selects it in all. none() means none.
+#include "views/common/IdNumbers.h"
+
 #include <QObject>
 
 namespace tessera::views {
@@ -11,29 +13,29 @@ class Selection : public QObject {
 public:
     using QObject::QObject;
 
-    int step() const { return step_; } // a program step id
-    int tile() const { return tile_; }
-    int variable() const { return variable_; }
-    int computeSet() const { return computeSet_; }
+    tessera::record::StepId step() const { return step_; } // a program step id
+    tessera::record::TileId tile() const { return tile_; }
+    tessera::record::VariableId variable() const { return variable_; }
+    tessera::record::ComputeSetId computeSet() const { return computeSet_; }
 
 public slots:
-    void setStep(int step);
-    void setTile(int tile);
-    void setVariable(int variable);
-    void setComputeSet(int computeSet);
+    void setStep(tessera::record::StepId step);
+    void setTile(tessera::record::TileId tile);
+    void setVariable(tessera::record::VariableId variable);
+    void setComputeSet(tessera::record::ComputeSetId computeSet);
     void clear();
 
 signals:
-    void stepChanged(int step);
-    void tileChanged(int tile);
-    void variableChanged(int variable);
-    void computeSetChanged(int computeSet);
+    void stepChanged(tessera::record::StepId step);
+    void tileChanged(tessera::record::TileId tile);
+    void variableChanged(tessera::record::VariableId variable);
+    void computeSetChanged(tessera::record::ComputeSetId computeSet);
 
 private:
-    int step_ = -1;
-    int tile_ = -1;
-    int variable_ = -1;
-    int computeSet_ = -1;
+    record::StepId step_ = record::StepId::none();
+    record::TileId tile_ = record::TileId::none();
+    record::VariableId variable_ = record::VariableId::none();
+    record::ComputeSetId computeSet_ = record::ComputeSetId::none();
 };
 
 } // namespace tessera::views

@@ -98,9 +98,7 @@ CompareExecutionPane::CompareExecutionPane(QWidget* parent)
                 });
         connect(s.viewport, &Viewport::changed, this, [this, i] { follow(i); });
         connect(s.timeline, &TimelineWidget::stepClicked, this,
-                [this, i](const record::StepExecutionRecord& e) {
-                    stepClicked(i, e.programStep.value());
-                });
+                [this, i](const record::StepExecutionRecord& e) { stepClicked(i, e.programStep); });
     }
 
     auto* split = new QSplitter(Qt::Vertical, this);
@@ -173,7 +171,7 @@ void CompareExecutionPane::setComparison(std::shared_ptr<const CompareData> comp
         caption_->clear();
     }
     rebuildChart();
-    showStep(selection_ ? selection_->step() : -1);
+    showStep(selection_ ? selection_->step() : record::StepId::none());
 }
 
 void CompareExecutionPane::setSelection(Selection* selection) {
@@ -187,32 +185,31 @@ void CompareExecutionPane::setSelection(Selection* selection) {
     }
 }
 
-void CompareExecutionPane::showStep(int baselineStep) {
-    matchedStep_ = -1;
-    if (data_ && baselineStep >= 0) {
+void CompareExecutionPane::showStep(record::StepId baselineStep) {
+    matchedStep_ = record::StepId::none();
+    if (data_ && !baselineStep.isNone()) {
         for (const reports::StepDelta& s : data_->diff.steps) {
-            if (s.baselineStep == record::StepId{static_cast<std::uint32_t>(baselineStep)} &&
-                !s.comparisonStep.isNone()) {
-                matchedStep_ = static_cast<int>(s.comparisonStep.value());
+            if (s.baselineStep == baselineStep && !s.comparisonStep.isNone()) {
+                matchedStep_ = s.comparisonStep;
             }
         }
     }
-    sides_[0].timeline->setSelectedStep(data_ ? baselineStep : -1);
+    sides_[0].timeline->setSelectedStep(data_ ? baselineStep : record::StepId::none());
     sides_[1].timeline->setSelectedStep(matchedStep_);
 }
 
-void CompareExecutionPane::stepClicked(int side, std::uint32_t programStep) {
+void CompareExecutionPane::stepClicked(int side, record::StepId programStep) {
     if (!selection_ || !data_) {
         return;
     }
     if (side == 0) {
-        selection_->setStep(static_cast<int>(programStep));
+        selection_->setStep(programStep);
         return;
     }
     // A comparison step selects its matched baseline step (if it has one).
     for (const reports::StepDelta& s : data_->diff.steps) {
-        if (s.comparisonStep == record::StepId{programStep} && !s.baselineStep.isNone()) {
-            selection_->setStep(static_cast<int>(s.baselineStep.value()));
+        if (s.comparisonStep == programStep && !s.baselineStep.isNone()) {
+            selection_->setStep(s.baselineStep);
         }
     }
 }

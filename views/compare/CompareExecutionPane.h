@@ -4,6 +4,7 @@
 // timelines of both reports one over the other on a shared time axis
 // (cycles from the start of each report's longest run): zooming or panning
 // one moves the other.
+#include "engine/record/Ids.h"
 #include "views/compare/ComparePane.h"
 
 #include <qcustomplot.h>
@@ -50,7 +51,7 @@ public:
     double visibleOffset(int side) const;
     // The selection holds baseline step ids; the comparison step matched with
     // the selected one (by identity) is highlighted in the other timeline.
-    int matchedComparisonStep() const { return matchedStep_; }
+    record::StepId matchedComparisonStep() const { return matchedStep_; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -68,14 +69,14 @@ private:
     void setSide(int side, std::shared_ptr<const ReportData> report,
                  std::shared_ptr<ReportSource> source, double sharedLength);
     void follow(int from);
-    void showStep(int baselineStep);
-    void stepClicked(int side, std::uint32_t programStep);
+    void showStep(record::StepId baselineStep);
+    void stepClicked(int side, record::StepId programStep);
     void rebuildChart();
     void applyStyle();
 
     std::array<Side, 2> sides_;
     bool following_ = false;
-    int matchedStep_ = -1;
+    record::StepId matchedStep_ = record::StepId::none();
     QLabel* caption_ = nullptr;
     QCustomPlot* plot_ = nullptr;
     QCPBars* baselineBars_ = nullptr;

@@ -105,7 +105,7 @@ CompareLivenessPane::CompareLivenessPane(QWidget* parent)
                 markX(row);
                 const reports::LivenessDelta& r = data_->diff.liveness[std::size_t(row)];
                 if (selection_ && !r.baselineStep.isNone()) {
-                    selection_->setStep(static_cast<int>(r.baselineStep.value()));
+                    selection_->setStep(r.baselineStep);
                 }
             });
     applyStyle();
@@ -116,7 +116,7 @@ void CompareLivenessPane::setComparison(std::shared_ptr<const CompareData> compa
     data_ = std::move(comparison);
     fillLiveness(*steps_, data_);
     rebuild();
-    showStep(selection_ ? selection_->step() : -1);
+    showStep(selection_ ? selection_->step() : record::StepId::none());
 }
 
 void CompareLivenessPane::setSelection(Selection* selection) {
@@ -130,12 +130,12 @@ void CompareLivenessPane::setSelection(Selection* selection) {
     }
 }
 
-void CompareLivenessPane::showStep(int baselineStep) {
+void CompareLivenessPane::showStep(record::StepId baselineStep) {
     int x = -1;
-    if (data_ && baselineStep >= 0) {
+    if (data_ && !baselineStep.isNone()) {
         const auto& rows = data_->diff.liveness;
         for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (rows[i].baselineStep == record::StepId{static_cast<std::uint32_t>(baselineStep)}) {
+            if (rows[i].baselineStep == baselineStep) {
                 x = static_cast<int>(i);
             }
         }

@@ -3,6 +3,7 @@
 // both reports over program steps, the steps aligned by program identity (a
 // step only one side has leaves a gap in the other's curve), either overlaid
 // or as the difference; the aligned steps in a table below.
+#include "engine/record/Ids.h"
 #include "views/compare/ComparePane.h"
 
 #include <qcustomplot.h>
@@ -54,7 +55,7 @@ private:
     void applyStyle();
     void selectX(int x);
     void markX(int x);
-    void showStep(int baselineStep);
+    void showStep(record::StepId baselineStep);
 
     Mode mode_ = Mode::Overlaid;
     int markedX_ = -1;

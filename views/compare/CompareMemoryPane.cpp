@@ -133,14 +133,14 @@ CompareMemoryPane::CompareMemoryPane(QWidget* parent)
             &CompareFilterModel::setChangedOnly);
     connect(map_, &DeltaTileMap::tileClicked, this, [this](int tile) {
         if (selection_) {
-            selection_->setTile(tile);
+            selection_->setTile(idFromNumber<record::TileId>(tile));
         }
     });
     connect(plot_, &QCustomPlot::mouseRelease, this, [this](QMouseEvent* e) {
         const int tile = static_cast<int>(std::lround(plot_->xAxis->pixelToCoord(e->pos().x())));
         if (selection_ && tile >= 0 && static_cast<std::size_t>(tile) < deltas_.size() &&
             plot_->axisRect()->rect().contains(e->pos())) {
-            selection_->setTile(tile);
+            selection_->setTile(idFromNumber<record::TileId>(tile));
         }
     });
     applyStyle();
@@ -155,7 +155,8 @@ void CompareMemoryPane::setSelection(Selection* selection) {
     if (!selection_) {
         return;
     }
-    auto follow = [this](int tile) {
+    auto follow = [this](record::TileId id) {
+        const int tile = idNumber(id); // the map and the plot number tiles
         map_->setSelectedTile(tile);
         selectedLine_->setVisible(tile >= 0 && static_cast<std::size_t>(tile) < deltas_.size());
         selectedLine_->point1->setCoords(tile, 0);

@@ -83,7 +83,7 @@ CompareProgramPane::CompareProgramPane(QWidget* parent)
                 const auto row = static_cast<std::size_t>(stepsFilter_->mapToSource(current).row());
                 const reports::StepDelta& step = data_->diff.steps[row];
                 if (!step.baselineStep.isNone()) {
-                    selection_->setStep(static_cast<int>(step.baselineStep.value()));
+                    selection_->setStep(step.baselineStep);
                 }
             });
     setComparison(nullptr);

@@ -2,6 +2,7 @@
 
 #include "views/common/Colors.h"
 #include "views/common/Format.h"
+#include "views/common/IdNumbers.h"
 #include "views/models/NodeText.h"
 #include "views/models/ProgramKinds.h"
 
@@ -177,9 +178,9 @@ QVariant ProgramTreeModel::data(const QModelIndex& index, int role) const {
     case kIdRole:
         return n.id.value();
     case kStepIdRole:
-        return n.step.isNone() ? -1 : static_cast<int>(n.step.value());
+        return idVariant(n.step);
     case kComputeSetRole:
-        return n.computeSet.isNone() ? -1 : static_cast<int>(n.computeSet.value());
+        return idVariant(n.computeSet);
     case Qt::ToolTipRole:
         return nodeToolTip(*data_, *stats_, node);
     case Qt::DecorationRole:

@@ -81,8 +81,8 @@ DebugPane::DebugPane(QWidget* parent)
             &DebugController::setBreakpoint);
     connect(programView_, &QTreeView::clicked, this, [this](const QModelIndex& index) {
         const QVariant step = index.siblingAtColumn(BreakpointTreeModel::Step).data();
-        if (selection_ && step.isValid()) {
-            selection_->setStep(step.toInt()); // look at that step in the other panes
+        if (selection_ && step.isValid()) { // look at that step in the other panes
+            selection_->setStep(idFromVariant<record::StepId>(step));
         }
     });
     connect(controller_, &DebugController::started, this, &DebugPane::onStarted);
@@ -183,7 +183,7 @@ QWidget* DebugPane::buildInspector() {
         valuesView_->selectRow(element);
         const auto& owners = valuesModel_->values().owners;
         if (selection_ && std::size_t(element) < owners.size()) {
-            selection_->setTile(int(owners[std::size_t(element)]));
+            selection_->setTile(owners[std::size_t(element)]);
         }
     });
     return box;
@@ -325,7 +325,7 @@ void DebugPane::onPaused(const PauseState& state) {
             .arg(info ? info->numTiles : 0)
             .arg(formatCount(state.stepsExecuted), formatCount(state.cycles), formatBytes(peak)) +
         (state.verification.isEmpty() ? QString() : QStringLiteral("<br>") + state.verification));
-    if (selection_ && state.step >= 0) {
+    if (selection_ && !state.step.isNone()) {
         selection_->setStep(state.step); // Execution and Liveness highlight it
     }
     requestValues();
@@ -380,11 +380,11 @@ void DebugPane::showInspected(const TensorValues& v) {
                 .arg(v.name, shapeText(v.shape)));
         return;
     }
-    const std::set<std::uint32_t> tiles(v.owners.begin(), v.owners.end());
+    const std::set<record::TileId> tiles(v.owners.begin(), v.owners.end());
     QString text = tr("<b>%1</b> %2 on %n tile(s)", nullptr, int(tiles.size()))
                        .arg(v.name, shapeText(v.shape));
     if (!tiles.empty()) {
-        text += tr(" (%1–%2)").arg(*tiles.begin()).arg(*tiles.rbegin());
+        text += tr(" (%1–%2)").arg(tiles.begin()->value()).arg(tiles.rbegin()->value());
     }
     text += valuesModel_->hasPrevious() ? tr("; %n element(s) changed since the previous pause",
                                              nullptr, valuesModel_->changedCount())

@@ -134,14 +134,12 @@ ExecutionPane::ExecutionPane(QWidget* parent)
             });
     auto selectTile = [this](int tile) {
         if (selection_) {
-            selection_->setTile(tile);
+            selection_->setTile(idFromNumber<record::TileId>(tile));
         }
     };
     connect(timeline_, &TimelineWidget::tileClicked, this, selectTile);
     connect(details_, &StepDetailsPanel::tileClicked, this, selectTile);
-    connect(flame_, &FlameWidget::stepClicked, this, [this](int step, std::uint64_t start) {
-        selectExecution(record::StepId{static_cast<std::uint32_t>(step)}, start);
-    });
+    connect(flame_, &FlameWidget::stepClicked, this, &ExecutionPane::selectExecution);
     connect(runBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0 && i != run_) {
             setRun(i);
@@ -189,7 +187,7 @@ void ExecutionPane::setReport(std::shared_ptr<const ReportData> report,
     fetcher_->setBuilder(builder_);
     details_->setReport(data_, source_);
     strip_->setClockHz(data_ ? data_->target.clockHz : 0);
-    shownStep_ = -1;
+    shownStep_ = record::StepId::none();
     run_ = -1;
     ipu_ = -1;
     {
@@ -229,7 +227,7 @@ void ExecutionPane::setReport(std::shared_ptr<const ReportData> report,
     }
     runBox_->setCurrentIndex(longest);
     setRun(longest);
-    if (selection_ && selection_->step() >= 0) {
+    if (selection_ && !selection_->step().isNone()) {
         showStep(selection_->step());
     }
 }
@@ -295,15 +293,15 @@ void ExecutionPane::setSelection(Selection* selection) {
     if (!selection_) {
         return;
     }
-    connect(selection_, &Selection::tileChanged, this, [this](int tile) {
-        timeline_->setSelectedTile(tile);
-        details_->setSelectedTile(tile);
+    connect(selection_, &Selection::tileChanged, this, [this](record::TileId tile) {
+        timeline_->setSelectedTile(idNumber(tile));
+        details_->setSelectedTile(idNumber(tile));
     });
-    timeline_->setSelectedTile(selection_->tile());
-    details_->setSelectedTile(selection_->tile());
-    connect(selection_, &Selection::stepChanged, this, [this](int step) {
+    timeline_->setSelectedTile(idNumber(selection_->tile()));
+    details_->setSelectedTile(idNumber(selection_->tile()));
+    connect(selection_, &Selection::stepChanged, this, [this](record::StepId step) {
         showStep(step);
-        if (!clicking_ && step >= 0) {
+        if (!clicking_ && !step.isNone()) {
             revealStep(step);
         }
     });
@@ -366,7 +364,7 @@ void ExecutionPane::refreshStepsTable() {
     stepsModel_->setSteps(data_, std::move(steps), origin);
 }
 
-void ExecutionPane::showStep(int programStep) {
+void ExecutionPane::showStep(record::StepId programStep) {
     if (programStep == shownStep_) {
         return;
     }
@@ -375,7 +373,7 @@ void ExecutionPane::showStep(int programStep) {
     const QList<int> sizes = splitter_->sizes();
     const int total = sizes.value(0) + sizes.value(1);
     if (total > 0) {
-        const int wanted = programStep < 0 ? 70 : std::max(sizes.value(1), 240);
+        const int wanted = programStep.isNone() ? 70 : std::max(sizes.value(1), 240);
         splitter_->setSizes({total - wanted, wanted});
     }
     timeline_->setSelectedStep(programStep);
@@ -387,10 +385,10 @@ void ExecutionPane::showStep(int programStep) {
 void ExecutionPane::selectExecution(record::StepId programStep, std::uint64_t) {
     clicking_ = true;
     if (selection_) {
-        selection_->setStep(static_cast<int>(programStep.value()));
+        selection_->setStep(programStep);
     }
     clicking_ = false;
-    showStep(static_cast<int>(programStep.value()));
+    showStep(programStep);
 }
 
 void ExecutionPane::updateStrip() {
@@ -434,9 +432,7 @@ void ExecutionPane::updateStrip() {
         visible.steps = std::round(visible.steps);
     }
     const reports::ProgramStepEntry* s =
-        data_ && shownStep_ >= 0
-            ? data_->step(record::StepId{static_cast<std::uint32_t>(shownStep_)})
-            : nullptr;
+        data_ && !shownStep_.isNone() ? data_->step(shownStep_) : nullptr;
     if (s) {
         selected.valid = true;
         // The step's stored figures are over every tile, also with one IPU shown.

@@ -100,9 +100,9 @@ protected:
 private:
     void frameArrived(std::shared_ptr<const execution::TimelineFrame> frame);
     void viewChanged();
-    void showStep(int programStep);
+    void showStep(record::StepId programStep);
     void selectExecution(record::StepId programStep, std::uint64_t startCycle);
-    void revealStep(int programStep);
+    void revealStep(record::StepId programStep);
     void revealFound();
     void revealExecution(const record::StepExecutionRecord& e);
     void startSearch();
@@ -118,7 +118,7 @@ private:
     std::shared_ptr<execution::FrameBuilder> builder_;
     Selection* selection_ = nullptr;
     int run_ = -1;
-    int shownStep_ = -1;
+    record::StepId shownStep_ = record::StepId::none();
     bool clicking_ = false; // the selection change comes from this pane
 
     execution::Viewport* viewport_ = nullptr;

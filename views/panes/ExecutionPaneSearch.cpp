@@ -145,14 +145,14 @@ bool ExecutionPane::eventFilter(QObject* watched, QEvent* event) {
     return Pane::eventFilter(watched, event);
 }
 
-void ExecutionPane::revealStep(int programStep) {
+void ExecutionPane::revealStep(record::StepId programStep) {
     const TimelineFrame* f = timeline_->frame();
     const TimeMapping& m = viewport_->time();
     if (f && f->stepsComplete) {
         for (const auto& e : f->steps) {
             const auto s = static_cast<double>(e.startCycle);
-            if (e.programStep == record::StepId{static_cast<std::uint32_t>(programStep)} &&
-                s < m.end() && s + static_cast<double>(e.cycles) > m.start()) {
+            if (e.programStep == programStep && s < m.end() &&
+                s + static_cast<double>(e.cycles) > m.start()) {
                 return; // already in view, and highlighted
             }
         }
@@ -170,8 +170,7 @@ void ExecutionPane::revealStep(int programStep) {
     }
     findTask_.start([builder = builder_, run, programStep, from]() {
         try {
-            return builder->findExecution(
-                run, record::StepId{static_cast<std::uint32_t>(programStep)}, from);
+            return builder->findExecution(run, programStep, from);
         } catch (const std::exception&) {
             return std::optional<record::StepExecutionRecord>();
         }
@@ -180,7 +179,7 @@ void ExecutionPane::revealStep(int programStep) {
 
 void ExecutionPane::revealFound() {
     const std::optional<record::StepExecutionRecord> e = findTask_.take();
-    if (!e || static_cast<int>(e->programStep.value()) != shownStep_) {
+    if (!e || e->programStep != shownStep_) {
         return;
     }
     revealExecution(*e);

@@ -50,16 +50,15 @@ LivenessPane::LivenessPane(QWidget* parent)
     connect(plot_, &LivenessPlot::stepClicked, this, [this](int x, Qt::KeyboardModifiers mods) {
         const record::StepId step = steps_.stepIds[static_cast<std::size_t>(x)];
         if (mods & (Qt::ControlModifier | Qt::MetaModifier)) {
-            const record::StepId selected{static_cast<std::uint32_t>(step_)};
-            if (compared_.empty() && step_ >= 0 && selected != step) {
-                compared_.push_back(selected);
+            if (compared_.empty() && !step_.isNone() && step_ != step) {
+                compared_.push_back(step_);
             }
             toggleComparedStep(step);
         } else {
-            selectStep(static_cast<int>(step.value()));
+            selectStep(step);
         }
     });
-    connect(tables_, &LivenessTables::variableActivated, this, [this](int id) {
+    connect(tables_, &LivenessTables::variableActivated, this, [this](record::VariableId id) {
         variable_ = id;
         showVariableSpan(id);
         if (selection_) {
@@ -67,9 +66,9 @@ LivenessPane::LivenessPane(QWidget* parent)
         }
     });
     connect(tables_, &LivenessTables::addStepRequested, this, [this] {
-        const record::StepId step{static_cast<std::uint32_t>(step_)};
-        if (step_ >= 0 && std::find(compared_.begin(), compared_.end(), step) == compared_.end()) {
-            toggleComparedStep(step);
+        if (!step_.isNone() &&
+            std::find(compared_.begin(), compared_.end(), step_) == compared_.end()) {
+            toggleComparedStep(step_);
         }
     });
     connect(tables_, &LivenessTables::clearComparisonRequested, this,
@@ -133,16 +132,14 @@ void LivenessPane::setReport(std::shared_ptr<const ReportData> reportData,
     curves_.clear();
     failedCurves_.clear();
     compared_.clear();
-    step_ = selection_ && data_ &&
-                    steps_.x(record::StepId{static_cast<std::uint32_t>(selection_->step())}) >= 0
-                ? selection_->step()
-                : -1;
-    variable_ = selection_ ? selection_->variable() : -1;
-    selectPeakWhenRead_ = data_ && step_ < 0;
+    step_ = selection_ && data_ && steps_.x(selection_->step()) >= 0 ? selection_->step()
+                                                                     : record::StepId::none();
+    variable_ = selection_ ? selection_->variable() : record::VariableId::none();
+    selectPeakWhenRead_ = data_ && step_.isNone();
     {
         const QSignalBlocker block(tileSpin_);
         tileSpin_->setRange(-1, data_ ? static_cast<int>(data_->target.numTiles) - 1 : -1);
-        const int wanted = selection_ ? selection_->tile() : -1;
+        const int wanted = selection_ ? idNumber(selection_->tile()) : -1;
         tile_ = wanted < static_cast<int>(data_ ? data_->target.numTiles : 0) ? wanted : -1;
         tileSpin_->setValue(tile_);
     }
@@ -166,13 +163,14 @@ void LivenessPane::setSelection(Selection* selection) {
     if (!selection_) {
         return;
     }
-    connect(selection_, &Selection::stepChanged, this, [this](int step) {
+    connect(selection_, &Selection::stepChanged, this, [this](record::StepId step) {
         selectPeakWhenRead_ = false; // a step chosen elsewhere wins over the peak
         step_ = step;
         showStep();
     });
-    connect(selection_, &Selection::tileChanged, this, &LivenessPane::setTile);
-    connect(selection_, &Selection::variableChanged, this, [this](int variable) {
+    connect(selection_, &Selection::tileChanged, this,
+            [this](record::TileId tile) { setTile(idNumber(tile)); });
+    connect(selection_, &Selection::variableChanged, this, [this](record::VariableId variable) {
         variable_ = variable;
         showVariableSpan(variable);
         tables_->selectVariable(variable);
@@ -210,7 +208,7 @@ void LivenessPane::setTile(int tile) {
         tileSpin_->setValue(tile);
     }
     if (selection_ && tile >= 0) {
-        selection_->setTile(tile);
+        selection_->setTile(idFromNumber<record::TileId>(tile));
     }
     if (data_) {
         requestCurve();
@@ -329,12 +327,11 @@ void LivenessPane::showCurve() {
             // What the user came for, before any click: the peak's live variables.
             // The shared selection is left alone: opening a report moves no other pane.
             selectPeakWhenRead_ = false;
-            step_ = static_cast<int>(steps_.stepIds[peakX].value());
+            step_ = steps_.stepIds[peakX];
             showStep();
         }
     }
-    plot_->setSelectedX(step_ >= 0 ? steps_.x(record::StepId{static_cast<std::uint32_t>(step_)})
-                                   : -1);
+    plot_->setSelectedX(!step_.isNone() ? steps_.x(step_) : -1);
     showComparison();
     showVariableSpan(variable_);
 }
@@ -346,10 +343,10 @@ void LivenessPane::goToPeak() {
     }
     const auto x = static_cast<std::size_t>(std::max_element(it->second.begin(), it->second.end()) -
                                             it->second.begin());
-    selectStep(static_cast<int>(steps_.stepIds[x].value()));
+    selectStep(steps_.stepIds[x]);
 }
 
-void LivenessPane::selectStep(int step) {
+void LivenessPane::selectStep(record::StepId step) {
     selectPeakWhenRead_ = false;
     step_ = step;
     if (selection_) {
@@ -359,7 +356,7 @@ void LivenessPane::selectStep(int step) {
 }
 
 void LivenessPane::showStep() {
-    const int x = step_ >= 0 ? steps_.x(record::StepId{static_cast<std::uint32_t>(step_)}) : -1;
+    const int x = !step_.isNone() ? steps_.x(step_) : -1;
     plot_->setSelectedX(x);
     if (x < 0 || !source_) {
         tables_->clearStep();
@@ -367,11 +364,11 @@ void LivenessPane::showStep() {
     }
     const auto all = curves_.find(-1);
     const double bytes = all != curves_.end() ? all->second[static_cast<std::size_t>(x)] : -1;
-    const record::StepId step{static_cast<std::uint32_t>(step_)};
+    const record::StepId step = step_;
     const auto tiles = readReport([&] { return source_->stepTiles(step); });
     tables_->showStep(step, readReport([&] { return source_->liveVariables(step); }), bytes,
                       tiles.get());
-    if (variable_ >= 0) {
+    if (!variable_.isNone()) {
         tables_->selectVariable(variable_);
     }
 }
@@ -420,10 +417,8 @@ void LivenessPane::showComparison() {
     tables_->showComparison(compared_, live);
 }
 
-void LivenessPane::showVariableSpan(int variable) {
-    const auto* v = lookup_ && variable >= 0
-                        ? lookup_->find(record::VariableId{static_cast<std::uint32_t>(variable)})
-                        : nullptr;
+void LivenessPane::showVariableSpan(record::VariableId variable) {
+    const auto* v = lookup_ && !variable.isNone() ? lookup_->find(variable) : nullptr;
     if (!v || v->alwaysLive || v->firstStep.isNone()) {
         plot_->setHighlightSpan(-1, -1);
         return;

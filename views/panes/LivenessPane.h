@@ -51,13 +51,13 @@ public:
     bool isLoading() const { return loadingTile_ != kNoLoad; }
     bool isReady() const override { return !isLoading(); } // headless screenshots wait
     int tile() const { return tile_; }                     // -1: all tiles
-    int selectedStep() const { return step_; }
+    record::StepId selectedStep() const { return step_; }
     const std::vector<record::StepId>& comparedSteps() const { return compared_; }
 
 public slots:
     void setTile(int tile);
     void setAlwaysLiveShown(bool shown);
-    void selectStep(int step);
+    void selectStep(record::StepId step);
     void setComparedSteps(const std::vector<record::StepId>& steps);
     void toggleComparedStep(record::StepId step);
 
@@ -76,7 +76,7 @@ private:
     void showCurve();
     void showStep();
     void showComparison();
-    void showVariableSpan(int variable);
+    void showVariableSpan(record::VariableId variable);
     void goToPeak();
     QString toolTipFor(int x) const;
 
@@ -93,9 +93,9 @@ private:
 
     int tile_ = -1;
     bool showAlwaysLive_ = false;
-    int step_ = -1;
+    record::StepId step_ = record::StepId::none();
     bool selectPeakWhenRead_ = false; // a report opened with no step selected shows its peak
-    int variable_ = -1;
+    record::VariableId variable_ = record::VariableId::none();
     std::vector<record::StepId> compared_;
 
     QCheckBox* alwaysLive_ = nullptr;

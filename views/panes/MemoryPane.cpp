@@ -108,8 +108,10 @@ MemoryPane::MemoryPane(QWidget* parent)
     horizontal->setSizes({300, 400, 420});
     layout->addWidget(vertical, 1);
 
-    connect(plot_, &TileMemoryPlot::tileClicked, this, &MemoryPane::selectTile);
-    connect(tileMap_, &TileMapWidget::tileClicked, this, &MemoryPane::selectTile);
+    // The plot and the maps number tiles.
+    auto selectTileNumber = [this](int tile) { selectTile(idFromNumber<record::TileId>(tile)); };
+    connect(plot_, &TileMemoryPlot::tileClicked, this, selectTileNumber);
+    connect(tileMap_, &TileMapWidget::tileClicked, this, selectTileNumber);
     connect(scaleFullest_, &QToolButton::toggled, tileMap_, &TileMapWidget::setScaleToFullest);
     connect(memoryMap_, &MemoryMapWidget::blockClicked, this, [this](int block) {
         blocksView_->selectRow(block);
@@ -147,8 +149,8 @@ void MemoryPane::useTiles(const TileSelection& parsed) {
     }
     applyTiles(parsed.ranges);
     // The first typed tile is the selected tile everywhere (its memory map).
-    if (!parsed.empty() && !(selection_ && parsed.contains(selection_->tile()))) {
-        selectTile(parsed.ranges.front().first);
+    if (!parsed.empty() && !(selection_ && parsed.contains(idNumber(selection_->tile())))) {
+        selectTile(idFromNumber<record::TileId>(parsed.ranges.front().first));
     }
 }
 
@@ -205,7 +207,7 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
     data_ = std::move(report);
     source_ = std::move(source);
     shownTile_ = -1;
-    shownVariable_ = -1;
+    shownVariable_ = record::VariableId::none();
     plot_->setReport(data_);
     tileMap_->setReport(data_);
     variables_->setReport(data_);
@@ -232,9 +234,8 @@ void MemoryPane::setReport(std::shared_ptr<const ReportData> report,
         const double cap = static_cast<double>(data_->target.bytesPerTile);
         fit_->setChecked(static_cast<double>(data_->summary.memory.peakTileBytes) < 0.25 * cap);
     }
-    const int tile = selection_ ? selection_->tile() : -1;
-    showTile(tile);
-    showVariable(selection_ ? selection_->variable() : -1);
+    showTile(selection_ ? selection_->tile() : record::TileId::none());
+    showVariable(selection_ ? selection_->variable() : record::VariableId::none());
 }
 
 void MemoryPane::setSelection(Selection* selection) {
@@ -250,7 +251,7 @@ void MemoryPane::setSelection(Selection* selection) {
     }
 }
 
-void MemoryPane::selectTile(int tile) {
+void MemoryPane::selectTile(record::TileId tile) {
     if (selection_) {
         selection_->setTile(tile);
     } else {
@@ -258,7 +259,7 @@ void MemoryPane::selectTile(int tile) {
     }
 }
 
-void MemoryPane::selectVariable(int variable) {
+void MemoryPane::selectVariable(record::VariableId variable) {
     if (selection_) {
         selection_->setVariable(variable);
     } else {
@@ -266,7 +267,8 @@ void MemoryPane::selectVariable(int variable) {
     }
 }
 
-void MemoryPane::showTile(int tile) {
+void MemoryPane::showTile(record::TileId id) {
+    const int tile = idNumber(id); // the plot, the maps and the typed selection number tiles
     const bool valid =
         data_ && tile >= 0 && static_cast<std::size_t>(tile) < data_->tileMemory.size();
     plot_->setSelectedTile(valid ? tile : -1);
@@ -291,15 +293,12 @@ void MemoryPane::showTile(int tile) {
         shownTile_ = shown;
         blocksError_ = false;
         if (shown >= 0 && source_) {
-            auto read = readReport([&] {
-                return std::optional(
-                    source_->memoryBlocks(record::TileId{static_cast<std::uint32_t>(shown)}));
-            });
+            const auto shownId = idFromNumber<record::TileId>(shown);
+            auto read = readReport([&] { return std::optional(source_->memoryBlocks(shownId)); });
             blocksError_ = !read;
-            TileMemoryLayout layout =
-                layoutTileMemory(record::TileId{static_cast<std::uint32_t>(shown)},
-                                 read ? std::move(*read) : std::vector<record::MemoryBlockRecord>{},
-                                 data_->target.memoryBaseAddress);
+            TileMemoryLayout layout = layoutTileMemory(
+                shownId, read ? std::move(*read) : std::vector<record::MemoryBlockRecord>{},
+                data_->target.memoryBaseAddress);
             blocks_->setLayout(data_, layout);
             memoryMap_->setTileLayout(data_, std::move(layout));
         } else {
@@ -331,7 +330,7 @@ void MemoryPane::showTile(int tile) {
     if (valid) {
         for (int r = 0; r < tilesProxy_->rowCount(); ++r) {
             const QModelIndex i = tilesProxy_->index(r, 0);
-            if (i.data(kIdRole).toInt() == tile) {
+            if (idFromVariant<record::TileId>(i.data(kIdRole)) == id) {
                 if (tilesView_->currentIndex().row() != r) {
                     QSignalBlocker block(tilesView_->selectionModel());
                     tilesView_->selectRow(r);
@@ -343,11 +342,9 @@ void MemoryPane::showTile(int tile) {
     }
 }
 
-void MemoryPane::showVariable(int variable) {
-    const auto* v = data_ && variable >= 0
-                        ? data_->variable(record::VariableId{static_cast<std::uint32_t>(variable)})
-                        : nullptr;
-    shownVariable_ = v ? variable : -1;
+void MemoryPane::showVariable(record::VariableId variable) {
+    const auto* v = data_ && !variable.isNone() ? data_->variable(variable) : nullptr;
+    shownVariable_ = v ? variable : record::VariableId::none();
     std::vector<std::pair<std::uint32_t, std::uint64_t>> where; // tile numbers, as drawn
     if (v && source_) {
         for (const auto& [tile, bytes] :

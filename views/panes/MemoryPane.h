@@ -6,6 +6,7 @@
 // addresses and its blocks. Tiles typed as "0-3, 17" select several: the map
 // and plot mark them and the Details (PopVision's memory tree), Vertices and
 // Exchanges tabs sum over them. Follows and drives the shared Selection.
+#include "engine/record/Ids.h"
 #include "views/common/Pane.h"
 #include "views/common/TileSelection.h"
 
@@ -94,17 +95,17 @@ private:
     void applyTiles(const std::vector<TileRange>& ranges);
     void refreshExchanges();
     void showExchangesNote();
-    void selectTile(int tile);
-    void selectVariable(int variable);
-    void showTile(int tile);
-    void showVariable(int variable);
+    void selectTile(record::TileId tile);
+    void selectVariable(record::VariableId variable);
+    void showTile(record::TileId tile);
+    void showVariable(record::VariableId variable);
     void updateInfo();
 
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<ReportSource> source_;
     Selection* selection_ = nullptr;
     int shownTile_ = -1;
-    int shownVariable_ = -1;
+    record::VariableId shownVariable_ = record::VariableId::none();
     bool blocksError_ = false; // the shown tile's blocks could not be read
 
     QComboBox* mode_ = nullptr;

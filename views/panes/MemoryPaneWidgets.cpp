@@ -194,7 +194,7 @@ QWidget* MemoryPane::buildExchangesTab() {
     connect(exchangesView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid() && selection_) {
-                    selection_->setStep(current.data(kIdRole).toInt());
+                    selection_->setStep(idFromVariant<record::StepId>(current.data(kIdRole)));
                 }
             });
     return page;
@@ -239,7 +239,7 @@ QWidget* MemoryPane::buildVariablesTab() {
     connect(variablesView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid()) {
-                    selectVariable(current.data(kIdRole).toInt());
+                    selectVariable(idFromVariant<record::VariableId>(current.data(kIdRole)));
                 }
             });
     return page;
@@ -260,7 +260,7 @@ QWidget* MemoryPane::buildTilesTab() {
     connect(tilesView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid()) {
-                    selectTile(current.data(kIdRole).toInt());
+                    selectTile(idFromVariant<record::TileId>(current.data(kIdRole)));
                 }
             });
     return page;
@@ -297,7 +297,7 @@ QWidget* MemoryPane::buildTileCard() {
                 }
                 const auto& b = placed[static_cast<std::size_t>(row)].block;
                 if (b.owner.kind() == record::OwnerKind::Variable) {
-                    selectVariable(static_cast<int>(b.owner.variable().value()));
+                    selectVariable(b.owner.variable());
                 }
             });
     split->addWidget(memoryMap_);

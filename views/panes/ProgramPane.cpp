@@ -71,15 +71,16 @@ ProgramPane::ProgramPane(QWidget* parent)
     // The Operations tab has its own detail tabs; the strip under it would repeat them.
     connect(tabs_, &QTabWidget::currentChanged, this,
             [this](int tab) { detailsPanel_->setVisible(tab != OperationsTab); });
-    connect(graph_, &DataflowView::stepActivated, this, [this](int step, int computeSet) {
-        revealStep(step);
-        if (selection_) {
-            selection_->setStep(step);
-            if (computeSet >= 0) {
-                selection_->setComputeSet(computeSet);
-            }
-        }
-    });
+    connect(graph_, &DataflowView::stepActivated, this,
+            [this](record::StepId step, record::ComputeSetId computeSet) {
+                revealStep(step);
+                if (selection_) {
+                    selection_->setStep(step);
+                    if (!computeSet.isNone()) {
+                        selection_->setComputeSet(computeSet);
+                    }
+                }
+            });
 }
 
 ProgramPane::~ProgramPane() = default;
@@ -135,7 +136,7 @@ QWidget* ProgramPane::buildOperationsTab() {
         graph_->setScope(node);
         tabs_->setCurrentIndex(GraphTab);
     });
-    connect(ops_, &OperationsView::stepActivated, this, [this](int step) {
+    connect(ops_, &OperationsView::stepActivated, this, [this](record::StepId step) {
         revealStep(step);
         if (selection_) {
             selection_->setStep(step);
@@ -223,7 +224,7 @@ void ProgramPane::showStats(std::shared_ptr<const ProgramStats> stats) {
         return;
     }
     details_->setText("Select a node, an operation or a compute set to see its figures.");
-    if (selection_ && selection_->step() >= 0) {
+    if (selection_ && !selection_->step().isNone()) {
         revealStep(selection_->step());
         graph_->selectStep(selection_->step());
     }
@@ -237,12 +238,12 @@ void ProgramPane::setSelection(Selection* selection) {
     if (!selection_) {
         return;
     }
-    connect(selection_, &Selection::stepChanged, this, [this](int step) {
+    connect(selection_, &Selection::stepChanged, this, [this](record::StepId step) {
         revealStep(step);
         graph_->selectStep(step);
     });
     connect(selection_, &Selection::computeSetChanged, this,
-            [this](int computeSet) { graph_->markComputeSet(computeSet); });
+            [this](record::ComputeSetId computeSet) { graph_->markComputeSet(computeSet); });
 }
 
 QList<ExportTarget> ProgramPane::exportTargets() const {
@@ -272,22 +273,22 @@ void ProgramPane::treeNodeActivated(const QModelIndex& proxyIndex) {
     if (syncing_ || !selection_) {
         return;
     }
-    const int step = treeModel_->data(index, kStepIdRole).toInt();
-    const int computeSet = treeModel_->data(index, kComputeSetRole).toInt();
-    if (step >= 0) {
+    const auto step = idFromVariant<record::StepId>(treeModel_->data(index, kStepIdRole));
+    const auto computeSet =
+        idFromVariant<record::ComputeSetId>(treeModel_->data(index, kComputeSetRole));
+    if (!step.isNone()) {
         selection_->setStep(step);
-        if (computeSet >= 0) {
+        if (!computeSet.isNone()) {
             selection_->setComputeSet(computeSet);
         }
     }
 }
 
-void ProgramPane::revealStep(int step) {
-    if (!stats_ || step < 0) {
+void ProgramPane::revealStep(record::StepId step) {
+    if (!stats_ || step.isNone()) {
         return;
     }
-    const QModelIndex proxyIndex = treeProxy_->mapFromSource(
-        treeModel_->indexOfStep(record::StepId{static_cast<std::uint32_t>(step)}));
+    const QModelIndex proxyIndex = treeProxy_->mapFromSource(treeModel_->indexOfStep(step));
     if (!proxyIndex.isValid()) {
         return;
     }

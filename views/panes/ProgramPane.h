@@ -7,6 +7,7 @@
 // (the Operations tab has its own details tabs). Follows and drives the shared Selection (step,
 // compute set). The figures (ProgramStats) are computed on a worker
 // (ProgramStatsLoader); the pane only draws them.
+#include "engine/record/Ids.h"
 #include "views/common/Pane.h"
 
 #include <memory>
@@ -73,7 +74,7 @@ private:
     QWidget* buildOperationsTab();
     QWidget* buildDetails();
     void treeNodeActivated(const QModelIndex& proxyIndex);
-    void revealStep(int step);
+    void revealStep(record::StepId step);
     void showNodeDetails(int nodePosition);
     void statsComputed(const ComputedProgramStats& result);
     void showStats(std::shared_ptr<const ProgramStats> stats);

@@ -112,7 +112,7 @@ SummaryPane::SummaryPane(QWidget* parent)
     scroll_->setWidget(content_);
     outer->addWidget(scroll_);
     connect(fullest_, &QTableWidget::cellClicked, this, [this](int row, int) {
-        const int tile = fullest_->item(row, 0)->data(Qt::UserRole).toInt();
+        const auto tile = idFromVariant<record::TileId>(fullest_->item(row, 0)->data(Qt::UserRole));
         if (selection_) {
             selection_->setTile(tile);
         }
@@ -338,7 +338,7 @@ void SummaryPane::fillFullest(const SummaryInsights& in) {
         const TileUsage& t = in.fullest[static_cast<std::size_t>(r)];
         auto* tile =
             compactCell(QString("Tile %1").arg(t.tile.value()), false, heatColor(t.fraction));
-        tile->setData(Qt::UserRole, t.tile.value());
+        tile->setData(Qt::UserRole, idVariant(t.tile));
         fullest_->setItem(r, 0, tile);
         fullest_->setItem(r, 1, numberCell(formatBytes(t.bytes), qulonglong(t.bytes)));
         fullest_->setItem(r, 2, numberCell(formatPercent(t.fraction), t.fraction));
@@ -434,11 +434,12 @@ void SummaryPane::setSelection(Selection* selection) {
     }
     selection_ = selection;
     if (selection_) {
-        connect(selection_, &Selection::tileChanged, this, [this](int tile) {
+        connect(selection_, &Selection::tileChanged, this, [this](record::TileId tile) {
             QSignalBlocker block(fullest_);
             fullest_->clearSelection();
             for (int r = 0; r < fullest_->rowCount(); ++r) {
-                if (fullest_->item(r, 0)->data(Qt::UserRole).toInt() == tile) {
+                if (idFromVariant<record::TileId>(fullest_->item(r, 0)->data(Qt::UserRole)) ==
+                    tile) {
                     fullest_->selectRow(r);
                 }
             }

@@ -9,12 +9,12 @@
 namespace tessera::views::debugger {
 
 bool BreakpointTreeModel::breakable(const ProgramNode& n) {
-    return n.step != record::kNone || (n.kind == record::ProgramKind::Block && !n.name.isEmpty());
+    return !n.step.isNone() || (n.kind == record::ProgramKind::Block && !n.name.isEmpty());
 }
 
 debug::Breakpoint BreakpointTreeModel::breakpointOf(const ProgramNode& n) {
-    return n.step != record::kNone ? debug::Breakpoint{debug::BreakpointKind::Step, n.step}
-                                   : debug::Breakpoint{debug::BreakpointKind::Block, n.id};
+    return !n.step.isNone() ? debug::Breakpoint{debug::BreakpointKind::Step, n.step.value()}
+                            : debug::Breakpoint{debug::BreakpointKind::Block, n.id.value()};
 }
 
 void BreakpointTreeModel::setProgram(const std::vector<ProgramNode>& nodes,
@@ -23,8 +23,8 @@ void BreakpointTreeModel::setProgram(const std::vector<ProgramNode>& nodes,
     items_.clear();
     roots_.clear();
     itemOfStep_.clear();
-    current_ = -1;
-    std::map<std::uint32_t, int> itemOfNode;
+    current_ = record::StepId::none();
+    std::map<record::ProgramNodeId, int> itemOfNode;
     for (const ProgramNode& n : nodes) {
         itemOfNode[n.id] = int(items_.size());
         Item item;
@@ -42,17 +42,18 @@ void BreakpointTreeModel::setProgram(const std::vector<ProgramNode>& nodes,
         item.parent = parent == itemOfNode.end() ? -1 : parent->second;
         item.row = int(siblings.size());
         siblings.push_back(i);
-        if (item.node.step != record::kNone) {
-            if (itemOfStep_.size() <= item.node.step) {
-                itemOfStep_.resize(item.node.step + 1, -1);
+        if (!item.node.step.isNone()) {
+            const std::size_t step = record::index(item.node.step);
+            if (itemOfStep_.size() <= step) {
+                itemOfStep_.resize(step + 1, -1);
             }
-            itemOfStep_[item.node.step] = i;
+            itemOfStep_[step] = i;
         }
     }
     endResetModel();
 }
 
-void BreakpointTreeModel::setCurrentStep(int step) {
+void BreakpointTreeModel::setCurrentStep(record::StepId step) {
     const QModelIndex before = indexOfStep(current_);
     current_ = step;
     const QModelIndex now = indexOfStep(current_);
@@ -63,7 +64,7 @@ void BreakpointTreeModel::setCurrentStep(int step) {
     }
 }
 
-QModelIndex BreakpointTreeModel::indexOfNode(std::uint32_t node) const {
+QModelIndex BreakpointTreeModel::indexOfNode(record::ProgramNodeId node) const {
     for (std::size_t i = 0; i < items_.size(); ++i) {
         if (items_[i].node.id == node) {
             return createIndex(items_[i].row, 0, quintptr(i));
@@ -72,11 +73,12 @@ QModelIndex BreakpointTreeModel::indexOfNode(std::uint32_t node) const {
     return {};
 }
 
-QModelIndex BreakpointTreeModel::indexOfStep(int step) const {
-    if (step < 0 || std::size_t(step) >= itemOfStep_.size() || itemOfStep_[std::size_t(step)] < 0) {
+QModelIndex BreakpointTreeModel::indexOfStep(record::StepId step) const {
+    if (step.isNone() || record::index(step) >= itemOfStep_.size() ||
+        itemOfStep_[record::index(step)] < 0) {
         return {};
     }
-    const int i = itemOfStep_[std::size_t(step)];
+    const int i = itemOfStep_[record::index(step)];
     return createIndex(items_[std::size_t(i)].row, 0, quintptr(i));
 }
 
@@ -133,7 +135,7 @@ QVariant BreakpointTreeModel::data(const QModelIndex& index, int role) const {
         return {};
     }
     const Item& item = items_[std::size_t(i)];
-    const bool current = current_ >= 0 && item.node.step == std::uint32_t(current_);
+    const bool current = !current_.isNone() && item.node.step == current_;
     switch (role) {
     case Qt::DisplayRole:
         if (index.column() == Name) {
@@ -143,8 +145,8 @@ QVariant BreakpointTreeModel::data(const QModelIndex& index, int role) const {
         if (index.column() == Kind) {
             return QString::fromLatin1(programKindName(item.node.kind));
         }
-        if (index.column() == Step && item.node.step != record::kNone) {
-            return item.node.step;
+        if (index.column() == Step && !item.node.step.isNone()) {
+            return item.node.step.value();
         }
         return {};
     case Qt::CheckStateRole:
@@ -164,8 +166,8 @@ QVariant BreakpointTreeModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         return breakable(item.node)
                    ? tr("Check to stop before %1")
-                         .arg(item.node.step != record::kNone ? tr("this step")
-                                                              : tr("every step of this block"))
+                         .arg(!item.node.step.isNone() ? tr("this step")
+                                                       : tr("every step of this block"))
                    : QVariant();
     case kCurrentRole:
         return current;

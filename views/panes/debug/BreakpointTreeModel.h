@@ -21,10 +21,10 @@ public:
 
     void setProgram(const std::vector<ProgramNode>& nodes,
                     const std::vector<debug::Breakpoint>& breakpoints);
-    void setCurrentStep(int step); // -1: none
-    int currentStep() const { return current_; }
-    QModelIndex indexOfStep(int step) const;
-    QModelIndex indexOfNode(std::uint32_t node) const;
+    void setCurrentStep(record::StepId step); // none(): none
+    record::StepId currentStep() const { return current_; }
+    QModelIndex indexOfStep(record::StepId step) const;
+    QModelIndex indexOfNode(record::ProgramNodeId node) const;
     std::vector<debug::Breakpoint> breakpoints() const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
@@ -54,8 +54,8 @@ private:
 
     std::vector<Item> items_;
     std::vector<int> roots_;
-    std::vector<int> itemOfStep_;
-    int current_ = -1;
+    std::vector<int> itemOfStep_; // by step id: item index, -1 for none
+    record::StepId current_ = record::StepId::none();
 };
 
 } // namespace tessera::views::debugger

@@ -5,10 +5,10 @@
 namespace tessera::views::debugger {
 
 QString stopText(const PauseState& s) {
-    const QString at =
-        s.step >= 0
-            ? QCoreApplication::translate("Debugger", "step %1 '%2'").arg(s.step).arg(s.stepName)
-            : QString();
+    const QString at = !s.step.isNone() ? QCoreApplication::translate("Debugger", "step %1 '%2'")
+                                              .arg(s.step.value())
+                                              .arg(s.stepName)
+                                        : QString();
     switch (s.reason) {
     case debug::StopReason::Breakpoint:
         return QCoreApplication::translate("Debugger", "Breakpoint before %1").arg(at);

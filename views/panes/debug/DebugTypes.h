@@ -27,11 +27,11 @@ struct DebugConfig {
 };
 
 struct ProgramNode {
-    std::uint32_t id = 0;
-    std::uint32_t parent = record::kNone;
+    record::ProgramNodeId id{0u};
+    record::ProgramNodeId parent = record::ProgramNodeId::none();
     QString name;
     record::ProgramKind kind = record::ProgramKind::Sequence;
-    std::uint32_t step = record::kNone; // program step id when it is a step
+    record::StepId step = record::StepId::none(); // program step id when it is a step
 };
 
 struct TensorEntry {
@@ -55,7 +55,8 @@ struct SessionInfo {
 struct PauseState {
     int pause = 0; // counts pauses of the session: 0 before the first step
     debug::StopReason reason = debug::StopReason::Stepped;
-    int step = -1; // the step about to run (or that failed); -1 at the end
+    // The step about to run (or that failed); none() at the end.
+    record::StepId step = record::StepId::none();
     QString stepName;
     QString message;      // an error or out-of-memory message
     QString verification; // once the program finished: the workload's check
@@ -71,9 +72,9 @@ struct TensorValues {
     QString error; // the read failed (unknown tensor)
     std::vector<std::size_t> shape;
     std::vector<double> values;
-    std::vector<std::uint32_t> owners; // tile of each element
-    bool live = true;                  // false: values are not the tensor's own
-    int pause = -1;                    // PauseState::pause they were read at
+    std::vector<record::TileId> owners; // tile of each element
+    bool live = true;                   // false: values are not the tensor's own
+    int pause = -1;                     // PauseState::pause they were read at
 };
 
 QString stopText(const PauseState& state); // "breakpoint before step 3 'add'"

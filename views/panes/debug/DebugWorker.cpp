@@ -126,9 +126,7 @@ void DebugWorker::start(const DebugConfig& config) {
         // A step without a name of its own is shown by its step's name.
         const std::string& name =
             n.name.empty() && !n.step.isNone() ? c.steps[n.step.value()].name : n.name;
-        // The debugger's nodes keep plain numbers (none() is record::kNone).
-        info.nodes.push_back(
-            {n.id.value(), n.parent.value(), QString::fromStdString(name), n.kind, n.step.value()});
+        info.nodes.push_back({n.id, n.parent, QString::fromStdString(name), n.kind, n.step});
     }
     for (const compiler::StepPlan& s : c.steps) {
         info.stepNames.push_back(QString::fromStdString(s.name));
@@ -253,7 +251,7 @@ void DebugWorker::read(const QStringList& tensors) {
             v.live = run_->session->isLive(t);
             v.values = run_->session->read(t);
             for (const TileId tile : run_->session->owners(t)) {
-                v.owners.push_back(tile.value());
+                v.owners.push_back(tile);
             }
         } catch (const std::exception& e) {
             v.error = QString::fromStdString(e.what());
@@ -272,7 +270,7 @@ PauseState DebugWorker::pauseState(const debug::Stop& stop) const {
     const compiler::StepId step =
         stop.reason == debug::StopReason::Error ? stop.step : s.nextStep();
     if (!step.isNone()) {
-        p.step = int(step.value());
+        p.step = step;
         p.stepName = QString::fromStdString(run_->engine->compiled().step(step).name);
     }
     p.message = QString::fromStdString(stop.message);

@@ -6,7 +6,7 @@
 
 namespace tessera::views::debugger {
 
-HeatmapBins binGrid(const std::vector<double>& values, const std::vector<std::uint32_t>& owners,
+HeatmapBins binGrid(const std::vector<double>& values, const std::vector<record::TileId>& owners,
                     int rows, int columns, int binRows, int binColumns, BinReduce reduce) {
     HeatmapBins out;
     out.rows = std::max(0, std::min(binRows, rows));
@@ -15,9 +15,9 @@ HeatmapBins binGrid(const std::vector<double>& values, const std::vector<std::ui
     out.values.assign(bins, std::numeric_limits<double>::quiet_NaN());
     const bool withOwners = owners.size() == values.size();
     if (withOwners) {
-        out.owners.assign(bins, 0);
+        out.owners.assign(bins, record::TileId{0u});
     }
-    std::vector<std::uint32_t> blockOwners;
+    std::vector<record::TileId> blockOwners;
     for (int br = 0; br < out.rows; ++br) {
         const std::size_t r0 = binStart(br, out.rows, rows), r1 = binStart(br + 1, out.rows, rows);
         for (int bc = 0; bc < out.columns; ++bc) {
@@ -53,7 +53,7 @@ HeatmapBins binGrid(const std::vector<double>& values, const std::vector<std::ui
             if (withOwners && !blockOwners.empty()) {
                 // The tile holding most of the block (the lowest on a tie).
                 std::sort(blockOwners.begin(), blockOwners.end());
-                std::uint32_t best = blockOwners.front();
+                record::TileId best = blockOwners.front();
                 std::size_t bestRun = 0;
                 for (std::size_t i = 0; i < blockOwners.size();) {
                     std::size_t j = i;

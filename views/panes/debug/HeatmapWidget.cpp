@@ -97,9 +97,9 @@ void HeatmapWidget::resizeEvent(QResizeEvent* event) {
     rebin();
 }
 
-QColor HeatmapWidget::tileColor(std::uint32_t tile) {
+QColor HeatmapWidget::tileColor(record::TileId tile) {
     // Neighbouring tiles get far-apart hues (golden-angle steps).
-    return QColor::fromHsv(int((tile * 137u) % 360u), 120, 225);
+    return QColor::fromHsv(int((tile.value() * 137u) % 360u), 120, 225);
 }
 
 void HeatmapWidget::setValues(const TensorValues& values, const std::vector<bool>& changed) {
@@ -314,7 +314,7 @@ bool HeatmapWidget::event(QEvent* event) {
             QString text = tr("%1 %2 = %3 on tile %4")
                                .arg(values_.name, TensorValuesModel::indexText(i, values_.shape),
                                     QString::number(values_.values[i], 'g', 7))
-                               .arg(i < values_.owners.size() ? values_.owners[i] : 0u);
+                               .arg(i < values_.owners.size() ? values_.owners[i].value() : 0u);
             if (downsampled()) {
                 const QRect g = gridRect();
                 const int bc =

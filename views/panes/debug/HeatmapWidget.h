@@ -51,7 +51,7 @@ public:
     bool downsampled() const { return bins_.rows > 0; }
     const HeatmapBins& bins() const { return bins_; }
     QColor binColor(int binRow, int binColumn) const; // the fill in the current mode
-    static QColor tileColor(std::uint32_t tile);
+    static QColor tileColor(record::TileId tile);
     int elementAt(const QPoint& pos) const; // -1 outside the grid
 
     QSize sizeHint() const override { return {480, 360}; }

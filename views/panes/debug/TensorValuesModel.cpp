@@ -79,7 +79,7 @@ QVariant TensorValuesModel::data(const QModelIndex& index, int role) const {
         case Value:
             return sort ? QVariant(v) : QVariant(QString::number(v, 'g', 7));
         case Tile:
-            return i < now_.owners.size() ? QVariant(now_.owners[i]) : QVariant();
+            return i < now_.owners.size() ? QVariant(now_.owners[i].value()) : QVariant();
         case Previous:
             if (!hasPrevious_) {
                 return {};

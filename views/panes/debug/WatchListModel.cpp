@@ -118,7 +118,7 @@ QVariant WatchListModel::data(const QModelIndex& index, int role) const {
         case Tiles:
             if (r.now && r.now->live) {
                 return int(
-                    std::set<std::uint32_t>(r.now->owners.begin(), r.now->owners.end()).size());
+                    std::set<record::TileId>(r.now->owners.begin(), r.now->owners.end()).size());
             }
             return {};
         case Changed:

@@ -78,7 +78,7 @@ bool FlameWidget::dimmed(const FlameSpan& span) const {
     return !n || !QString::fromStdString(n->name).contains(search_->text, Qt::CaseInsensitive);
 }
 
-void FlameWidget::setSelectedStep(int programStep) {
+void FlameWidget::setSelectedStep(record::StepId programStep) {
     selectedStep_ = programStep;
     update();
 }
@@ -229,8 +229,7 @@ void FlameWidget::paintEvent(QPaintEvent*) {
             p.fillRect(r, c);
             ++stats_.items;
             ++stats_.rects;
-            if (selectedStep_ >= 0 &&
-                it->programStep == record::StepId{static_cast<std::uint32_t>(selectedStep_)}) {
+            if (!selectedStep_.isNone() && it->programStep == selectedStep_) {
                 p.setPen(QPen(selectionColor(), 2));
                 p.drawRect(r.adjusted(1, 1, -1, -1));
             }
@@ -296,7 +295,7 @@ void FlameWidget::mouseReleaseEvent(QMouseEvent* event) {
     }
     const FlameSpan* span = spanAt(event->position().toPoint());
     if (span && !span->programStep.isNone()) {
-        emit stepClicked(static_cast<int>(span->programStep.value()), span->startCycle);
+        emit stepClicked(span->programStep, span->startCycle);
     }
 }
 

@@ -35,7 +35,7 @@ public:
 
     void setReportData(std::shared_ptr<const ReportData> report, std::size_t depth);
     void setFrame(std::shared_ptr<const TimelineFrame> frame);
-    void setSelectedStep(int programStep);
+    void setSelectedStep(record::StepId programStep); // none(): none
     // A search: spans of other steps (and of nodes not named so) are dimmed.
     void setSearch(std::shared_ptr<const StepMatches> matches);
 
@@ -50,7 +50,7 @@ public:
     QSize minimumSizeHint() const override { return {300, 2 * kFlameRowPx + 8}; }
 
 signals:
-    void stepClicked(int programStep, std::uint64_t startCycle);
+    void stepClicked(tessera::record::StepId programStep, std::uint64_t startCycle);
 
 protected:
     bool event(QEvent* event) override;
@@ -69,7 +69,7 @@ private:
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<const TimelineFrame> frame_;
     std::size_t depth_ = 0;
-    int selectedStep_ = -1;
+    record::StepId selectedStep_ = record::StepId::none();
     std::shared_ptr<const StepMatches> search_;
     PaintStats stats_;
     QHash<QString, QString> elideCache_;

@@ -105,7 +105,7 @@ StepDetailsPanel::StepDetailsPanel(QWidget* parent)
     applyPalette();
     connect(&task_.watcher(), &QFutureWatcher<void>::finished, this,
             &StepDetailsPanel::tilesArrived);
-    showStep(-1);
+    showStep(record::StepId::none());
 }
 
 void StepDetailsPanel::setSelectedTile(int tile) {
@@ -131,7 +131,7 @@ void StepDetailsPanel::setReport(std::shared_ptr<const ReportData> report,
                                  std::shared_ptr<ReportSource> source) {
     data_ = std::move(report);
     source_ = std::move(source);
-    showStep(-1);
+    showStep(record::StepId::none());
 }
 
 void StepDetailsPanel::changeEvent(QEvent* event) {
@@ -147,15 +147,13 @@ void StepDetailsPanel::applyPalette() {
     chart_->replot(QCustomPlot::rpQueuedReplot);
 }
 
-void StepDetailsPanel::showStep(int programStep) {
+void StepDetailsPanel::showStep(record::StepId programStep) {
     step_ = programStep;
     for (QCPBars* b : bars_) {
         b->data()->clear();
     }
     const reports::ProgramStepEntry* s =
-        data_ && programStep >= 0
-            ? data_->step(record::StepId{static_cast<std::uint32_t>(programStep)})
-            : nullptr;
+        data_ && !programStep.isNone() ? data_->step(programStep) : nullptr;
     if (!s) {
         info_->setText(
             tr("<b>No step selected</b><br>Click a step in the timeline or the program row "
@@ -182,7 +180,7 @@ void StepDetailsPanel::showStep(int programStep) {
 
 void StepDetailsPanel::tilesArrived() {
     const TilesResult result = task_.take();
-    if (!data_ || static_cast<int>(result.step.value()) != step_) {
+    if (!data_ || result.step != step_) {
         return; // a newer selection is on its way
     }
     if (!result.tiles) {

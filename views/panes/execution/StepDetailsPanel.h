@@ -35,8 +35,8 @@ public:
     explicit StepDetailsPanel(QWidget* parent = nullptr);
 
     void setReport(std::shared_ptr<const ReportData> report, std::shared_ptr<ReportSource> source);
-    void showStep(int programStep); // -1: nothing selected
-    int step() const { return step_; }
+    void showStep(record::StepId programStep); // none(): nothing selected
+    record::StepId step() const { return step_; }
     // Marks a tile in the chart (-1: none); clicking a tile's bars selects it.
     void setSelectedTile(int tile);
     bool isLoading() const { return task_.isRunning(); }
@@ -47,7 +47,7 @@ public:
     QCPBars* bars(int phase) const;
 
 signals:
-    void tilesShown(int programStep);
+    void tilesShown(tessera::record::StepId programStep);
     void tileClicked(int tile); // a click (not a drag) on the chart, over a tile's bars
     // The step's tile arrays cannot be read (a damaged report): one line.
     void problemFound(const QString& message);
@@ -60,7 +60,7 @@ private:
 
     std::shared_ptr<const ReportData> data_;
     std::shared_ptr<ReportSource> source_;
-    int step_ = -1;
+    record::StepId step_ = record::StepId::none();
     QLabel* info_ = nullptr;
     QCustomPlot* chart_ = nullptr;
     QCPBars* bars_[3] = {nullptr, nullptr, nullptr};

@@ -111,7 +111,7 @@ void TimelineWidget::setSearch(std::shared_ptr<const StepMatches> matches) {
     update();
 }
 
-void TimelineWidget::setSelectedStep(int programStep) {
+void TimelineWidget::setSelectedStep(record::StepId programStep) {
     if (selectedStep_ != programStep) {
         selectedStep_ = programStep;
         update();
@@ -385,7 +385,7 @@ void TimelineWidget::paintLabels(QPainter& p, const QFont& font) {
 }
 
 void TimelineWidget::paintSelection(QPainter& p) {
-    if (selectedStep_ < 0 || !frame_->stepsComplete) {
+    if (selectedStep_.isNone() || !frame_->stepsComplete) {
         return;
     }
     const QRect plot = plotRect();
@@ -398,7 +398,7 @@ void TimelineWidget::paintSelection(QPainter& p) {
     const QColor colour = selectionColor();
     int lastX = INT_MIN;
     for (; it != steps.end() && static_cast<double>(it->startCycle) < m.end(); ++it) {
-        if (it->programStep != record::StepId{static_cast<std::uint32_t>(selectedStep_)}) {
+        if (it->programStep != selectedStep_) {
             continue;
         }
         const int x0 = xForCycle(static_cast<double>(it->startCycle));

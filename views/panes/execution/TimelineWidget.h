@@ -44,7 +44,7 @@ public:
     // until the next frame arrives; empty: nothing wrong.
     void setProblem(const QString& problem);
     const TimelineFrame* frame() const { return frame_.get(); }
-    void setSelectedStep(int programStep); // highlights its executions; -1: none
+    void setSelectedStep(record::StepId programStep); // highlights its executions; none(): none
     void setSelectedTile(int tile); // highlights its row (or its group's), scrolled into view
     int selectedTile() const { return selectedTile_; }
     // A search's executions stay lit and marked, the rest is dimmed; null: no search.
@@ -114,7 +114,7 @@ private:
     QPixmap gutter_;
     QString gutterKey_;
     PaintStats stats_;
-    int selectedStep_ = -1;
+    record::StepId selectedStep_ = record::StepId::none();
     std::shared_ptr<const StepMatches> search_;
     int selectedTile_ = -1;
     std::uint32_t rowScroll_ = 0;

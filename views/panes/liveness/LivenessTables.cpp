@@ -3,6 +3,7 @@
 #include "reports/Figures.h"
 #include "views/common/FillingColumn.h"
 #include "views/common/Format.h"
+#include "views/common/IdNumbers.h"
 #include "views/models/ProgramKinds.h"
 
 #include <QCheckBox>
@@ -231,7 +232,7 @@ void LivenessTables::connectSelection(QAbstractItemView* view) {
     auto activate = [this, view](const QModelIndex& index) {
         const QVariant id = view->model()->data(index, kIdRole);
         if (id.isValid()) {
-            emit variableActivated(id.toInt());
+            emit variableActivated(idFromVariant<record::VariableId>(id));
         }
     };
     connect(view, &QAbstractItemView::clicked, this, activate);
@@ -419,14 +420,13 @@ void LivenessTables::showComparison(const std::vector<record::StepId>& steps,
     fitColumns(comparisonView_);
 }
 
-void LivenessTables::selectVariable(int id) {
+void LivenessTables::selectVariable(record::VariableId id) {
     for (const VariablePage* page : {&live_, &always_}) {
         QModelIndex source;
-        if (id >= 0 && grouped_) {
-            source = page->tree->indexOfVariable(static_cast<std::uint32_t>(id));
-        } else if (id >= 0) {
-            const int row =
-                page->flat->rowOfVariable(record::VariableId{static_cast<std::uint32_t>(id)});
+        if (!id.isNone() && grouped_) {
+            source = page->tree->indexOfVariable(id.value());
+        } else if (!id.isNone()) {
+            const int row = page->flat->rowOfVariable(id);
             source = row < 0 ? QModelIndex() : page->flat->index(row, 0);
         }
         auto* proxy = grouped_ ? page->treeProxy : page->flatProxy;

@@ -51,7 +51,7 @@ public:
     void clearStep();
     void showComparison(const std::vector<record::StepId>& steps,
                         const std::vector<std::vector<record::VariableId>>& live);
-    void selectVariable(int id);
+    void selectVariable(record::VariableId id); // none(): clears
     // Variables grouped by debug-name hierarchy (the default) or flat.
     void setGrouped(bool grouped);
     bool isGrouped() const { return grouped_; }
@@ -80,7 +80,7 @@ public:
     QLabel* comparisonHeader() const { return comparisonHeader_; }
 
 signals:
-    void variableActivated(int id);
+    void variableActivated(tessera::record::VariableId id);
     void addStepRequested();
     void clearComparisonRequested();
     void groupingChanged(bool grouped);

@@ -24,9 +24,9 @@ constexpr int kMaxRows = 64;
 // The widest range of addresses drawn (the reader allows 2^48).
 constexpr std::uint64_t kMaxSpan = std::uint64_t{1} << 48;
 
-bool ownedBy(const record::MemoryBlockRecord& b, int variable) {
-    return variable >= 0 && b.owner.kind() == record::OwnerKind::Variable &&
-           b.owner.variable() == record::VariableId{static_cast<std::uint32_t>(variable)};
+bool ownedBy(const record::MemoryBlockRecord& b, record::VariableId variable) {
+    return !variable.isNone() && b.owner.kind() == record::OwnerKind::Variable &&
+           b.owner.variable() == variable;
 }
 
 QColor textOn(const QColor& c) {
@@ -52,7 +52,7 @@ void MemoryMapWidget::clear() {
     setTileLayout(nullptr, {});
 }
 
-void MemoryMapWidget::setHighlightVariable(int variable) {
+void MemoryMapWidget::setHighlightVariable(record::VariableId variable) {
     if (variable != highlightVariable_) {
         highlightVariable_ = variable;
         update();
@@ -333,7 +333,7 @@ void MemoryMapWidget::paintEvent(QPaintEvent*) {
         p.fillRect(label, pal.color(QPalette::Base));
         p.drawText(label, Qt::AlignCenter, "capacity");
     }
-    if (highlightVariable_ >= 0) {
+    if (!highlightVariable_.isNone()) {
         p.setPen(QPen(selectionColor(), 2));
         p.setBrush(Qt::NoBrush);
         for (const Piece& piece : pieces_) {

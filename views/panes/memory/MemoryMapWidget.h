@@ -30,7 +30,7 @@ public:
     void clear();
     const TileMemoryLayout& memoryLayout() const { return layout_; }
     // Outlines the blocks owned by this variable (-1: none).
-    void setHighlightVariable(int variable);
+    void setHighlightVariable(record::VariableId variable); // none(): none
 
     std::uint64_t rowBytes() const { return rowBytes_; }
     int rowCount() const { return rows_; }
@@ -70,7 +70,7 @@ private:
 
     std::shared_ptr<const ReportData> data_;
     TileMemoryLayout layout_;
-    int highlightVariable_ = -1;
+    record::VariableId highlightVariable_ = record::VariableId::none();
     std::uint64_t capacity_ = 0;
     std::uint64_t rowBytes_ = 0;
     std::uint64_t spanEnd_ = 0; // the end of the last detail row

@@ -66,8 +66,8 @@ DataflowView::DataflowView(QWidget* parent)
     connect(canvas_, &GraphCanvas::nodeClicked, this, [this](int index) {
         const DataflowNode& n = graph_.nodes[static_cast<std::size_t>(index)];
         if (n.kind == DataflowNode::Kind::Step) {
-            selectedStep_ = static_cast<int>(n.id);
-            markedComputeSet_ = n.computeSet.isNone() ? -1 : static_cast<int>(n.computeSet.value());
+            selectedStep_ = record::StepId{n.id};
+            markedComputeSet_ = n.computeSet;
             updateMarks();
             emit stepActivated(selectedStep_, markedComputeSet_);
         }
@@ -130,8 +130,8 @@ void DataflowView::setProgram(std::shared_ptr<const ReportData> reportData,
     data_ = reportData && stats ? std::move(reportData) : nullptr;
     stats_ = data_ ? std::move(stats) : nullptr;
     scopeNode_ = -1;
-    selectedStep_ = -1;
-    markedComputeSet_ = -1;
+    selectedStep_ = record::StepId::none();
+    markedComputeSet_ = record::ComputeSetId::none();
     scope_->clear();
     if (stats_) {
         const std::size_t total = data_->programSteps.size();
@@ -312,8 +312,7 @@ void DataflowView::initialView() {
         return;
     }
     canvas_->zoomBy(0.75 / canvas_->zoom());
-    const int selected =
-        selectedStep_ >= 0 ? graph_.stepNode(static_cast<std::uint32_t>(selectedStep_)) : -1;
+    const int selected = !selectedStep_.isNone() ? graph_.stepNode(selectedStep_.value()) : -1;
     if (selected >= 0) {
         canvas_->centerOn(nodes_[static_cast<std::size_t>(selected)]);
     } else {
@@ -419,9 +418,8 @@ void DataflowView::updateMarks() {
     for (std::size_t i = 0; i < nodes_.size(); ++i) {
         const DataflowNode& n = graph_.nodes[i];
         const bool isStep = n.kind == DataflowNode::Kind::Step;
-        marked[i] = isStep && (static_cast<int>(n.id) == selectedStep_ ||
-                               (markedComputeSet_ >= 0 &&
-                                static_cast<int>(n.computeSet.value()) == markedComputeSet_));
+        marked[i] = isStep && (record::StepId{n.id} == selectedStep_ ||
+                               (!markedComputeSet_.isNone() && n.computeSet == markedComputeSet_));
         const bool matched =
             std::find(matches_.begin(), matches_.end(), static_cast<int>(i)) != matches_.end();
         nodes_[i]->setMarked(marked[i], matched);
@@ -433,24 +431,23 @@ void DataflowView::updateMarks() {
     }
 }
 
-void DataflowView::selectStep(int stepId) {
+void DataflowView::selectStep(record::StepId stepId) {
     selectedStep_ = stepId;
-    int node = stepId >= 0 ? graph_.stepNode(static_cast<std::uint32_t>(stepId)) : -1;
-    if (node < 0 && stepId >= 0 && scopeNode_ < 0 && data_ &&
+    int node = !stepId.isNone() ? graph_.stepNode(stepId.value()) : -1;
+    if (node < 0 && !stepId.isNone() && scopeNode_ < 0 && data_ &&
         data_->programSteps.size() > kMaxGraphSteps) {
         // Not drawn in the whole-program view or this window: go to its window.
         const auto all = stepsInScope(*data_, *stats_, -1);
-        const auto it = std::find(all.begin(), all.end(), static_cast<std::uint32_t>(stepId));
+        const auto it = std::find(all.begin(), all.end(), stepId.value());
         if (it != all.end()) {
             setScope(-2 -
                      static_cast<int>(static_cast<std::size_t>(it - all.begin()) / kMaxGraphSteps));
-            node = graph_.stepNode(static_cast<std::uint32_t>(stepId));
+            node = graph_.stepNode(stepId.value());
         }
     }
-    markedComputeSet_ = -1;
-    if (node >= 0 && !graph_.nodes[static_cast<std::size_t>(node)].computeSet.isNone()) {
-        markedComputeSet_ =
-            static_cast<int>(graph_.nodes[static_cast<std::size_t>(node)].computeSet.value());
+    markedComputeSet_ = record::ComputeSetId::none();
+    if (node >= 0) {
+        markedComputeSet_ = graph_.nodes[static_cast<std::size_t>(node)].computeSet;
     }
     updateMarks();
     if (node >= 0) {
@@ -458,7 +455,7 @@ void DataflowView::selectStep(int stepId) {
     }
 }
 
-void DataflowView::markComputeSet(int computeSet) {
+void DataflowView::markComputeSet(record::ComputeSetId computeSet) {
     markedComputeSet_ = computeSet;
     updateMarks();
 }

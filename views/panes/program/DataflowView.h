@@ -41,9 +41,9 @@ public:
     Metric metric() const { return metric_; }
     void setScope(int nodePosition); // -1: the whole program; -2 - w: window w of 400 steps
     void setExchangeBuffers(bool shown);
-    void selectStep(int stepId);         // marks and centres its node (-1: none)
-    void markComputeSet(int computeSet); // marks the steps of a compute set
-    int search(const QString& text);     // marks matches, centres the first; returns their count
+    void selectStep(record::StepId stepId); // marks and centres its node (none(): none)
+    void markComputeSet(record::ComputeSetId computeSet); // marks the steps of a compute set
+    int search(const QString& text); // marks matches, centres the first; returns their count
 
     void zoomBy(double factor);
     void fitAll();
@@ -58,7 +58,7 @@ public:
     QColor colorFor(int index) const; // the fill the current metric gives node `index`
 
 signals:
-    void stepActivated(int stepId, int computeSet);
+    void stepActivated(tessera::record::StepId stepId, tessera::record::ComputeSetId computeSet);
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -82,9 +82,9 @@ private:
     Metric metric_ = Metric::Cycles;
     int scopeNode_ = -1;
     bool exchangeBuffers_ = true;
-    int selectedStep_ = -1;
+    record::StepId selectedStep_ = record::StepId::none();
     bool pendingView_ = false;
-    int markedComputeSet_ = -1;
+    record::ComputeSetId markedComputeSet_ = record::ComputeSetId::none();
     std::vector<int> matches_;
     std::size_t matchCursor_ = 0;
     QString lastSearch_;

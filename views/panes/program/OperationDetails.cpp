@@ -1,6 +1,7 @@
 #include "views/panes/program/OperationDetails.h"
 
 #include "views/common/Format.h"
+#include "views/common/IdNumbers.h"
 #include "views/models/ModelRoles.h"
 #include "views/models/OperationFlopsModel.h"
 #include "views/models/ProgramKinds.h"
@@ -87,12 +88,12 @@ OperationDetails::OperationDetails(QWidget* parent)
     addTab(debug_, "Debug");
     connect(steps_, &QTableWidget::cellDoubleClicked, this, [this](int r, int) {
         if (auto* item = steps_->item(r, 0)) {
-            emit stepActivated(item->data(kIdRole).toInt());
+            emit stepActivated(idFromVariant<record::StepId>(item->data(kIdRole)));
         }
     });
     connect(flops_, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         if (const QVariant id = index.data(kIdRole); id.isValid()) { // not the Total row
-            emit stepActivated(id.toInt());
+            emit stepActivated(idFromVariant<record::StepId>(id));
         }
     });
 }
@@ -154,7 +155,7 @@ void OperationDetails::showRow(const OperationRow& r) {
         const std::uint64_t runs = stats_->stepExecutions[s];
         const int at = static_cast<int>(i);
         auto* name = text(QString::fromStdString(step.name));
-        name->setData(kIdRole, step.id.value());
+        name->setData(kIdRole, idVariant(step.id));
         steps_->setItem(at, 0, name);
         steps_->setItem(at, 1, text(programKindText(step.kind)));
         steps_->setItem(at, 2, number(formatCount(runs), runs));

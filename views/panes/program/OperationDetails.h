@@ -41,7 +41,7 @@ public:
     QLabel* debug() const { return debug_; }
 
 signals:
-    void stepActivated(int stepId);
+    void stepActivated(tessera::record::StepId stepId);
 
 private:
     void clearTables();

@@ -40,9 +40,9 @@ public:
     OperationDetails* details() const { return details_; }
 
 signals:
-    void operationSelected(int nodePosition);  // an operation row became current
-    void operationActivated(int nodePosition); // double-clicked
-    void stepActivated(int stepId);            // double-clicked in the Program steps tab
+    void operationSelected(int nodePosition);           // an operation row became current
+    void operationActivated(int nodePosition);          // double-clicked
+    void stepActivated(tessera::record::StepId stepId); // double-clicked in the Program steps tab
 
 private:
     void layoutColumns();
