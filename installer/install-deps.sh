@@ -18,6 +18,8 @@ PACKAGES=(
     libqcustomplot-dev libboost-graph-dev libsqlite3-dev sqlite3
     # clang + its sanitizer/libFuzzer runtimes
     clang libclang-rt-14-dev
+    # lld: the test presets link with it (several times faster than ld.bfd)
+    lld
     # the workloads' host matrix products (dgemm) and tessera-bench's sgemm reference
     libopenblas-dev
     # libpva's Python module (pybind11) and the pva tests' plots

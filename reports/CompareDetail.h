@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the files of the comparison core (private to reports/).
 #include "reports/Compare.h"
+#include "reports/Saturating.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -11,33 +12,13 @@
 
 namespace tessera::reports::detail {
 
-inline std::int64_t i64(std::uint64_t v) {
-    constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
-    return static_cast<std::int64_t>(std::min(v, kMax));
-}
+using reports::addSat;
+using reports::addSat64;
+using reports::i64;
+using reports::mulSat;
 
 inline Delta delta(std::uint64_t baseline, std::uint64_t comparison) {
     return {i64(baseline), i64(comparison)};
-}
-
-// Saturating: the figures of a corrupt report must not overflow.
-inline std::uint64_t mulSat(std::uint64_t a, std::uint64_t b) {
-    if (a != 0 && b > std::numeric_limits<std::uint64_t>::max() / a) {
-        return std::numeric_limits<std::uint64_t>::max();
-    }
-    return a * b;
-}
-inline std::uint64_t addSat(std::uint64_t a, std::uint64_t b) {
-    return b > std::numeric_limits<std::uint64_t>::max() - a
-               ? std::numeric_limits<std::uint64_t>::max()
-               : a + b;
-}
-
-// For sums of non-negative figures.
-inline std::int64_t addSat64(std::int64_t a, std::int64_t b) {
-    return b > std::numeric_limits<std::int64_t>::max() - a
-               ? std::numeric_limits<std::int64_t>::max()
-               : a + b;
 }
 
 inline Change changeOf(bool inBaseline, bool inComparison, bool same) {

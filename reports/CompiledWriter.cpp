@@ -2,6 +2,7 @@
 
 #include "reports/ReportError.h"
 #include "reports/ReportTypes.h"
+#include "reports/Saturating.h"
 #include "reports/Sqlite.h"
 #include "reports/StringTable.h"
 #include "reports/Tables.h"
@@ -19,10 +20,6 @@ namespace tessera::reports {
 namespace {
 
 using std::int64_t;
-
-int64_t i64(std::uint64_t v) {
-    return static_cast<int64_t>(v);
-}
 
 // A per-tile array as stored: numTiles little-endian uint32, or an empty BLOB
 // when every tile is 0 (most steps leave most arrays at zero).

@@ -4,6 +4,7 @@
 #include "reports/JsonWriter.h"
 #include "reports/ReportError.h"
 #include "reports/ReportReader.h"
+#include "reports/Saturating.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +17,7 @@ namespace tessera::reports {
 
 namespace {
 
-constexpr std::uint64_t kPage = 1 << 16; // executed steps read at a time
+constexpr std::uint64_t kStepsPerRead = 1 << 16; // executed steps read at a time
 constexpr int kPid = 1;
 constexpr int kStepTid = 1;
 constexpr int kFirstTileTid = 10;
@@ -43,12 +44,6 @@ std::string micros(std::int64_t ns) {
     std::snprintf(text, sizeof text, "%lld.%03lld", static_cast<long long>(ns / 1000),
                   static_cast<long long>(ns % 1000));
     return text;
-}
-
-std::uint64_t addSat(std::uint64_t a, std::uint64_t b) {
-    return b > std::numeric_limits<std::uint64_t>::max() - a
-               ? std::numeric_limits<std::uint64_t>::max()
-               : a + b;
 }
 
 // A track's share of one program step: for a tile, its own cycles; for a
@@ -362,7 +357,7 @@ private:
     void writeExecutions(const RunEntry& run, MemoryCounter& memory) {
         for (std::uint64_t firstSeq = 0;;) {
             const std::vector<record::StepExecutionRecord> page =
-                reader_.executedSteps(run.id, firstSeq, firstSeq + kPage);
+                reader_.executedSteps(run.id, firstSeq, firstSeq + kStepsPerRead);
             if (page.empty()) {
                 break;
             }

@@ -3,20 +3,13 @@
 #include "reports/LodBuilder.h"
 #include "reports/ReaderImpl.h"
 #include "reports/ReportError.h"
+#include "reports/Saturating.h"
 #include "reports/Schema.h"
 #include "reports/Tables.h"
 
 #include <algorithm>
 
 namespace tessera::reports {
-
-namespace {
-
-std::int64_t i64(std::uint64_t v) {
-    return static_cast<std::int64_t>(std::min<std::uint64_t>(v, std::uint64_t{INT64_MAX}));
-}
-
-} // namespace
 
 std::vector<RunEntry> ReportReader::runs() const {
     std::vector<RunEntry> out;

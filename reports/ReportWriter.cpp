@@ -4,6 +4,7 @@
 #include "reports/LodBuilder.h"
 #include "reports/OutputFile.h"
 #include "reports/ReportError.h"
+#include "reports/Saturating.h"
 #include "reports/Schema.h"
 #include "reports/Sqlite.h"
 #include "reports/StringTable.h"
@@ -23,10 +24,6 @@ namespace tessera::reports {
 namespace {
 
 using std::int64_t;
-
-int64_t i64(std::uint64_t v) {
-    return static_cast<int64_t>(v);
-}
 
 std::string utcNow() {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());

@@ -13,10 +13,6 @@ namespace tessera::compiler {
 
 namespace {
 
-std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
-    return (v + a - 1) / a * a;
-}
-
 class Planner {
 public:
     explicit Planner(CompiledGraph& out)

@@ -24,10 +24,6 @@ constexpr std::uint32_t kEdgePointerBytes = 4; // scalar edge
 constexpr std::uint32_t kVectorEdgeBytes = 8;  // pointer + size
 constexpr std::uint32_t kListEntryBytes = 8;   // per vector-list entry
 
-std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
-    return (v + a - 1) / a * a;
-}
-
 struct TileLayout {
     std::uint64_t cursor = 0; // offset from the memory base
     std::uint64_t used = 0;   // bytes of blocks, without gaps

@@ -5,6 +5,11 @@
 
 namespace tessera::compiler {
 
+// v rounded up to a multiple of a (a > 0): block and state alignment.
+constexpr std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
+    return (v + a - 1) / a * a;
+}
+
 // Every variable fully mapped, every vertex on a tile with every field connected.
 void validateGraph(const Graph& graph);
 // Program trees -> nodes, steps and the interpreter's instructions.

@@ -40,6 +40,23 @@ struct TypeOf<bool> {
     static constexpr Type value = Type::Bool;
 };
 
+// Float and half: the types whose values round.
+constexpr bool isFloatingPoint(Type type) {
+    return type == Type::Float || type == Type::Half;
+}
+
+// The name of a C++ element type's Type ("float", ...).
+template <typename T>
+std::string typeNameOf() {
+    return std::string(typeName(TypeOf<T>::value));
+}
+
+// "name<type>" for a C++ element type, as codelet names are written.
+template <typename T>
+std::string typedName(std::string_view name) {
+    return std::string(name) + "<" + typeNameOf<T>() + ">";
+}
+
 // Conversions between element storage and double, for host I/O and printing.
 double loadAsDouble(Type type, const std::byte* p);
 void storeFromDouble(Type type, std::byte* p, double value);

@@ -7,7 +7,8 @@ namespace tessera::ops {
 
 namespace {
 
-constexpr std::size_t kGrain = 8; // elements per vertex at least: one 64-bit-aligned chunk or more
+constexpr std::size_t kElementwiseGrain =
+    8; // elements per vertex at least: one 64-bit-aligned chunk or more
 
 // Calls make(begin, end, tile) for vertex-sized chunks of `t`'s flat elements,
 // about one chunk per worker context on each tile.
@@ -15,7 +16,7 @@ template <typename F>
 void forEachChunk(const Graph& graph, const Tensor& t, F&& make) {
     const std::size_t workers = graph.getTarget().numWorkerContexts;
     for (const TileRange& r : tileRanges(graph, t)) {
-        for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kGrain)) {
+        for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kElementwiseGrain)) {
             make(b, e, r.tile);
         }
     }

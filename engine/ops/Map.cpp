@@ -14,7 +14,7 @@ namespace tessera::ops {
 
 namespace {
 
-constexpr std::size_t kGrain = 8; // elements per vertex at least
+constexpr std::size_t kMapGrain = 8; // elements per vertex at least
 
 // The instance state of a generated map vertex: where its edges point.
 struct MapVertex {
@@ -117,14 +117,6 @@ std::set<std::size_t> placeholdersUsed(const expr::Expression& e) {
     return used;
 }
 
-bool fullyMapped(const Graph& graph, const Tensor& t) {
-    std::size_t mapped = 0;
-    for (const TileRange& r : tileRanges(graph, t)) {
-        mapped += r.end - r.begin;
-    }
-    return mapped == t.numElements();
-}
-
 void requireFullyMapped(const Graph& graph, const Tensor& t, const std::string& what) {
     if (!fullyMapped(graph, t)) {
         throw Error(what + ": " + t.describe() +
@@ -156,7 +148,7 @@ void run(Graph& graph, program::Sequence& seq, const expr::Expression& e,
     const ComputeSet cs = graph.addComputeSet(name);
     const std::size_t workers = graph.getTarget().numWorkerContexts;
     for (const TileRange& r : tileRanges(graph, out)) {
-        for (const auto& [b, end] : splitRange(r.begin, r.end, workers, kGrain)) {
+        for (const auto& [b, end] : splitRange(r.begin, r.end, workers, kMapGrain)) {
             std::vector<std::pair<std::string, Tensor>> fields = {{"out", fout.slice(b, end)}};
             for (const std::size_t k : used) {
                 if (!(inPlace && k == 0)) {

@@ -17,10 +17,6 @@ namespace {
 
 constexpr std::size_t kBlock = 256; // elements evaluated together, node by node
 
-bool isFloating(Type t) {
-    return t == Type::Float || t == Type::Half;
-}
-
 // Rounds to what a value of `t` can hold.
 double roundTo(Type t, double v) {
     return t == Type::Half ? static_cast<double>(halfBitsToFloat(floatToHalfBits(float(v))))
@@ -313,7 +309,7 @@ void evaluateNode(const TypedExpression& e, std::size_t k, std::size_t n, Column
                   std::span<const std::byte* const> inputs, std::size_t offset) {
     const Node& node = e.expression.nodes()[k];
     const Type t = e.types[k];
-    const bool real = isFloating(t);
+    const bool real = isFloatingPoint(t);
     double* f = c.f(k);
     std::int64_t* w = c.i(k);
     auto arg = [&](int a) {
@@ -334,12 +330,12 @@ void evaluateNode(const TypedExpression& e, std::size_t k, std::size_t n, Column
         return;
     case Node::Kind::Cast: {
         const Type from = e.types[arg(0)];
-        if (isFloating(from) && real) {
+        if (isFloatingPoint(from) && real) {
             const double* x = c.f(arg(0));
             for (std::size_t j = 0; j < n; ++j) {
                 f[j] = roundTo(t, x[j]);
             }
-        } else if (isFloating(from)) {
+        } else if (isFloatingPoint(from)) {
             const double* x = c.f(arg(0));
             for (std::size_t j = 0; j < n; ++j) {
                 w[j] = wrapTo(t, toInteger(t, x[j]));
@@ -360,7 +356,7 @@ void evaluateNode(const TypedExpression& e, std::size_t k, std::size_t n, Column
     case Node::Kind::Unary: {
         const auto op = static_cast<UnaryOp>(node.op);
         const Type from = e.types[arg(0)];
-        if (isFloating(from)) {
+        if (isFloatingPoint(from)) {
             const double* x = c.f(arg(0));
             if (op == UnaryOp::IsFinite || op == UnaryOp::IsInf || op == UnaryOp::IsNaN) {
                 for (std::size_t j = 0; j < n; ++j) {
@@ -385,7 +381,7 @@ void evaluateNode(const TypedExpression& e, std::size_t k, std::size_t n, Column
         const auto op = static_cast<BinaryOp>(node.op);
         const Type from = e.types[arg(0)];
         if (isComparison(op)) {
-            if (isFloating(from)) {
+            if (isFloatingPoint(from)) {
                 const double* a = c.f(arg(0));
                 const double* b = c.f(arg(1));
                 for (std::size_t j = 0; j < n; ++j) {
@@ -581,7 +577,7 @@ std::uint64_t mapFlops(const TypedExpression& e, std::size_t count) {
         const Node& n = nodes[k];
         const bool operandReal = n.kind != Node::Kind::Placeholder &&
                                  n.kind != Node::Kind::Constant && n.kind != Node::Kind::Cast &&
-                                 isFloating(e.types[static_cast<std::size_t>(n.args[0])]);
+                                 isFloatingPoint(e.types[static_cast<std::size_t>(n.args[0])]);
         perElement += operandReal ? 1 : 0;
     }
     return perElement * count;

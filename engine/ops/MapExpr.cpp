@@ -205,9 +205,6 @@ std::string Expression::toString() const {
 
 namespace {
 
-bool isFloating(Type t) {
-    return t == Type::Float || t == Type::Half;
-}
 bool isInteger(Type t) {
     return t == Type::Int || t == Type::UnsignedInt;
 }
@@ -250,7 +247,7 @@ bool accepts(UnaryOp op, Type t) {
     case UnaryOp::LogicalNot:
         return t == Type::Bool;
     default: // the transcendental and rounding operators
-        return isFloating(t);
+        return isFloatingPoint(t);
     }
 }
 
@@ -286,7 +283,7 @@ bool accepts(BinaryOp op, Type t) {
     case BinaryOp::Power:
     case BinaryOp::InvStdDevToVariance:
     case BinaryOp::VarianceToInvStdDev:
-        return isFloating(t);
+        return isFloatingPoint(t);
     }
     return false;
 }

@@ -68,4 +68,12 @@ std::vector<std::pair<std::size_t, std::size_t>> splitRange(std::size_t begin, s
     return out;
 }
 
+bool fullyMapped(const Graph& graph, const Tensor& t) {
+    std::size_t held = 0;
+    for (const TileRange& r : tileRanges(graph, t)) {
+        held += r.end - r.begin;
+    }
+    return held == t.numElements();
+}
+
 } // namespace tessera::ops

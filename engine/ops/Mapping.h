@@ -21,6 +21,9 @@ struct TileRange {
 };
 std::vector<TileRange> tileRanges(const Graph& graph, const Tensor& t);
 
+// Every element of `t` has a tile.
+bool fullyMapped(const Graph& graph, const Tensor& t);
+
 // Splits [begin, end) into at most `pieces` near-equal chunks of at least `grain`.
 std::vector<std::pair<std::size_t, std::size_t>> splitRange(std::size_t begin, std::size_t end,
                                                             std::size_t pieces, std::size_t grain);

@@ -9,7 +9,7 @@ namespace tessera::ops {
 namespace {
 
 constexpr const char* kStateName = "poprand/generatorState";
-constexpr std::size_t kGrain = 16;
+constexpr std::size_t kRandomGrain = 16;
 
 std::uint64_t mix(std::uint64_t z) { // splitmix64's finaliser
     z += 0x9E3779B97F4A7C15ull;
@@ -63,7 +63,7 @@ void generate(Graph& graph, program::Sequence& seq, const Tensor& out, const Ran
     const Tensor flat = out.flatten();
     const std::size_t workers = graph.getTarget().numWorkerContexts;
     for (const TileRange& r : tileRanges(graph, out)) {
-        for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kGrain)) {
+        for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kRandomGrain)) {
             VertexRef v = graph.addVertex(
                 cs, codelet,
                 {{"out", flat.slice(b, e)},

@@ -12,10 +12,6 @@ namespace tessera::ops::detail {
 
 namespace {
 
-bool isFloating(Type t) {
-    return t == Type::Float || t == Type::Half;
-}
-
 // A value of any element type: floating ones in `real`, the others in `whole`.
 struct Value {
     double real = 0;
@@ -108,14 +104,14 @@ Value fit(Type t, Value v) {
 
 // From one type to another: floating to integer truncates and saturates.
 Value convert(Type from, Type to, Value v) {
-    if (isFloating(from) && !isFloating(to)) {
+    if (isFloatingPoint(from) && !isFloatingPoint(to)) {
         const double lo = to == Type::Int ? -2147483648.0 : 0.0;
         const double hi = to == Type::Int ? 2147483647.0 : 4294967295.0;
         v.whole = to == Type::Bool ? v.real != 0.0
                   : std::isnan(v.real)
                       ? 0
                       : static_cast<std::int64_t>(std::trunc(std::clamp(v.real, lo, hi)));
-    } else if (!isFloating(from) && isFloating(to)) {
+    } else if (!isFloatingPoint(from) && isFloatingPoint(to)) {
         v.real = static_cast<double>(v.whole);
     }
     return fit(to, v);
@@ -123,7 +119,7 @@ Value convert(Type from, Type to, Value v) {
 
 Value identity(ReduceOp op, Type t) {
     Value v;
-    const bool real = isFloating(t);
+    const bool real = isFloatingPoint(t);
     const double inf = std::numeric_limits<double>::infinity();
     switch (op) {
     case ReduceOp::Add:
@@ -150,7 +146,7 @@ Value identity(ReduceOp op, Type t) {
 }
 
 Value combine(ReduceOp op, Type acc, Value a, Value b) {
-    const bool real = isFloating(acc);
+    const bool real = isFloatingPoint(acc);
     Value r;
     switch (op) {
     case ReduceOp::Add:
@@ -196,7 +192,7 @@ void finish(const ReduceCodelet& c, Type acc, const ReduceVertex& v, std::size_t
     auto* out = static_cast<std::byte*>(v.out.data);
     const double scale = v.scaleTensor != nullptr ? double(*v.scaleTensor) : v.scale;
     if (scale != 1.0) {
-        if (isFloating(acc)) {
+        if (isFloatingPoint(acc)) {
             r.real *= scale;
         } else {
             r.real = static_cast<double>(r.whole) * scale;
@@ -323,7 +319,7 @@ std::string runsCodelet(Graph& graph, const ReduceCodelet& c) {
         return {};
     });
     const std::size_t width = vectorWidth(c.in);
-    const bool real = isFloating(c.in);
+    const bool real = isFloatingPoint(c.in);
     info.formula = "12 + ceil(n / w) + 3 * rows, w = 4 (half), 2 (float), 1";
     info.estimator = [width, real, squared = c.squareInputs](const VertexIntrospector& v,
                                                              const Target&) {
@@ -358,7 +354,7 @@ std::string partialsCodelet(Graph& graph, const ReduceCodelet& c) {
         }
         return {};
     });
-    const bool real = isFloating(c.in);
+    const bool real = isFloatingPoint(c.in);
     info.formula = "12 + sum over outputs of (partials + 3)";
     info.estimator = [real](const VertexIntrospector& v, const Target&) {
         std::uint64_t cycles = 12, n = 0;

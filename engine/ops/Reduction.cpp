@@ -32,7 +32,7 @@ const char* name(ReduceOp op) {
 
 namespace {
 
-constexpr std::size_t kGrain = 64;            // elements per first-stage vertex at least
+constexpr std::size_t kReduceGrain = 64;      // elements per first-stage vertex at least
 constexpr std::size_t kOutputsPerVertex = 16; // outputs a second-stage vertex reduces at most
 
 // A first-stage vertex: a run [begin, end) of the [outer, inner] view on one tile.
@@ -42,10 +42,6 @@ struct Piece {
     std::size_t firstRow, rows;
     std::size_t partial = 0; // its first element in the partials tensor
 };
-
-bool isFloating(Type t) {
-    return t == Type::Float || t == Type::Half;
-}
 
 // PopLibs' supported combinations, plus unsigned (as int).
 void checkTypes(const std::string& name, ReduceOp op, Type in, Type out) {
@@ -58,7 +54,7 @@ void checkTypes(const std::string& name, ReduceOp op, Type in, Type out) {
     case ReduceOp::SquareAdd:
     case ReduceOp::Mul:
         if (in == Type::Bool || out == Type::Bool ||
-            (in != out && !(isFloating(in) && isFloating(out)))) {
+            (in != out && !(isFloatingPoint(in) && isFloatingPoint(out)))) {
             fail();
         }
         break;
@@ -81,7 +77,7 @@ std::vector<Piece> planPieces(const Graph& graph, const Tensor& flat, std::size_
     std::vector<Piece> pieces;
     const std::size_t workers = graph.getTarget().numWorkerContexts;
     for (const TileRange& r : tileRanges(graph, flat)) {
-        for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kGrain)) {
+        for (const auto& [b, e] : splitRange(r.begin, r.end, workers, kReduceGrain)) {
             const std::size_t first = b / inner;
             pieces.push_back({r.tile, b, e, first, (e - 1) / inner - first + 1});
         }

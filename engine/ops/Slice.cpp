@@ -31,17 +31,17 @@ Around around(const std::vector<std::size_t>& shape, std::size_t dim) {
 }
 
 // A run of columns [begin, end) of one outer index, on one tile.
-struct Run {
+struct ColumnRun {
     TileId tile;
     std::size_t outer, begin, end;
 };
 
 // Runs of the columns of t (around `dim`), on the tile holding each column's
 // first entry, split so each worker gets a share.
-std::vector<Run> columnRuns(const Graph& graph, const Tensor& t3, const Around& a) {
+std::vector<ColumnRun> columnRuns(const Graph& graph, const Tensor& t3, const Around& a) {
     const Tensor first = t3.slice(0, 1, 1).flatten(); // [outer * inner] columns
     const std::size_t workers = graph.getTarget().numWorkerContexts;
-    std::vector<Run> runs;
+    std::vector<ColumnRun> runs;
     for (const TileRange& r : tileRanges(graph, first)) {
         for (std::size_t b = r.begin; b < r.end;) {
             const std::size_t o = b / a.inner;
@@ -53,14 +53,14 @@ std::vector<Run> columnRuns(const Graph& graph, const Tensor& t3, const Around& 
             b = e;
         }
     }
-    std::sort(runs.begin(), runs.end(), [](const Run& x, const Run& y) {
+    std::sort(runs.begin(), runs.end(), [](const ColumnRun& x, const ColumnRun& y) {
         return x.outer != y.outer ? x.outer < y.outer : x.begin < y.begin;
     });
     return runs;
 }
 
 // The list of [outer o, entry k, columns b..e) of a [outer, n, inner] tensor.
-std::vector<Tensor> entriesOf(const Tensor& t3, const Run& r, std::size_t n) {
+std::vector<Tensor> entriesOf(const Tensor& t3, const ColumnRun& r, std::size_t n) {
     std::vector<Tensor> list;
     for (std::size_t k = 0; k < n; ++k) {
         list.push_back(t3[r.outer][k].slice(r.begin, r.end));
@@ -116,7 +116,7 @@ void sliceOne(Graph& graph, ComputeSet cs, const Tensor& out, const Tensor& t, c
     const Tensor o3 = out.reshape({a.outer, size, a.inner});
     const std::string codelet =
         "popops::DynamicSlice<" + std::string(typeName(t.elementType())) + ">";
-    for (const Run& r : columnRuns(graph, t3, a)) {
+    for (const ColumnRun& r : columnRuns(graph, t3, a)) {
         const std::vector<Tensor> sub = entriesOf(o3, r, size);
         if (mapOut) {
             for (const Tensor& s : sub) {
@@ -137,7 +137,7 @@ void updateOne(Graph& graph, ComputeSet cs, const Tensor& t, const Tensor& s, co
     const Tensor s3 = s.reshape({a.outer, size, a.inner});
     const std::string codelet =
         "popops::DynamicUpdate<" + std::string(typeName(t.elementType())) + ">";
-    for (const Run& r : columnRuns(graph, t3, a)) {
+    for (const ColumnRun& r : columnRuns(graph, t3, a)) {
         VertexRef v = graph.addVertex(cs, codelet, {{"offset", offset}});
         graph.connect(v["base"], entriesOf(t3, r, a.entries));
         graph.connect(v["sub"], entriesOf(s3, r, size));
@@ -310,7 +310,7 @@ Tensor multiSlice(Graph& graph, program::Sequence& seq, const Tensor& t, const T
     const std::string codelet =
         "popops::MultiSlice<" + std::string(typeName(t.elementType())) + ">";
     const Tensor flat = offsets.flatten();
-    for (const Run& r : columnRuns(graph, t3, a)) {
+    for (const ColumnRun& r : columnRuns(graph, t3, a)) {
         const std::vector<Tensor> sub = entriesOf(o3, r, n);
         for (const Tensor& s : sub) {
             graph.setTileMapping(s, r.tile);
@@ -370,7 +370,7 @@ void multiUpdate(Graph& graph, program::Sequence& seq, const Tensor& t, const Te
     const Tensor s3 = s.reshape({n, a.outer, a.inner}).dimShuffle({1, 0, 2});
     const ComputeSet cs = graph.addComputeSet(name);
     const Tensor flat = offsets.flatten();
-    for (const Run& r : columnRuns(graph, t3, a)) {
+    for (const ColumnRun& r : columnRuns(graph, t3, a)) {
         VertexRef v = graph.addVertex(cs, codelet, {{"offsets", flat}});
         if (op == UpdateOp::Add) {
             graph.connect(v["scale"], scale->reshape({}));

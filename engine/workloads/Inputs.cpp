@@ -17,14 +17,14 @@ namespace {
 constexpr std::size_t kBatchBytes = std::size_t{1} << 18;
 
 template <typename Byte>
-struct Run {
+struct ByteRun {
     std::size_t first;
     std::span<Byte> bytes;
 };
 
 // Starts of the batches of `runs`, and runs.size() last.
 template <typename Byte>
-std::vector<std::size_t> batches(const std::vector<Run<Byte>>& runs) {
+std::vector<std::size_t> batches(const std::vector<ByteRun<Byte>>& runs) {
     std::vector<std::size_t> starts;
     std::size_t bytes = kBatchBytes;
     for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -88,7 +88,7 @@ std::vector<double> randomDoubles(std::size_t n, std::uint32_t seed, Type type, 
 void fillRandom(Engine& engine, const Tensor& t, std::uint32_t seed, float lo, float hi) {
     const Type type = t.elementType();
     const CounterRandom random(seed, type, lo, hi);
-    std::vector<Run<std::byte>> runs;
+    std::vector<ByteRun<std::byte>> runs;
     engine.forEachRun(t, [&](std::size_t first, std::span<std::byte> bytes) {
         runs.push_back({first, bytes});
     });
@@ -103,7 +103,7 @@ void fillRandom(Engine& engine, const Tensor& t, std::uint32_t seed, float lo, f
 
 Verification checkRuns(const Engine& engine, const Tensor& t, double atol, double rtol,
                        const std::string& what, const RunCheck& check) {
-    std::vector<Run<const std::byte>> runs;
+    std::vector<ByteRun<const std::byte>> runs;
     engine.forEachRun(t, [&](std::size_t first, std::span<const std::byte> bytes) {
         runs.push_back({first, bytes});
     });

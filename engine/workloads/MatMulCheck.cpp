@@ -38,7 +38,7 @@ std::unique_ptr<double[]> matrix(std::size_t elements) {
     return std::unique_ptr<double[]>(new double[std::max<std::size_t>(elements, 1)]);
 }
 
-struct Run {
+struct ResultRun {
     std::size_t first;
     std::span<const std::byte> bytes;
 };
@@ -174,12 +174,12 @@ private:
     // One pass over C in tile memory, rows split among the threads: C.x and
     // sum |C| per group, and the sampled rows element by element.
     Verification projectC() {
-        std::vector<Run> runs;
+        std::vector<ResultRun> runs;
         engine_.forEachRun(c_, [&](std::size_t first, std::span<const std::byte> bytes) {
             runs.push_back({first, bytes});
         });
         std::sort(runs.begin(), runs.end(),
-                  [](const Run& a, const Run& b) { return a.first < b.first; });
+                  [](const ResultRun& a, const ResultRun& b) { return a.first < b.first; });
         const double atol = absoluteTolerance(Type::Float, k_),
                      rtol = relativeTolerance(Type::Float);
         w_.assign(m_ * groups_, 0.0);
@@ -188,8 +188,9 @@ private:
         std::vector<Comparison> parts(m_, Comparison(atol, rtol));
         pool_.parallelFor(m_, [&](std::size_t begin, std::size_t end) {
             const std::size_t lo = begin * n_, hi = end * n_;
-            auto it = std::upper_bound(runs.begin(), runs.end(), lo,
-                                       [](std::size_t v, const Run& r) { return v < r.first; });
+            auto it =
+                std::upper_bound(runs.begin(), runs.end(), lo,
+                                 [](std::size_t v, const ResultRun& r) { return v < r.first; });
             if (it != runs.begin()) {
                 --it;
             }

@@ -29,6 +29,10 @@ QString formatPercent(double fraction) {
     return QString("%1%").arg(fraction * 100.0, 0, 'f', 1);
 }
 
+QString formatShare(double part, double whole) {
+    return formatPercent(whole > 0 ? part / whole : 0);
+}
+
 QString formatCyclesAsTime(std::uint64_t cycles, double clockHz) {
     if (clockHz <= 0) {
         return QString();

@@ -46,6 +46,7 @@ const tessera::Tensor& Access::tensor(const poplar::Tensor& t) {
 } // namespace detail
 
 using detail::Access;
+using detail::sizes;
 using detail::translate;
 
 std::string Type::toString() const {
@@ -267,9 +268,6 @@ Tensor::Tensor(const Tensor& other) = default;
 Tensor& Tensor::operator=(const Tensor& other) = default;
 
 namespace {
-std::vector<std::size_t> sizes(ArrayRef<std::size_t> a) {
-    return std::vector<std::size_t>(a.begin(), a.end());
-}
 template <typename F>
 Tensor view(F&& f) {
     return translate([&] { return Access::makeTensor(f()); });

@@ -8,6 +8,7 @@
 namespace poplar {
 
 using detail::Access;
+using detail::sizes;
 using detail::translate;
 
 namespace detail {
@@ -23,10 +24,6 @@ namespace {
 
 tessera::Graph& eg(const Graph& g) {
     return Access::graph(g).graph;
-}
-
-std::vector<std::size_t> sizes(ArrayRef<std::size_t> a) {
-    return std::vector<std::size_t>(a.begin(), a.end());
 }
 
 tessera::FieldRef engineField(const Graph& g, const FieldRef& f) {

@@ -174,6 +174,11 @@ inline tessera::program::SyncScope syncScope(SyncType type) {
     return tessera::program::SyncScope::Internal;
 }
 
+// A shape as the engine takes it.
+inline std::vector<std::size_t> sizes(ArrayRef<std::size_t> a) {
+    return std::vector<std::size_t>(a.begin(), a.end());
+}
+
 // Runs `f`, turning the engine's errors into Poplar's exceptions.
 template <typename F>
 auto translate(F&& f) -> decltype(f()) {

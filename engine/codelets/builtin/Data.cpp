@@ -50,14 +50,9 @@ public:
 };
 
 template <typename T>
-std::string tn() {
-    return std::string(typeName(TypeOf<T>::value));
-}
-
-template <typename T>
-void addTyped(CodeletRegistry& r) {
+void addFill(CodeletRegistry& r) {
     using F = Fill<T>;
-    r.add(CodeletBuilder<F>("Fill<" + tn<T>() + ">")
+    r.add(CodeletBuilder<F>(typedName<T>("Fill"))
               .field("out", &F::out)
               .state("value", &F::value)
               .codeBytes(96)
@@ -72,7 +67,7 @@ void addTyped(CodeletRegistry& r) {
 template <typename T>
 void addScaledAdd(CodeletRegistry& r) {
     using S = ScaledAdd<T>;
-    r.add(CodeletBuilder<S>("ScaledAdd<" + tn<T>() + ">")
+    r.add(CodeletBuilder<S>(typedName<T>("ScaledAdd"))
               .field("data", &S::data)
               .field("deltas", &S::deltas)
               .state("scale", &S::scale)
@@ -90,7 +85,7 @@ template <typename In, typename Out>
 void addCast(CodeletRegistry& r) {
     using C = Cast<In, Out>;
     r.add(
-        CodeletBuilder<C>("Cast<" + tn<In>() + "," + tn<Out>() + ">")
+        CodeletBuilder<C>("Cast<" + typeNameOf<In>() + "," + typeNameOf<Out>() + ">")
             .field("in", &C::in)
             .field("out", &C::out)
             .sameSize({"in", "out"})
@@ -121,11 +116,11 @@ void addCasts(CodeletRegistry& r) {
 } // namespace
 
 void registerDataCodelets(CodeletRegistry& registry) {
-    addTyped<float>(registry);
-    addTyped<half>(registry);
-    addTyped<int>(registry);
-    addTyped<unsigned>(registry);
-    addTyped<bool>(registry);
+    addFill<float>(registry);
+    addFill<half>(registry);
+    addFill<int>(registry);
+    addFill<unsigned>(registry);
+    addFill<bool>(registry);
     addScaledAdd<float>(registry);
     addScaledAdd<half>(registry);
     addCasts<float>(registry);

@@ -146,16 +146,11 @@ inline bool BinaryVertex<Binary::Mul, float>::compute() {
     return true;
 }
 
-template <typename T>
-std::string typed(const char* name) {
-    return std::string(name) + "<" + std::string(typeName(TypeOf<T>::value)) + ">";
-}
-
 template <Unary op, typename T>
 void addUnary(CodeletRegistry& r, const UnaryInfo& info) {
     using V = UnaryVertex<op, T>;
     const double c = info.cycles;
-    r.add(CodeletBuilder<V>(typed<T>(info.name))
+    r.add(CodeletBuilder<V>(typedName<T>(info.name))
               .field("in", &V::in)
               .field("out", &V::out)
               .sameSize({"in", "out"})
@@ -180,7 +175,7 @@ void addBinary(CodeletRegistry& r, const BinaryInfo& info) {
         const std::size_t n = v.fieldSize("out");
         return PerfEstimate{vectorCycles(n, TypeOf<T>::value, c, 14), n};
     };
-    r.add(CodeletBuilder<V>(typed<T>(info.name))
+    r.add(CodeletBuilder<V>(typedName<T>(info.name))
               .field("in1", &V::in1)
               .field("in2", &V::in2)
               .field("out", &V::out)
@@ -188,7 +183,7 @@ void addBinary(CodeletRegistry& r, const BinaryInfo& info) {
               .codeBytes(192)
               .estimator(formula, estimate)
               .build());
-    r.add(CodeletBuilder<S>(typed<T>((std::string(info.name) + "Scalar").c_str()))
+    r.add(CodeletBuilder<S>(typedName<T>((std::string(info.name) + "Scalar").c_str()))
               .field("in", &S::in)
               .field("scalar", &S::scalar)
               .field("out", &S::out)

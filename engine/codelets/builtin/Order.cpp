@@ -86,14 +86,9 @@ public:
 };
 
 template <typename T>
-std::string tn() {
-    return std::string(typeName(TypeOf<T>::value));
-}
-
-template <typename T>
 void addSort(CodeletRegistry& r) {
     using S = SortInPlace<T>;
-    r.add(CodeletBuilder<S>("popops::SortInPlace<" + tn<T>() + ">")
+    r.add(CodeletBuilder<S>(typedName<T>("popops::SortInPlace"))
               .field("data", &S::data)
               .codeBytes(512)
               .estimator("20 + 4 n log2 n",
@@ -106,7 +101,8 @@ void addSort(CodeletRegistry& r) {
 template <typename K, typename V>
 void addSortKeyValue(CodeletRegistry& r) {
     using S = SortKeyValueInPlace<K, V>;
-    r.add(CodeletBuilder<S>("popops::SortKeyValueInPlace<" + tn<K>() + "," + tn<V>() + ">")
+    r.add(CodeletBuilder<S>("popops::SortKeyValueInPlace<" + typeNameOf<K>() + "," +
+                            typeNameOf<V>() + ">")
               .field("keys", &S::keys)
               .field("values", &S::values)
               .sameSize({"keys", "values"})
@@ -121,7 +117,7 @@ void addSortKeyValue(CodeletRegistry& r) {
 template <typename I, typename T>
 void addOneHot(CodeletRegistry& r) {
     using E = EncodeOneHot<I, T>;
-    r.add(CodeletBuilder<E>("popops::EncodeOneHot<" + tn<I>() + "," + tn<T>() + ">")
+    r.add(CodeletBuilder<E>("popops::EncodeOneHot<" + typeNameOf<I>() + "," + typeNameOf<T>() + ">")
               .field("indices", &E::indices)
               .field("on", &E::on)
               .field("off", &E::off)
@@ -146,7 +142,7 @@ void addOneHot(CodeletRegistry& r) {
 template <typename T>
 void addIota(CodeletRegistry& r) {
     using I = Iota<T>;
-    r.add(CodeletBuilder<I>("popops::Iota<" + tn<T>() + ">")
+    r.add(CodeletBuilder<I>(typedName<T>("popops::Iota"))
               .field("out", &I::out)
               .state("start", &I::start)
               .state("offset", &I::offset)

@@ -130,11 +130,6 @@ public:
     }
 };
 
-template <typename T>
-std::string tn() {
-    return std::string(typeName(TypeOf<T>::value));
-}
-
 std::string twoWords(const VertexIntrospector& v, const char* field) {
     return v.fieldSize(field) == 2 ? std::string()
                                    : std::string("field '") + field + "' must have 2 elements";
@@ -142,9 +137,9 @@ std::string twoWords(const VertexIntrospector& v, const char* field) {
 
 // About 10 cycles an element for the hash and scaling, 40 for Box-Muller.
 template <typename T>
-void addTyped(CodeletRegistry& r) {
+void addRandom(CodeletRegistry& r) {
     using G = RandomGen<T>;
-    r.add(CodeletBuilder<G>("poprand::Random<" + tn<T>() + ">")
+    r.add(CodeletBuilder<G>(typedName<T>("poprand::Random"))
               .field("seed", &G::seed)
               .field("out", &G::out)
               .state("distribution", &G::distribution)
@@ -169,7 +164,7 @@ void addTyped(CodeletRegistry& r) {
 template <typename T>
 void addDropout(CodeletRegistry& r) {
     using D = Dropout<T>;
-    r.add(CodeletBuilder<D>("poprand::Dropout<" + tn<T>() + ">")
+    r.add(CodeletBuilder<D>(typedName<T>("poprand::Dropout"))
               .field("seed", &D::seed)
               .field("in", &D::in)
               .field("out", &D::out)
@@ -190,9 +185,9 @@ void addDropout(CodeletRegistry& r) {
 } // namespace
 
 void registerRandomCodelets(CodeletRegistry& registry) {
-    addTyped<float>(registry);
-    addTyped<half>(registry);
-    addTyped<int>(registry);
+    addRandom<float>(registry);
+    addRandom<half>(registry);
+    addRandom<int>(registry);
     addDropout<float>(registry);
     addDropout<half>(registry);
     registry.add(CodeletBuilder<SetSeed>("poprand::SetSeed")

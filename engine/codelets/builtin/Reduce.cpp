@@ -105,15 +105,10 @@ private:
     }
 };
 
-template <typename T>
-std::string typed(const char* name) {
-    return std::string(name) + "<" + std::string(typeName(TypeOf<T>::value)) + ">";
-}
-
 template <template <typename> class V, typename T>
 void addToScalar(CodeletRegistry& r, const char* name) {
     using C = V<T>;
-    r.add(CodeletBuilder<C>(typed<T>(name))
+    r.add(CodeletBuilder<C>(typedName<T>(name))
               .field("in", &C::in)
               .field("out", &C::out)
               .codeBytes(144)

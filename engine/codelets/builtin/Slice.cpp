@@ -127,11 +127,6 @@ public:
     }
 };
 
-template <typename T>
-std::string tn() {
-    return std::string(typeName(TypeOf<T>::value));
-}
-
 // Copies `slices` rows of `region` elements, a few cycles of set-up per row.
 std::uint64_t copyCycles(const VertexIntrospector& v, Type t, std::size_t slices) {
     const std::vector<std::size_t> rows = v.listSizes("sub");
@@ -148,13 +143,13 @@ B&& listFields(B&& b) {
 }
 
 template <typename T>
-void addTyped(CodeletRegistry& r) {
+void addSliceCodelets(CodeletRegistry& r) {
     constexpr Type t = TypeOf<T>::value; // a constant: the estimators need not capture it
     {
         using C = DynamicSlice<T>;
         r.add(
-            listFields<C>(CodeletBuilder<C>("popops::DynamicSlice<" + tn<T>() + ">")
-                              .field("offset", &C::offset))
+            listFields<C>(
+                CodeletBuilder<C>(typedName<T>("popops::DynamicSlice")).field("offset", &C::offset))
                 .codeBytes(160)
                 .estimator("10 + slices * (4 + region / 2 (half: / 4))",
                            [](const VertexIntrospector& v, const Target&) {
@@ -165,7 +160,7 @@ void addTyped(CodeletRegistry& r) {
     {
         using C = DynamicUpdate<T>;
         r.add(
-            listFields<C>(CodeletBuilder<C>("popops::DynamicUpdate<" + tn<T>() + ">")
+            listFields<C>(CodeletBuilder<C>(typedName<T>("popops::DynamicUpdate"))
                               .field("offset", &C::offset))
                 .codeBytes(160)
                 .estimator("10 + slices * (4 + region / 2 (half: / 4))",
@@ -180,15 +175,16 @@ void addTyped(CodeletRegistry& r) {
     };
     {
         using C = MultiSlice<T>;
-        r.add(listFields<C>(CodeletBuilder<C>("popops::MultiSlice<" + tn<T>() + ">")
-                                .field("offsets", &C::offsets))
-                  .codeBytes(192)
-                  .estimator("10 + offsets * (6 + region / 2 (half: / 4))", multi)
-                  .build());
+        r.add(
+            listFields<C>(
+                CodeletBuilder<C>(typedName<T>("popops::MultiSlice")).field("offsets", &C::offsets))
+                .codeBytes(192)
+                .estimator("10 + offsets * (6 + region / 2 (half: / 4))", multi)
+                .build());
     }
     {
         using C = MultiUpdate<T>;
-        r.add(listFields<C>(CodeletBuilder<C>("popops::MultiUpdate<" + tn<T>() + ">")
+        r.add(listFields<C>(CodeletBuilder<C>(typedName<T>("popops::MultiUpdate"))
                                 .field("offsets", &C::offsets))
                   .codeBytes(192)
                   .estimator("10 + offsets * (6 + region / 2 (half: / 4))", multi)
@@ -200,7 +196,8 @@ template <typename T, typename S>
 void addUpdateAdd(CodeletRegistry& r) {
     using C = MultiUpdateAdd<T, S>;
     const Type t = TypeOf<T>::value;
-    r.add(listFields<C>(CodeletBuilder<C>("popops::MultiUpdateAdd<" + tn<T>() + "," + tn<S>() + ">")
+    r.add(listFields<C>(CodeletBuilder<C>("popops::MultiUpdateAdd<" + typeNameOf<T>() + "," +
+                                          typeNameOf<S>() + ">")
                             .field("offsets", &C::offsets)
                             .field("scale", &C::scale))
               .codeBytes(224)
@@ -219,27 +216,28 @@ template <typename T>
 void addUpdateMax(CodeletRegistry& r) {
     using C = MultiUpdateMax<T>;
     const Type t = TypeOf<T>::value;
-    r.add(listFields<C>(CodeletBuilder<C>("popops::MultiUpdateMax<" + tn<T>() + ">")
-                            .field("offsets", &C::offsets))
-              .codeBytes(224)
-              .estimator("10 + offsets * (6 + region (half: / 2))",
-                         [](const VertexIntrospector& v, const Target&) {
-                             const std::vector<std::size_t> rows = v.listSizes("sub");
-                             const std::size_t region = rows.empty() ? 0 : rows.front();
-                             return PerfEstimate{
-                                 10 + v.fieldSize("offsets") * vectorCycles(region, t, 1.0, 6), 0};
-                         })
-              .build());
+    r.add(
+        listFields<C>(
+            CodeletBuilder<C>(typedName<T>("popops::MultiUpdateMax")).field("offsets", &C::offsets))
+            .codeBytes(224)
+            .estimator("10 + offsets * (6 + region (half: / 2))",
+                       [](const VertexIntrospector& v, const Target&) {
+                           const std::vector<std::size_t> rows = v.listSizes("sub");
+                           const std::size_t region = rows.empty() ? 0 : rows.front();
+                           return PerfEstimate{
+                               10 + v.fieldSize("offsets") * vectorCycles(region, t, 1.0, 6), 0};
+                       })
+            .build());
 }
 
 } // namespace
 
 void registerSliceCodelets(CodeletRegistry& registry) {
-    addTyped<float>(registry);
-    addTyped<half>(registry);
-    addTyped<int>(registry);
-    addTyped<unsigned>(registry);
-    addTyped<bool>(registry);
+    addSliceCodelets<float>(registry);
+    addSliceCodelets<half>(registry);
+    addSliceCodelets<int>(registry);
+    addSliceCodelets<unsigned>(registry);
+    addSliceCodelets<bool>(registry);
     addUpdateAdd<float, float>(registry);
     addUpdateAdd<half, half>(registry);
     addUpdateAdd<half, float>(registry);

@@ -23,14 +23,6 @@
 
 namespace tessera::views::execution {
 
-namespace {
-
-QString pct(double part, double whole) {
-    return formatPercent(whole > 0 ? part / whole : 0);
-}
-
-} // namespace
-
 StepDetailsPanel::StepDetailsPanel(QWidget* parent)
     : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
@@ -264,9 +256,9 @@ void StepDetailsPanel::fillInfo(const reports::ProgramStepEntry* s,
     row(tr("Phases"), tr("sync %1 · exchange %2 · compute %3<br>%4 · %5 · %6")
                           .arg(formatCount(s->syncCycles), formatCount(s->exchangePhaseCycles),
                                formatCount(s->computePhaseCycles))
-                          .arg(pct(static_cast<double>(s->syncCycles), total),
-                               pct(static_cast<double>(s->exchangePhaseCycles), total),
-                               pct(static_cast<double>(s->computePhaseCycles), total)));
+                          .arg(formatShare(static_cast<double>(s->syncCycles), total),
+                               formatShare(static_cast<double>(s->exchangePhaseCycles), total),
+                               formatShare(static_cast<double>(s->computePhaseCycles), total)));
     const double tilesN = data_->target.numTiles;
     if (s->computeCyclesMax > 0 && tilesN > 0) {
         const double mean = static_cast<double>(s->computeCyclesSum) / tilesN;

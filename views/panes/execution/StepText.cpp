@@ -11,10 +11,6 @@ namespace tessera::views::execution {
 
 namespace {
 
-QString pct(double part, double whole) {
-    return formatPercent(whole > 0 ? part / whole : 0);
-}
-
 QString count(double v) {
     return formatCount(static_cast<std::uint64_t>(std::max(0.0, v + 0.5)));
 }
@@ -86,11 +82,11 @@ QString stepToolTip(const ReportData& data, const record::StepExecutionRecord& e
         const auto total = static_cast<double>(s->totalCycles);
         text += QString("<br>sync %1 (%2) · exchange %3 (%4) · compute %5 (%6)")
                     .arg(count(static_cast<double>(s->syncCycles)))
-                    .arg(pct(static_cast<double>(s->syncCycles), total))
+                    .arg(formatShare(static_cast<double>(s->syncCycles), total))
                     .arg(count(static_cast<double>(s->exchangePhaseCycles)))
-                    .arg(pct(static_cast<double>(s->exchangePhaseCycles), total))
+                    .arg(formatShare(static_cast<double>(s->exchangePhaseCycles), total))
                     .arg(count(static_cast<double>(s->computePhaseCycles)))
-                    .arg(pct(static_cast<double>(s->computePhaseCycles), total));
+                    .arg(formatShare(static_cast<double>(s->computePhaseCycles), total));
         if (s->computeCyclesMax > 0 && data.target.numTiles > 0) {
             text += QString("<br>tile balance %1")
                         .arg(formatPercent(reports::tileBalance(*s, data.target.numTiles)));
@@ -112,9 +108,9 @@ QString rowToolTip(const QString& rowLabel, const TimelineItem& item, const RowF
     const double tileTime = f.tiles * f.cycles;
     if (tileTime > 0) {
         text += QString("<br>of the tiles' time: compute %1 · exchange %2 · sync %3")
-                    .arg(pct(f.compute, tileTime))
-                    .arg(pct(f.exchange, tileTime))
-                    .arg(pct(f.sync, tileTime));
+                    .arg(formatShare(f.compute, tileTime))
+                    .arg(formatShare(f.exchange, tileTime))
+                    .arg(formatShare(f.sync, tileTime));
     }
     if (f.tiles > 1) {
         text += QString("<br>compute per tile: %1 … %2 cycles (mean %3)")

@@ -28,15 +28,7 @@ namespace eo = tessera::ops::expr;
 
 namespace {
 
-constexpr std::size_t kGrain = 8;
-
-bool fullyMapped(const tessera::Graph& g, const tessera::Tensor& t) {
-    std::size_t n = 0;
-    for (const tessera::ops::TileRange& r : tessera::ops::tileRanges(g, t)) {
-        n += r.end - r.begin;
-    }
-    return n == t.numElements();
-}
+constexpr std::size_t kDataGrain = 8;
 
 void requireSameShape(const poplar::Tensor& a, const poplar::Tensor& b, const std::string& what) {
     if (a.shape() != b.shape()) {
@@ -48,7 +40,7 @@ void requireSameShape(const poplar::Tensor& a, const poplar::Tensor& b, const st
 // Vertices casting src into dst (same shape), added to `cs` on dst's tiles.
 void castInto(tessera::Graph& g, tessera::ComputeSet cs, const tessera::Tensor& src,
               const tessera::Tensor& dst) {
-    if (!fullyMapped(g, dst)) {
+    if (!tessera::ops::fullyMapped(g, dst)) {
         throw tessera::Error("popops::cast: " + dst.describe() +
                              " has elements not mapped to a tile");
     }
@@ -57,7 +49,7 @@ void castInto(tessera::Graph& g, tessera::ComputeSet cs, const tessera::Tensor& 
     const tessera::Tensor fd = dst.flatten();
     const std::size_t workers = g.getTarget().numWorkerContexts;
     for (const tessera::ops::TileRange& r : tessera::ops::tileRanges(g, dst)) {
-        for (const auto& [b, e] : tessera::ops::splitRange(r.begin, r.end, workers, kGrain)) {
+        for (const auto& [b, e] : tessera::ops::splitRange(r.begin, r.end, workers, kDataGrain)) {
             g.setTileMapping(
                 g.addVertex(cs, codelet, {{"in", fs.slice(b, e)}, {"out", fd.slice(b, e)}}),
                 r.tile);
@@ -369,7 +361,7 @@ poplar::Tensor createOutputForElementWiseOp(poplar::Graph& graph,
         }
     }
     for (const poplar::Tensor& t : inputs) {
-        if (fullyMapped(eg(graph), et(t))) {
+        if (tessera::ops::fullyMapped(eg(graph), et(t))) {
             return graph.clone(outputType, t, nameOf(dc, "out"));
         }
     }

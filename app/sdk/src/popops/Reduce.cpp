@@ -115,14 +115,6 @@ void appendExecutes(const tessera::program::Node& node, std::vector<tessera::Com
     }
 }
 
-bool fullyMapped(const tessera::Graph& g, const tessera::Tensor& t) {
-    std::size_t n = 0;
-    for (const tessera::ops::TileRange& r : tessera::ops::tileRanges(g, t)) {
-        n += r.end - r.begin;
-    }
-    return n == t.numElements();
-}
-
 // LOG_ADD: out = log(sum(exp(in))) over `dims`, computed as PopLibs' log-add
 // does, without overflow: m + log(sum(exp(in - m))) with m the maximum (0
 // in place of an infinite m, so that all -inf gives -inf). Sums in float.
@@ -151,7 +143,7 @@ void logAddStages(tessera::Graph& g, const tessera::Tensor& in, const tessera::T
     const tessera::Tensor sum = tessera::ops::reduce(
         g, e, tessera::Type::Float, dims, tessera::ops::ReduceSpec(tessera::ops::ReduceOp::Add),
         css, name + "/sum");
-    if (!fullyMapped(g, out)) { // reduceWithOutput maps an unmapped output: like m
+    if (!tessera::ops::fullyMapped(g, out)) { // reduceWithOutput maps an unmapped output: like m
         const tessera::Tensor flat = out.flatten();
         for (const tessera::ops::TileRange& r : tessera::ops::tileRanges(g, m)) {
             g.setTileMapping(flat.slice(r.begin, r.end), r.tile);
