@@ -44,7 +44,7 @@ std::string mapReduceRemote(const Target& target) {
 std::string control(const Target& target) {
     Graph graph(target);
     Tensor x = graph.addVariable(INT, {4}, "x");
-    Tensor flag = graph.addConstant<int>(INT, {}, {1}, "flag");
+    Tensor flag = graph.addConstant<int>(INT, {}, 1, "flag");
     graph.setTileMapping(x, 2);
     graph.setTileMapping(flag, 3);
     DataStream s = graph.addHostToDeviceFIFO("x-in", INT, 4);
