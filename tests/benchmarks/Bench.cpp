@@ -100,13 +100,14 @@ int main(int argc, char** argv) {
     tessera::bench::Options options;
     // One group: "engine" (reports are in it), "capture", "build", "views" or "model".
     std::string only;
+    std::set<std::string> skipped; // groups a full run leaves out (--skip)
+    static const std::set<std::string> kGroups{"engine", "reports", "capture", "build",
+                                               "views",  "open",    "model"};
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
         } else if (arg == "--only") {
-            static const std::set<std::string> kGroups{"engine", "reports", "capture", "build",
-                                                       "views",  "open",    "model"};
             if (i + 1 >= argc || kGroups.count(argv[i + 1]) == 0) {
                 std::cerr << "tessera-bench: error: --only needs one of engine, reports, "
                              "capture, build, views, open or model"
@@ -115,6 +116,15 @@ int main(int argc, char** argv) {
                 return 2;
             }
             only = argv[++i];
+        } else if (arg == "--skip") {
+            if (i + 1 >= argc || kGroups.count(argv[i + 1]) == 0) {
+                std::cerr << "tessera-bench: error: --skip needs one of engine, capture, build, "
+                             "views or model"
+                          << (i + 1 < argc ? std::string(", not '") + argv[i + 1] + "'" : "")
+                          << "\n";
+                return 2;
+            }
+            skipped.insert(argv[++i]);
         } else if (arg == "--max-vertices" && i + 1 < argc) {
             char* end = nullptr;
             const double n = std::strtod(argv[++i], &end);
@@ -130,7 +140,7 @@ int main(int argc, char** argv) {
             std::cout
                 << "usage: tessera-bench [--quick]\n"
                    "                     [--only engine|reports|capture|build|views|open|model]\n"
-                   "                     [--max-vertices N] [--match TEXT]\n"
+                   "                     [--skip GROUP]... [--max-vertices N] [--match TEXT]\n"
                    "Prints one JSON object a line: name, value, unit, reference (a native\n"
                    "measurement taken in the same run) and ratio = value / reference.\n"
                    "--quick uses small sizes (for the smoke test).\n"
@@ -139,6 +149,8 @@ int main(int argc, char** argv) {
                    "views, open (the 10M-step report opened in the Program pane, part of\n"
                    "views), or model (the model-fidelity microbenchmarks,\n"
                    "docs/model-fidelity.md).\n"
+                   "--skip leaves a group out of a full run (the smoke test skips model,\n"
+                   "which its own test runs and checks).\n"
                    "--max-vertices skips build benchmarks of larger graphs.\n"
                    "--match runs only the engine benchmarks whose name contains TEXT\n"
                    "(e.g. matmul_512), and no report benchmarks; with --only capture, the\n"
@@ -149,29 +161,37 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
-    if (only.empty() || only == "engine") {
+    if (!only.empty() && !skipped.empty()) {
+        std::cerr << "tessera-bench: error: --only and --skip do not go together\n";
+        return 2;
+    }
+    // A group runs when named by --only or, in a full run, unless skipped.
+    const auto runs = [&](const std::string& group) {
+        return only.empty() ? skipped.count(group) == 0 : only == group;
+    };
+    if (runs("engine")) {
         tessera::bench::reexecWithBestOpenBlasCore(argv);
         std::cerr << "tessera-bench: sgemm reference: " << tessera::bench::openBlasDescription()
                   << "\n";
     }
     try {
-        if (only.empty() || only == "engine") {
+        if (runs("engine")) {
             tessera::bench::runEngineBenchmarks(options);
         }
-        if (only.empty() || only == "build") {
+        if (runs("build")) {
             tessera::bench::runGraphBuildBenchmarks(options);
         }
-        if (only.empty() || only == "capture") {
+        if (runs("capture")) {
             tessera::bench::runCaptureBenchmarks(options);
         }
         if (only == "reports") {
             tessera::bench::runReportBenchmarks(options);
         }
-        if ((only.empty() || only == "model") && tessera::bench::runModelBenchmarks(options) != 0) {
+        if (runs("model") && tessera::bench::runModelBenchmarks(options) != 0) {
             return 1;
         }
 #ifdef TESSERA_BENCH_VIEWS
-        if (only.empty() || only == "views") {
+        if (runs("views")) {
             tessera::bench::runViewBenchmarks(options); // last: it starts Qt
         }
         if (only == "open") {
