@@ -107,24 +107,19 @@ int main(int argc, char** argv) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
-        } else if (arg == "--only") {
+        } else if (arg == "--only" || arg == "--skip") {
             if (i + 1 >= argc || kGroups.count(argv[i + 1]) == 0) {
-                std::cerr << "tessera-bench: error: --only needs one of engine, reports, "
-                             "capture, build, views, open or model"
+                std::cerr << "tessera-bench: error: " << arg
+                          << " needs one of engine, reports, capture, build, views, open or model"
                           << (i + 1 < argc ? std::string(", not '") + argv[i + 1] + "'" : "")
                           << "\n";
                 return 2;
             }
-            only = argv[++i];
-        } else if (arg == "--skip") {
-            if (i + 1 >= argc || kGroups.count(argv[i + 1]) == 0) {
-                std::cerr << "tessera-bench: error: --skip needs one of engine, capture, build, "
-                             "views or model"
-                          << (i + 1 < argc ? std::string(", not '") + argv[i + 1] + "'" : "")
-                          << "\n";
-                return 2;
+            if (arg == "--only") {
+                only = argv[++i];
+            } else {
+                skipped.insert(argv[++i]);
             }
-            skipped.insert(argv[++i]);
         } else if (arg == "--max-vertices" && i + 1 < argc) {
             char* end = nullptr;
             const double n = std::strtod(argv[++i], &end);
