@@ -2,6 +2,7 @@
 // The compiled form of a graph and its programs: where every byte lives, what
 // each step moves and runs, and what it costs. Produced by compile(), used by
 // the runtime and turned into records for the report.
+#include "engine/core/LargeArray.h"
 #include "engine/graph/Graph.h"
 #include "engine/program/Program.h"
 #include "engine/record/Records.h"
@@ -94,8 +95,8 @@ struct StepPlan {
     std::uint32_t operation = kNoIndex;
     std::vector<Transfer> gather;        // before compute (or the whole copy)
     std::vector<Transfer> scatter;       // after compute
-    std::vector<VertexPlan> vertices;    // sorted by tile
-    std::vector<FieldEntryPlan> entries; // of every vertex, in vertex and field order
+    LargeVector<VertexPlan> vertices;    // sorted by tile
+    LargeVector<FieldEntryPlan> entries; // of every vertex, in vertex and field order
     // A vertex's field entries (stored flat: graphs reach 10^7 vertices).
     std::span<const FieldEntryPlan> entriesOf(std::size_t vertexIndex) const {
         const std::uint64_t end = vertexIndex + 1 < vertices.size()

@@ -108,7 +108,7 @@ private:
 
     void planExecute(StepId s, StepPlan& step) {
         const ComputeSetData& cs = graph_.computeSet(step.computeSet);
-        std::vector<VertexId> order = cs.vertices;
+        LargeVector<VertexId> order = cs.vertices;
         std::stable_sort(order.begin(), order.end(), [&](VertexId a, VertexId b) {
             return graph_.vertex(a).tile < graph_.vertex(b).tile;
         });

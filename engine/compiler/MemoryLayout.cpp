@@ -46,12 +46,25 @@ public:
         collectCodelets();
         out_.storeBytes.assign(tiles, 0);
         out_.record.tileMemory.resize(tiles);
+        reserveBlockRecords();
         for (const TileId t : record::idRange<TileId>(tiles)) {
             layTile(t);
         }
     }
 
 private:
+    // A graph of 10^6 vertices has 2·10^6 block records: reserved at an upper
+    // bound once instead of copied through every doubling of the array.
+    void reserveBlockRecords() {
+        std::size_t bound = out_.blocks.size();
+        for (std::size_t t = 0; t < target_.numTiles(); ++t) {
+            const std::size_t vertices = verticesOnTile_[t].size();
+            bound += std::min(out_.codelets.size(), vertices) + 2 * vertices +
+                     exchangeCode_[t].size() + hostCode_[t].size() + 2; // control code, stack
+        }
+        out_.record.memoryBlocks.reserve(out_.record.memoryBlocks.size() + bound);
+    }
+
     void place(TileId t, MemoryCategory c, std::uint64_t bytes, std::uint64_t align,
                record::BlockOwner owner) {
         if (bytes == 0) {

@@ -111,8 +111,8 @@ constexpr std::size_t kNoBucket = static_cast<std::size_t>(-1);
 // Sorts accesses by (variable, begin): bucketed by variable in linear time,
 // then each bucket sorted unless it already is (vertices made in element
 // order, the usual case).
-void sortAccesses(std::vector<Access>& accesses, std::vector<std::size_t>& bucketOf,
-                  std::vector<Access>& scratch) {
+void sortAccesses(LargeVector<Access>& accesses, std::vector<std::size_t>& bucketOf,
+                  LargeVector<Access>& scratch) {
     std::vector<VariableId> vars; // distinct, in order of first access
     for (const Access& a : accesses) {
         if (bucketOf[a.var.value()] == kNoBucket) {
@@ -152,7 +152,7 @@ void sortAccesses(std::vector<Access>& accesses, std::vector<std::size_t>& bucke
 
 void checkConflicts(const Graph& graph) {
     std::vector<std::size_t> bucketOf(graph.variables().size(), kNoBucket);
-    std::vector<Access> accesses, scratch;
+    LargeVector<Access> accesses, scratch;
     for (const ComputeSetData& cs : graph.computeSets()) {
         accesses.clear();
         for (VertexId id : cs.vertices) {

@@ -2,6 +2,7 @@
 // The graph in Poplar's shape: variables and constants mapped onto tiles,
 // compute sets of vertices created from codelets, host handles and streams.
 #include "engine/codelets/Codelet.h"
+#include "engine/core/LargeArray.h"
 #include "engine/graph/Ids.h"
 #include "engine/graph/Tensor.h"
 #include "engine/graph/TileMapping.h"
@@ -35,7 +36,7 @@ struct ComputeSet {
 
 struct ComputeSetData {
     std::string name;
-    std::vector<VertexId> vertices;
+    LargeVector<VertexId> vertices;
 };
 
 // Vertices are stored flat (graphs reach 10^7 of them): what each field is
@@ -141,7 +142,7 @@ public:
     Tensor findTensor(const std::string& name) const;
     const std::vector<ComputeSetData>& computeSets() const { return computeSets_; }
     const ComputeSetData& computeSet(ComputeSetId id) const { return computeSets_[id.value()]; }
-    const std::vector<VertexData>& vertices() const { return vertices_; }
+    const LargeVector<VertexData>& vertices() const { return vertices_; }
     const VertexData& vertex(VertexId id) const { return vertices_[id.value()]; }
     // Entries of a field: 0 or 1 for scalar and vector fields (connected or
     // not), the list size for vector lists.
@@ -180,11 +181,11 @@ private:
     Target target_;
     std::vector<VariableData> variables_;
     std::vector<ComputeSetData> computeSets_;
-    std::vector<VertexData> vertices_;
-    std::vector<Slot> slots_;
-    std::vector<Slot> listSlots_;
-    std::vector<VariableRegion> regions_;
-    std::vector<std::optional<double>> stateValues_;
+    LargeVector<VertexData> vertices_;
+    LargeVector<Slot> slots_;
+    LargeVector<Slot> listSlots_;
+    LargeVector<VariableRegion> regions_;
+    LargeVector<std::optional<double>> stateValues_;
     std::unordered_map<VertexId, std::uint64_t> perfEstimates_;
     CodeletRegistry userCodelets_;
     // addVertex's last codelet: programs add vertices of one codelet in runs.

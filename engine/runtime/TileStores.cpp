@@ -1,8 +1,6 @@
 #include "engine/runtime/TileStores.h"
 
-#include <sys/mman.h>
-
-#include <new>
+#include "engine/core/LargeArray.h"
 
 namespace tessera {
 
@@ -21,12 +19,9 @@ TileStores::TileStores(const std::vector<std::uint64_t>& bytes)
     if (size_ == 0) {
         return;
     }
-    base_ = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base_ == MAP_FAILED) {
-        base_ = nullptr;
-        throw std::bad_alloc();
-    }
+    // Huge pages: a tile's data written for the first time faults once per
+    // 2 MiB (engine/core/LargeArray.h says why that matters).
+    base_ = detail::mapHugePages(size_, detail::Reserve::No);
     for (std::size_t t = 0; t < bytes.size(); ++t) {
         if (bytes[t] > 0) {
             starts_[t] = static_cast<std::byte*>(base_) + offsets[t];
@@ -36,7 +31,7 @@ TileStores::TileStores(const std::vector<std::uint64_t>& bytes)
 
 TileStores::~TileStores() {
     if (base_) {
-        munmap(base_, size_);
+        detail::unmapHugePages(base_, size_);
     }
 }
 
