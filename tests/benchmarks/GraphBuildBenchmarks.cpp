@@ -3,11 +3,16 @@
 #include "Bench.h"
 #include "engine/compiler/Compiled.h"
 #include "engine/core/Error.h"
+#include "engine/core/LargeArray.h"
 #include "engine/graph/Graph.h"
 #include "engine/program/Program.h"
 
+#include <sys/mman.h>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -120,9 +125,40 @@ void buildBenchmark(std::size_t vertices) {
                 kGoalBytesPerVertex);
 }
 
+// What first writes cost on this machine: 64 MiB of fresh memory written
+// once on 4 KiB pages against the same on LargeArray's huge pages. In a guest
+// with shadow page tables a 4 KiB fault costs 12-16 us (docs/BENCHMARKS.md).
+void freshMemoryBenchmark() {
+    constexpr std::size_t kBytes = std::size_t{64} << 20;
+    auto firstWrite = [](bool huge) {
+        void* p = huge ? detail::mapHugePages(kBytes)
+                       : mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                              -1, 0);
+        if (p == MAP_FAILED) {
+            throw Error("fresh memory benchmark: mmap failed");
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        std::memset(p, 1, kBytes);
+        const double seconds = secondsSince(t0);
+        if (huge) {
+            detail::unmapHugePages(p, kBytes);
+        } else {
+            munmap(p, kBytes);
+        }
+        return seconds;
+    };
+    double small = 1e9, huge = 1e9;
+    for (int i = 0; i < 3; ++i) {
+        small = std::min(small, firstWrite(false));
+        huge = std::min(huge, firstWrite(true));
+    }
+    printResult("build.first_write_64MiB.small_pages_vs_huge", small, "s", huge);
+}
+
 } // namespace
 
 void runGraphBuildBenchmarks(const Options& options) {
+    freshMemoryBenchmark();
     { // One-time set-up (the codelet library, target tables) outside the measured children.
         Graph graph(Target::preset("mk2"));
         const Built built = buildGraph(graph, kComputeSets);
