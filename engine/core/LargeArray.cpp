@@ -44,7 +44,7 @@ void freeLargeArray(void* p, std::size_t bytes) noexcept {
     if (usesHugePages(bytes)) {
         detail::unmapHugePages(p, bytes);
     } else {
-        ::operator delete(p, bytes);
+        ::operator delete(p);
     }
 }
 
