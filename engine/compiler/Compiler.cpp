@@ -6,8 +6,11 @@ namespace tessera::compiler {
 
 namespace {
 
-// Below this many vertices the checks take less than starting a thread.
-constexpr std::size_t kConcurrentChecksFrom = 4096;
+// Below this many vertices the checks take less than starting a thread,
+// whose stack and malloc arena are fresh memory (at 10^4 vertices a thread
+// made compile 12 % slower and its peak memory 10 % larger:
+// docs/BENCHMARKS.md, "Fresh memory").
+constexpr std::size_t kConcurrentChecksFrom = 65536;
 
 // validateGraph and checkConflicts only read the graph: on a large graph the
 // conflict check runs on a second thread. A validation error is reported

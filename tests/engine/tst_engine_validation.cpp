@@ -260,13 +260,14 @@ void TestEngineValidation::writeWriteConflict() {
     compile(h, prog::Sequence({prog::Execute(c1), prog::Execute(c2)}));
 }
 
-// From 4096 vertices the conflict check runs beside validation on a second
-// thread: a large graph's errors are the same, a validation error first.
+// From 65536 vertices (engine/compiler/Compiler.cpp) the conflict check runs
+// beside validation on a second thread: a large graph's errors are the same,
+// a validation error first.
 void TestEngineValidation::largeGraphReportsAsASmallOne_data() {
     QTest::addColumn<int>("vertices");
     QTest::addColumn<bool>("unmappedVertex");
     QTest::addColumn<QString>("expected");
-    for (int vertices : {8, 5000}) {
+    for (int vertices : {8, 70000}) {
         const QByteArray size = QByteArray::number(vertices);
         QTest::newRow(size + " vertices, a conflict") << vertices << false << "both write";
         QTest::newRow(size + " vertices, a conflict and an unmapped vertex")
