@@ -17,14 +17,18 @@ namespace tessera {
 namespace {
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
+constexpr std::size_t kPage = 4096;
 
-std::size_t roundUp(std::size_t bytes) {
-    return (bytes + kHugePage - 1) / kHugePage * kHugePage;
+// The mapping ends at the array's last small page: the kernel backs only
+// whole aligned 2 MiB extents with huge pages, so the array's last partial
+// extent stays on small pages and commits no more than it touches.
+std::size_t mappedSize(std::size_t bytes) {
+    return (bytes + kPage - 1) / kPage * kPage;
 }
 
 } // namespace
 
-bool usesHugePages(std::size_t bytes) noexcept {
+bool usesOwnMapping(std::size_t bytes) noexcept {
 #ifdef TESSERA_HEAP_ONLY
     (void)bytes;
     return false;
@@ -34,14 +38,14 @@ bool usesHugePages(std::size_t bytes) noexcept {
 }
 
 void* allocateLargeArray(std::size_t bytes) {
-    return usesHugePages(bytes) ? detail::mapHugePages(bytes) : ::operator new(bytes);
+    return usesOwnMapping(bytes) ? detail::mapHugePages(bytes) : ::operator new(bytes);
 }
 
 void freeLargeArray(void* p, std::size_t bytes) noexcept {
     if (p == nullptr) {
         return;
     }
-    if (usesHugePages(bytes)) {
+    if (usesOwnMapping(bytes)) {
         detail::unmapHugePages(p, bytes);
     } else {
         ::operator delete(p);
@@ -52,7 +56,7 @@ void* detail::mapHugePages(std::size_t bytes, Reserve reserve) {
     if (bytes > SIZE_MAX - 2 * kHugePage) {
         throw std::bad_alloc();
     }
-    const std::size_t size = roundUp(bytes);
+    const std::size_t size = mappedSize(bytes);
     // Over-map by one huge page, then give back the unaligned ends.
     const int noReserve = reserve == Reserve::No ? MAP_NORESERVE : 0;
     void* raw = mmap(nullptr, size + kHugePage, PROT_READ | PROT_WRITE,
@@ -75,7 +79,7 @@ void* detail::mapHugePages(std::size_t bytes, Reserve reserve) {
 }
 
 void detail::unmapHugePages(void* p, std::size_t bytes) noexcept {
-    munmap(p, roundUp(bytes));
+    munmap(p, mappedSize(bytes));
 }
 
 } // namespace tessera
