@@ -59,8 +59,10 @@ private:
         std::size_t bound = out_.blocks.size();
         for (std::size_t t = 0; t < target_.numTiles(); ++t) {
             const std::size_t vertices = verticesOnTile_[t].size();
+            // Code per codelet, state and list descriptors per vertex, exchange
+            // and host code per step, then control code and the stack.
             bound += std::min(out_.codelets.size(), vertices) + 2 * vertices +
-                     exchangeCode_[t].size() + hostCode_[t].size() + 2; // control code, stack
+                     exchangeCode_[t].size() + hostCode_[t].size() + 2;
         }
         out_.record.memoryBlocks.reserve(out_.record.memoryBlocks.size() + bound);
     }

@@ -1,9 +1,10 @@
 #pragma once
 // The tiles' memory on the host: one anonymous mapping cut into a store per
 // tile. Its pages are zero until written and the kernel makes them only when
-// first touched, so memory the program never uses costs neither zeroing nor a
-// page fault (calloc of a reused heap block would clear every byte). The
-// mapping is advised for huge pages: memory a program uses faults per 2 MiB.
+// first touched, so a 2 MiB extent the program never uses costs neither
+// zeroing nor a page fault (calloc of a reused heap block would clear every
+// byte). The mapping is advised for huge pages: memory a program uses faults
+// once per 2 MiB extent, which the kernel zeroes whole.
 #include <cstddef>
 #include <cstdint>
 #include <vector>

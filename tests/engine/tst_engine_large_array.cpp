@@ -1,6 +1,6 @@
-// LargeArray: arrays of 2 MiB and more on 2 MiB-aligned mappings advised for
-// transparent huge pages, ending at their last small page; smaller ones (and
-// all under sanitizers) on the heap.
+// LargeArray: arrays from kLargeArrayBytes on 2 MiB-aligned mappings advised
+// for transparent huge pages, ending at their last small page; smaller ones
+// (and all under sanitizers) on the heap.
 // Contents survive growth, copies and moves across the threshold.
 #include "engine/core/LargeArray.h"
 
@@ -116,7 +116,7 @@ private slots:
 
     void vectorsKeepTheirContentsAcrossTheThreshold() {
         // 24-byte elements, grown one at a time from empty to 12 MiB: every
-        // reallocation below, at and above 2 MiB.
+        // reallocation below and above the threshold and past whole 2 MiB extents.
         struct Region {
             std::uint32_t var;
             std::size_t begin, end;
