@@ -93,8 +93,8 @@ struct StepPlan {
     std::string name;
     ComputeSetId computeSet = ComputeSetId::none();
     std::uint32_t operation = kNoIndex;
-    std::vector<Transfer> gather;        // before compute (or the whole copy)
-    std::vector<Transfer> scatter;       // after compute
+    LargeVector<Transfer> gather;        // before compute (or the whole copy)
+    LargeVector<Transfer> scatter;       // after compute
     LargeVector<VertexPlan> vertices;    // sorted by tile
     LargeVector<FieldEntryPlan> entries; // of every vertex, in vertex and field order
     // A vertex's field entries (stored flat: graphs reach 10^7 vertices).
@@ -160,9 +160,9 @@ struct CompiledGraph {
     StepPlan& step(StepId id) { return steps[id.value()]; }
 
     Location locate(VariableId var, std::size_t element) const;
-    std::vector<Run> runsOf(const Tensor& t) const; // in the tensor's element order
+    LargeVector<Run> runsOf(const Tensor& t) const; // in the tensor's element order
     // Appends the runs of regions (of one element type) to `runs`.
-    void appendRuns(std::span<const VariableRegion> regions, std::vector<Run>& runs) const;
+    void appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs) const;
 };
 
 // Validates and compiles; throws ValidationError naming tensor, vertex and

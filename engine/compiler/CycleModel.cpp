@@ -68,7 +68,7 @@ struct SentRange {
 // matMul's operand rows sent to every tile of their row): bucketed by block
 // in two passes, each block's few ranges sorted alone, instead of one sort
 // of them all.
-void orderByBlock(std::vector<SentRange>& ranges, std::size_t blocks) {
+void orderByBlock(LargeVector<SentRange>& ranges, std::size_t blocks) {
     const auto less = [](const SentRange& a, const SentRange& b) {
         return a.block != b.block ? a.block < b.block : a.begin < b.begin;
     };
@@ -86,7 +86,7 @@ void orderByBlock(std::vector<SentRange>& ranges, std::size_t blocks) {
     for (std::size_t b = 0; b < blocks; ++b) {
         start[b + 1] += start[b];
     }
-    std::vector<SentRange> bucketed(ranges.size());
+    LargeVector<SentRange> bucketed(ranges.size());
     std::vector<std::size_t> next(start.begin(), start.end() - 1);
     for (const SentRange& r : ranges) {
         bucketed[next[r.block]++] = r;
@@ -102,9 +102,10 @@ void orderByBlock(std::vector<SentRange>& ranges, std::size_t blocks) {
 }
 
 // The ranges merged where they overlap or touch, per block.
-std::vector<SentRange> unionOf(std::vector<SentRange> ranges, std::size_t blocks) {
+LargeVector<SentRange> unionOf(LargeVector<SentRange> ranges, std::size_t blocks) {
     orderByBlock(ranges, blocks);
-    std::vector<SentRange> merged;
+    LargeVector<SentRange> merged;
+    merged.reserve(ranges.size());
     for (const SentRange& r : ranges) {
         if (!merged.empty() && merged.back().block == r.block && r.begin <= merged.back().end) {
             merged.back().end = std::max(merged.back().end, r.end);
@@ -177,7 +178,8 @@ void estimateCycles(CompiledGraph& out) {
         // sends each byte once however many tiles receive it (the exchange is
         // time-scheduled: receivers listen in the same cycles), so a tile's
         // bytes out are the union of the ranges it sends.
-        std::vector<SentRange> sent;
+        LargeVector<SentRange> sent;
+        sent.reserve(step.gather.size() + step.scatter.size());
         auto tally = [&](const Transfer& t) {
             const TileId srcTile = out.blocks[t.source.block].tile;
             const TileId dstTile = out.blocks[t.destination.block].tile;

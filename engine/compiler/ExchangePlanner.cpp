@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
 
 namespace tessera::compiler {
 
@@ -89,10 +88,15 @@ private:
         v.erase(std::unique(v.begin(), v.end()), v.end());
     }
 
+    // The step's exchange buffer on `tile` (made on first use) grown by `bytes`.
     Location exchangeSlot(StepId s, TileId tile, std::uint64_t bytes) {
-        auto [it, added] =
-            bufferOf_.try_emplace({s, tile}, static_cast<BlockId>(out_.blocks.size()));
-        if (added) {
+        if (bufferStep_ != s) {
+            bufferStep_ = s;
+            bufferOf_.assign(graph_.getTarget().numTiles(), kNoBlock);
+        }
+        BlockId& block = bufferOf_.at(tile.value());
+        if (block == kNoBlock) {
+            block = static_cast<BlockId>(out_.blocks.size());
             DataBlock b;
             b.tile = tile;
             b.step = s;
@@ -100,10 +104,10 @@ private:
             b.firstStep = b.lastStep = s;
             out_.blocks.push_back(b);
         }
-        DataBlock& b = out_.blocks[it->second];
+        DataBlock& b = out_.blocks[block];
         const std::uint64_t offset = alignUp(b.bytes, 8);
         b.bytes = offset + bytes;
-        return {it->second, offset};
+        return {block, offset};
     }
 
     void planExecute(StepId s, StepPlan& step) {
@@ -170,7 +174,7 @@ private:
                   const Connection& c, std::size_t count) {
         runs_.clear();
         out_.appendRuns(c.regions, runs_);
-        const std::vector<Run>& runs = runs_;
+        const LargeVector<Run>& runs = runs_;
         if (runs.size() == 1 && runs[0].tile == tile) {
             return runs[0].location;
         }
@@ -197,9 +201,14 @@ private:
         if (checkOverlap(step)) {
             return; // a copy onto itself moves nothing
         }
-        const std::vector<Run> src = out_.runsOf(step.source);
-        const std::vector<Run> dst = out_.runsOf(step.destination);
+        src_.clear();
+        dst_.clear();
+        out_.appendRuns(step.source.regions(), src_);
+        out_.appendRuns(step.destination.regions(), dst_);
+        const LargeVector<Run>& src = src_;
+        const LargeVector<Run>& dst = dst_;
         const std::size_t size = sizeOf(step.source.elementType());
+        step.gather.reserve(src.size() + dst.size()); // each copy ends a run of either
         std::size_t i = 0, j = 0, usedSrc = 0, usedDst = 0;
         while (i < src.size() && j < dst.size()) {
             const std::size_t n = std::min(src[i].elements - usedSrc, dst[j].elements - usedDst);
@@ -274,8 +283,10 @@ private:
 
     CompiledGraph& out_;
     const Graph& graph_;
-    std::map<std::pair<StepId, TileId>, BlockId> bufferOf_;
-    std::vector<Run> runs_;                    // scratch of bind()
+    static constexpr BlockId kNoBlock = static_cast<BlockId>(-1);
+    StepId bufferStep_ = StepId::none();
+    std::vector<BlockId> bufferOf_;            // per tile: bufferStep_'s exchange buffer
+    LargeVector<Run> runs_, src_, dst_;        // scratch of bind() and planCopy()
     std::vector<StepId> readMark_, writeMark_; // per variable: the last step listing it
 };
 

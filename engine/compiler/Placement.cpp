@@ -48,31 +48,56 @@ Location CompiledGraph::locate(VariableId var, std::size_t element) const {
     return {it->block, (it->localStart + element - it->begin) * size};
 }
 
-std::vector<Run> CompiledGraph::runsOf(const Tensor& t) const {
-    std::vector<Run> runs;
+LargeVector<Run> CompiledGraph::runsOf(const Tensor& t) const {
+    LargeVector<Run> runs;
     appendRuns(t.regions(), runs);
     return runs;
 }
 
 void CompiledGraph::appendRuns(std::span<const VariableRegion> regions,
-                               std::vector<Run>& runs) const {
+                               LargeVector<Run>& runs) const {
+    // Consecutive regions are mostly of one variable and near each other (a
+    // block's rows): the search starts from the last region's interval.
+    const std::vector<PlacedInterval>* list = nullptr;
+    VariableId listVar = VariableId::none();
+    std::size_t size = 0;
+    std::size_t at = 0;
     for (const VariableRegion& r : regions) {
-        const auto& list = placements.at(r.var.value());
-        const std::size_t size = sizeOf(graph->variable(r.var).type);
-        auto it =
-            std::upper_bound(list.begin(), list.end(), r.begin,
-                             [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
-        --it;
-        for (std::size_t e = r.begin; e < r.end; ++it) {
-            const std::size_t take = std::min(r.end, it->end) - e;
-            const Location loc{it->block, (it->localStart + e - it->begin) * size};
+        if (r.var != listVar) {
+            listVar = r.var;
+            list = &placements.at(r.var.value());
+            size = sizeOf(graph->variable(r.var).type);
+            at = 0;
+        }
+        const PlacedInterval* const first = list->data();
+        const std::size_t count = list->size();
+        const auto holds = [&](std::size_t i) {
+            return i < count && first[i].begin <= r.begin && r.begin < first[i].end;
+        };
+        if (!holds(at)) {
+            if (holds(at + 1)) {
+                ++at;
+            } else {
+                const auto* it = std::upper_bound(
+                    first, first + count, r.begin,
+                    [](std::size_t e, const PlacedInterval& p) { return e < p.begin; });
+                at = static_cast<std::size_t>(it - first) - 1;
+            }
+        }
+        for (std::size_t e = r.begin; e < r.end;) {
+            const PlacedInterval& p = first[at];
+            const std::size_t take = std::min(r.end, p.end) - e;
+            const Location loc{p.block, (p.localStart + e - p.begin) * size};
             if (!runs.empty() && runs.back().location.block == loc.block &&
                 runs.back().location.offset + runs.back().elements * size == loc.offset) {
                 runs.back().elements += take;
             } else {
-                runs.push_back({loc, it->tile, take});
+                runs.push_back({loc, p.tile, take});
             }
             e += take;
+            if (e < r.end) {
+                ++at;
+            }
         }
     }
 }

@@ -535,6 +535,13 @@ Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension) {
         outer *= first.shape()[d];
     }
     RegionList regions;
+    if (outer == 1) {
+        std::size_t total = 0;
+        for (const Tensor& t : tensors) {
+            total += t.regions().size();
+        }
+        regions.reserve(total);
+    }
     for (std::size_t o = 0; o < outer; ++o) {
         for (const Tensor& t : tensors) {
             const std::size_t block = t.numElements() / std::max<std::size_t>(outer, 1);

@@ -2,6 +2,7 @@
 // A Tensor is a view: a shape over an ordered list of element ranges of graph
 // variables. Views (index, slice, reshape, transpose, dimShuffle, concat...)
 // build new lists and never copy data, as in Poplar.
+#include "engine/core/LargeArray.h"
 #include "engine/core/Type.h"
 #include "engine/graph/Ids.h"
 
@@ -34,10 +35,16 @@ public:
                            : std::span<const VariableRegion>(all_);
     }
     std::size_t size() const { return count_; }
+    // Room for `regions` in all (a concatenation's total, known up front).
+    void reserve(std::size_t regions) {
+        if (regions > 1) {
+            all_.reserve(regions);
+        }
+    }
 
 private:
     VariableRegion first_;
-    std::vector<VariableRegion> all_; // every region, once there are two or more
+    LargeVector<VariableRegion> all_; // every region, once there are two or more
     std::size_t count_ = 0;
 };
 
@@ -94,7 +101,7 @@ private:
         Type type;
         std::vector<std::size_t> shape;
         RegionList regions;
-        std::vector<std::size_t> regionStarts; // flat index of each region's first element (2+)
+        LargeVector<std::size_t> regionStarts; // flat index of each region's first element (2+)
         std::size_t numElements = 0;
         // The description, or for a slice (made by the million, described
         // only in errors) its tensor and bounds, formatted on demand.

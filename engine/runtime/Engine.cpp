@@ -159,7 +159,7 @@ void Engine::prepare() {
     }
     prepared_->steps.resize(compiled_->steps.size());
     std::vector<std::vector<CopyOp>> byTile(compiled_->storeBytes.size());
-    auto group = [&](const std::vector<compiler::Transfer>& transfers) {
+    auto group = [&](const LargeVector<compiler::Transfer>& transfers) {
         TileCopyLists out;
         std::size_t bytes = 0;
         for (const compiler::Transfer& t : transfers) {

@@ -1,8 +1,10 @@
 // How matMul and convolution plan their data movement: a transposed operand
 // copied to many tiles is rearranged once into rows, a small one is not; the
 // convolution's patches are built from runs of input rows. Results against
-// host references; copy counts against hand-derived figures.
+// host references; copy counts against hand-derived figures. And the runs a
+// tensor's regions become, against a lookup of each element on its own.
 #include "EngineTestSupport.h"
+#include "engine/compiler/Compiled.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/Convolution.h"
 #include "engine/ops/Mapping.h"
@@ -73,6 +75,7 @@ private slots:
     void largeTransposedOperandIsRearrangedOnce();
     void smallTransposedOperandIsCopiedAsBefore();
     void convolutionPatchesAreCopiedInRuns();
+    void runsFollowThePlacementInAnyRegionOrder();
 };
 
 void TestEnginePlanning::largeTransposedOperandIsRearrangedOnce() {
@@ -158,6 +161,55 @@ void TestEnginePlanning::convolutionPatchesAreCopiedInRuns() {
     QVERIFY2(copyB->gather.size() <= (runs + ci * 9 * cuts) * plan.pm,
              qPrintable(QString::number(copyB->gather.size())));
     QVERIFY(copyB->gather.size() < ci * 9 * out * out * plan.pm / 4);
+}
+
+void TestEnginePlanning::runsFollowThePlacementInAnyRegionOrder() {
+    // x's intervals on tiles 3, 1, 3, 0, 2 (tile 3 twice: one block, two
+    // pieces); y on two tiles. The view jumps forwards, backwards, between
+    // the variables and across interval ends, one element or many at a time.
+    Graph g(Target::preset("tiles:4"));
+    Tensor x = g.addVariable(Type::Float, {100}, "x");
+    Tensor y = g.addVariable(Type::Half, {40}, "y");
+    const std::pair<std::size_t, std::size_t> xIntervals[] = {
+        {0, 10}, {10, 25}, {25, 26}, {26, 60}, {60, 100}};
+    const unsigned xTiles[] = {3, 1, 3, 0, 2};
+    for (std::size_t i = 0; i < 5; ++i) {
+        g.setTileMapping(x.slice(xIntervals[i].first, xIntervals[i].second),
+                         record::idAt<TileId>(xTiles[i]));
+    }
+    g.setTileMapping(y.slice(0, 17), record::idAt<TileId>(2));
+    g.setTileMapping(y.slice(17, 40), record::idAt<TileId>(0));
+    const std::vector<Tensor> xParts = {x.slice(50, 70), x.slice(5, 30),   x.slice(90, 100),
+                                        x.slice(0, 5),   x.slice(24, 25),  x.slice(26, 27),
+                                        x.slice(25, 26), x.slice(59, 61),  x.slice(30, 31),
+                                        x.slice(0, 100), x.slice(99, 100), x.slice(10, 11)};
+    const std::vector<Tensor> yParts = {y.slice(16, 18), y.slice(0, 3), y.slice(30, 40),
+                                        y.slice(3, 17)};
+    const compiler::CompiledGraph compiled = compiler::compile(g, {});
+    for (const Tensor& view : {concat(xParts), concat(yParts)}) {
+        // Reference: every element located on its own, neighbours merged.
+        std::vector<compiler::Run> want;
+        const std::size_t size = sizeOf(view.elementType());
+        for (const VariableRegion& r : view.regions()) {
+            for (std::size_t e = r.begin; e < r.end; ++e) {
+                const compiler::Location l = compiled.locate(r.var, e);
+                if (!want.empty() && want.back().location.block == l.block &&
+                    want.back().location.offset + want.back().elements * size == l.offset) {
+                    ++want.back().elements;
+                } else {
+                    want.push_back({l, compiled.blocks[l.block].tile, 1});
+                }
+            }
+        }
+        const LargeVector<compiler::Run> got = compiled.runsOf(view);
+        QCOMPARE(got.size(), want.size());
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            QCOMPARE(got[i].location.block, want[i].location.block);
+            QCOMPARE(got[i].location.offset, want[i].location.offset);
+            QCOMPARE(got[i].tile, want[i].tile);
+            QCOMPARE(got[i].elements, want[i].elements);
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestEnginePlanning)
