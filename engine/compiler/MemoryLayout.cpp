@@ -6,6 +6,7 @@
 // counted as gaps. Sizes of code and state follow docs/engine.md.
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
+#include "engine/core/LargeArray.h"
 
 #include <algorithm>
 #include <map>
@@ -64,7 +65,10 @@ private:
             bound += std::min(out_.codelets.size(), vertices) + 2 * vertices +
                      exchangeCode_[t].size() + hostCode_[t].size() + 2;
         }
-        out_.record.memoryBlocks.reserve(out_.record.memoryBlocks.size() + bound);
+        auto& blocks = out_.record.memoryBlocks;
+        blocks.reserve(blocks.size() + bound);
+        // Two records a vertex: 800 MB at 10^7 vertices, written once.
+        adviseHugePages(blocks.data(), blocks.capacity() * sizeof(blocks[0]));
     }
 
     void place(TileId t, MemoryCategory c, std::uint64_t bytes, std::uint64_t align,
@@ -93,10 +97,13 @@ private:
 
     void collectCodelets() {
         std::map<const CodeletInfo*, CodeletId> ids;
+        const CodeletInfo* last = nullptr; // neighbouring vertices mostly share one
         for (const VertexData& v : out_.graph->vertices()) {
-            if (ids.try_emplace(v.codelet, record::idAt<CodeletId>(ids.size())).second) {
+            if (v.codelet != last &&
+                ids.try_emplace(v.codelet, record::idAt<CodeletId>(ids.size())).second) {
                 out_.codelets.push_back(v.codelet);
             }
+            last = v.codelet;
         }
         codeletIds_ = std::move(ids);
         verticesOnTile_.resize(target_.numTiles());
@@ -174,10 +181,14 @@ private:
         // Code.
         std::map<CodeletId, const CodeletInfo*> codeletsHere;
         std::uint32_t stackNeed = target_.workerStackBytes;
+        const CodeletInfo* last = nullptr;
         for (VertexId id : verticesOnTile_[tile]) {
             const CodeletInfo* c = out_.graph->vertex(id).codelet;
-            codeletsHere.emplace(codeletIds_.at(c), c);
-            stackNeed = std::max(stackNeed, c->stackBytes);
+            if (c != last) {
+                codeletsHere.emplace(codeletIds_.at(c), c);
+                stackNeed = std::max(stackNeed, c->stackBytes);
+                last = c;
+            }
         }
         for (const auto& [id, c] : codeletsHere) {
             place(t, MemoryCategory::VertexCode, c->codeBytes, 8, id);
@@ -192,12 +203,16 @@ private:
         for (const auto& [step, bytes] : hostCode_[tile]) {
             place(t, MemoryCategory::HostExchangeCode, bytes, 8, step);
         }
-        // Vertex state.
+        // Vertex state, then the vector-list descriptors.
+        listBytes_.clear();
         for (VertexId id : verticesOnTile_[tile]) {
-            place(t, MemoryCategory::VertexInstanceState, vertexStateBytes(id).first, 4, id);
+            const auto [state, lists] = vertexStateBytes(id);
+            place(t, MemoryCategory::VertexInstanceState, state, 4, id);
+            listBytes_.push_back(lists);
         }
-        for (VertexId id : verticesOnTile_[tile]) {
-            place(t, MemoryCategory::VectorListDescriptor, vertexStateBytes(id).second, 4, id);
+        for (std::size_t i = 0; i < listBytes_.size(); ++i) {
+            place(t, MemoryCategory::VectorListDescriptor, listBytes_[i], 4,
+                  verticesOnTile_[tile][i]);
         }
         // Data: constants, always-live, then the shared pool.
         TileLayout& l = layouts_[tile];
@@ -318,6 +333,7 @@ private:
     std::vector<std::vector<BlockId>> blocksOnTile_;
     std::vector<std::vector<VertexId>> verticesOnTile_;
     std::map<const CodeletInfo*, CodeletId> codeletIds_;
+    std::vector<std::uint64_t> listBytes_; // layTile's scratch: per vertex on the tile
     std::vector<std::vector<std::pair<StepId, std::uint32_t>>> exchangeCode_, hostCode_;
 };
 

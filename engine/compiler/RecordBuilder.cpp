@@ -145,27 +145,46 @@ void buildRecord(CompiledGraph& out) {
         const ComputeSetData& cs = g.computeSet(id);
         r.computeSets.push_back({id, cs.name, cs.vertices.size()});
         std::map<std::pair<TileId, CodeletId>, record::VertexCountRecord> counts;
+        // Neighbouring vertices mostly share tile and codelet: one map
+        // lookup for each run of them.
+        record::VertexCountRecord* current = nullptr;
         for (VertexId v : cs.vertices) {
             const VertexData& vd = g.vertex(v);
-            auto& c = counts[{vd.tile, codeletId.at(vd.codelet)}];
-            c.computeSet = id;
-            c.tile = vd.tile;
-            c.codelet = codeletId.at(vd.codelet);
-            ++c.count;
+            if (!current || current->tile != vd.tile ||
+                out.codelets[current->codelet.value()] != vd.codelet) {
+                const CodeletId codelet = codeletId.at(vd.codelet);
+                current = &counts[{vd.tile, codelet}];
+                current->computeSet = id;
+                current->tile = vd.tile;
+                current->codelet = codelet;
+            }
+            ++current->count;
         }
         for (auto& [key, c] : counts) {
             r.vertexCounts.push_back(c);
         }
     }
     // Vertex state bytes per (compute set, tile, codelet), from the layout.
-    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint64_t> stateBytes;
+    using StateKey = std::tuple<std::uint32_t, std::uint32_t, const CodeletInfo*>;
+    std::map<StateKey, std::uint64_t> stateBytesOf;
+    StateKey lastKey{};
+    std::uint64_t* last = nullptr; // as above: one lookup per run of a key
     for (const auto& b : r.memoryBlocks) {
         if (b.category == record::MemoryCategory::VertexInstanceState ||
             b.category == record::MemoryCategory::VectorListDescriptor) {
             const VertexData& vd = g.vertex(b.owner.vertex());
-            stateBytes[{vd.computeSet.value(), vd.tile.value(),
-                        codeletId.at(vd.codelet).value()}] += b.bytes;
+            const StateKey key{vd.computeSet.value(), vd.tile.value(), vd.codelet};
+            if (!last || key != lastKey) {
+                last = &stateBytesOf[key];
+                lastKey = key;
+            }
+            *last += b.bytes;
         }
+    }
+    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint64_t> stateBytes;
+    for (const auto& [key, bytes] : stateBytesOf) {
+        stateBytes[{std::get<0>(key), std::get<1>(key), codeletId.at(std::get<2>(key)).value()}] +=
+            bytes;
     }
     for (auto& c : r.vertexCounts) {
         c.stateBytes = stateBytes[{c.computeSet.value(), c.tile.value(), c.codelet.value()}];

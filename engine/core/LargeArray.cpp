@@ -2,7 +2,10 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define TESSERA_HEAP_ONLY 1
@@ -38,7 +41,14 @@ bool usesOwnMapping(std::size_t bytes) noexcept {
 }
 
 void* allocateLargeArray(std::size_t bytes) {
-    return usesOwnMapping(bytes) ? detail::mapHugePages(bytes) : ::operator new(bytes);
+    if (usesOwnMapping(bytes)) {
+        return detail::mapHugePages(bytes);
+    }
+    void* p = std::malloc(std::max<std::size_t>(bytes, 1));
+    if (p == nullptr) {
+        throw std::bad_alloc();
+    }
+    return p;
 }
 
 void freeLargeArray(void* p, std::size_t bytes) noexcept {
@@ -48,8 +58,48 @@ void freeLargeArray(void* p, std::size_t bytes) noexcept {
     if (usesOwnMapping(bytes)) {
         detail::unmapHugePages(p, bytes);
     } else {
-        ::operator delete(p);
+        std::free(p);
     }
+}
+
+void* resizeLargeArray(void* p, std::size_t oldBytes, std::size_t newBytes, std::size_t usedBytes) {
+    if (p == nullptr) {
+        return allocateLargeArray(newBytes);
+    }
+    const bool wasMapped = usesOwnMapping(oldBytes);
+    const bool mapped = usesOwnMapping(newBytes);
+    if (!wasMapped && !mapped) {
+        void* q = std::realloc(p, std::max<std::size_t>(newBytes, 1));
+        if (q == nullptr) {
+            throw std::bad_alloc();
+        }
+        return q;
+    }
+    void* q = allocateLargeArray(newBytes);
+    // Both 2 MiB aligned: the kernel moves whole huge pages by their page
+    // table entries. The old mapping is gone afterwards either way.
+    if (wasMapped && mapped && newBytes > oldBytes &&
+        mremap(p, mappedSize(oldBytes), mappedSize(oldBytes), MREMAP_MAYMOVE | MREMAP_FIXED, q) ==
+            q) {
+        return q;
+    }
+    std::memcpy(q, p, std::min(usedBytes, newBytes));
+    freeLargeArray(p, oldBytes);
+    return q;
+}
+
+void adviseHugePages(void* p, std::size_t bytes) noexcept {
+#ifdef TESSERA_HEAP_ONLY
+    (void)p;
+    (void)bytes;
+#else
+    const auto start = reinterpret_cast<std::uintptr_t>(p);
+    const std::uintptr_t first = (start + kHugePage - 1) / kHugePage * kHugePage;
+    const std::uintptr_t last = (start + bytes) / kHugePage * kHugePage;
+    if (first < last) {
+        madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+    }
+#endif
 }
 
 void* detail::mapHugePages(std::size_t bytes, Reserve reserve) {

@@ -1,10 +1,12 @@
 // LargeArray: arrays from kLargeArrayBytes on 2 MiB-aligned mappings advised
 // for transparent huge pages, ending at their last small page; smaller ones
 // (and all under sanitizers) on the heap.
-// Contents survive growth, copies and moves across the threshold.
+// Contents survive growth, copies and moves across the threshold; growing a
+// mapping moves its pages; edits match std::vector's.
 #include "engine/core/LargeArray.h"
 
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include <QtTest>
 
@@ -158,9 +160,131 @@ private slots:
     }
 
     void impossibleSizesAreRefused() {
-        LargeArrayAllocator<std::uint64_t> allocator;
-        QVERIFY_THROWS_EXCEPTION(std::bad_array_new_length,
-                                 (void)allocator.allocate(std::size_t(-1) / 4));
+        LargeVector<std::uint64_t> v;
+        QVERIFY_THROWS_EXCEPTION(std::length_error, v.reserve(std::size_t(-1) / 4));
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, (void)v.at(0));
+    }
+
+    void grownMappingsStayAlignedAndAdvised() {
+        // Grown from 3 MiB to 24 MiB: each mapping moved into a larger one.
+        LargeVector<std::uint64_t> v(3 * kMiB / sizeof(std::uint64_t));
+        std::iota(v.begin(), v.end(), std::uint64_t{0});
+        while (v.size() < 24 * kMiB / sizeof(std::uint64_t)) {
+            v.push_back(v.size());
+        }
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            if (v[i] != i) {
+                QFAIL(qPrintable(QString("element %1 is %2").arg(i).arg(v[i])));
+            }
+        }
+        if (usesOwnMapping(v.capacity() * sizeof(std::uint64_t))) {
+            QCOMPARE(reinterpret_cast<std::uintptr_t>(v.data()) % (2 * kMiB), std::uintptr_t{0});
+            const MappingFacts facts = factsOfMappingAt(v.data());
+            QVERIFY(facts.found);
+            if (thpAvailable()) {
+                QVERIFY(facts.thpEligible);
+            }
+        }
+    }
+
+    void growingMovesPagesWithoutWritingThem() {
+        // 64 MiB written, then room for twice as much: the pages move to the
+        // new mapping by their page tables (a copy would fault in every new
+        // page, 32 huge or 16384 small ones).
+        LargeVector<std::uint64_t> v(64 * kMiB / sizeof(std::uint64_t), 7);
+        if (!usesOwnMapping(v.capacity() * sizeof(std::uint64_t))) {
+            QSKIP("arrays are on the heap in this build (sanitizer)");
+        }
+        rusage before{}, after{};
+        getrusage(RUSAGE_SELF, &before);
+        v.reserve(2 * v.capacity());
+        getrusage(RUSAGE_SELF, &after);
+        QVERIFY2(after.ru_minflt - before.ru_minflt < 4,
+                 qPrintable(QString::number(after.ru_minflt - before.ru_minflt) + " faults"));
+        QVERIFY(std::all_of(v.begin(), v.end(), [](std::uint64_t x) { return x == 7; }));
+    }
+
+    void growingByAFewIsAmortised() {
+        // A graph grows its arrays a vertex's fields at a time: each of
+        // push_back, resize and insert must reallocate geometrically.
+        LargeVector<std::uint64_t> pushed, resized, inserted;
+        int moves[3] = {0, 0, 0};
+        const std::uint64_t three[3] = {1, 2, 3};
+        for (std::size_t i = 0; i < 300000; ++i) {
+            const std::size_t before[3] = {pushed.capacity(), resized.capacity(),
+                                           inserted.capacity()};
+            pushed.push_back(i);
+            resized.resize(resized.size() + 3);
+            inserted.insert(inserted.end(), three, three + 3);
+            moves[0] += pushed.capacity() != before[0];
+            moves[1] += resized.capacity() != before[1];
+            moves[2] += inserted.capacity() != before[2];
+        }
+        for (int m : moves) {
+            QVERIFY2(m <= 24,
+                     qPrintable(QString::number(m) + " reallocations")); // log2(900000) = 20
+        }
+    }
+
+    void editsMatchAStdVector() {
+        // The same edits on both, the standard one the reference; elements
+        // taken from the array itself while it grows, inserts from itself.
+        LargeVector<std::uint32_t> large;
+        std::vector<std::uint32_t> want;
+        std::uint32_t seed = 12345;
+        auto next = [&] { return seed = seed * 1103515245u + 12345u; };
+        for (int step = 0; step < 200000; ++step) {
+            const std::uint32_t r = next() >> 8;
+            switch (r % 8) {
+            case 0:
+            case 1:
+            case 2:
+                large.push_back(r);
+                want.push_back(r);
+                break;
+            case 3:
+                if (!want.empty()) {
+                    const std::size_t i = r % want.size();
+                    large.push_back(large[i]);
+                    want.push_back(want[i]);
+                }
+                break;
+            case 4:
+                if (!want.empty()) {
+                    const std::size_t i = r % want.size(),
+                                      n = std::min<std::size_t>(want.size() - i, r % 37);
+                    const std::size_t at = next() % (want.size() + 1);
+                    large.insert(large.begin() + at, large.begin() + i, large.begin() + i + n);
+                    const std::vector<std::uint32_t> piece(want.begin() + i, want.begin() + i + n);
+                    want.insert(want.begin() + at, piece.begin(), piece.end());
+                }
+                break;
+            case 5:
+                if (!want.empty()) {
+                    const std::size_t i = r % want.size(),
+                                      n = std::min<std::size_t>(want.size() - i, r % 29);
+                    large.erase(large.begin() + i, large.begin() + i + n);
+                    want.erase(want.begin() + i, want.begin() + i + n);
+                }
+                break;
+            case 6:
+                large.resize(want.size() + r % 50, r);
+                want.resize(want.size() + r % 50, r);
+                break;
+            default:
+                large.emplace_back(r ^ 1u);
+                want.emplace_back(r ^ 1u);
+                break;
+            }
+        }
+        QVERIFY(want.size() > 100000);
+        QCOMPARE(large.size(), want.size());
+        QVERIFY(std::equal(large.begin(), large.end(), want.begin(), want.end()));
+        const LargeVector<std::uint32_t> copied(want.begin(), want.end());
+        QVERIFY(copied == large);
+        large.shrink_to_fit();
+        QCOMPARE(large.capacity(), large.size());
+        QVERIFY(copied == large);
     }
 };
 
