@@ -51,7 +51,10 @@ public:
         }
         const auto reading = slot->handOver.hold();
         if (slot->failure) {
-            std::rethrow_exception(slot->failure);
+            // Moved out, so the exception is released on this thread: its
+            // count lives in the uninstrumented C++ runtime, where TSan would
+            // not see a worker's last release follow this thread's reads.
+            std::rethrow_exception(std::exchange(slot->failure, nullptr));
         }
         if (!slot->result) {
             throw std::logic_error("BackgroundTask::take: the task has not finished");
@@ -89,7 +92,7 @@ private:
             {
                 const auto storing = slot_->handOver.hold();
                 slot_->result = std::move(result);
-                slot_->failure = failure;
+                slot_->failure = std::move(failure); // the worker keeps no reference
             }
             promise_.finish();
         }
