@@ -57,8 +57,8 @@ void unmapHugePages(void* p, std::size_t bytes) noexcept;
 // A std::vector-like array on that memory, for trivially copyable elements:
 // growing moves a mapping's pages to a larger one (mremap) instead of copying
 // them into freshly zeroed memory, so a graph's arrays growing to gigabytes
-// are written once, not once per doubling (docs/BENCHMARKS.md, "Growing
-// without copying"). Iterators are pointers.
+// are written once, not once per doubling (docs/BENCHMARKS.md, "Compile
+// without fresh-memory churn"). Iterators are pointers.
 template <class T>
 class LargeVector {
     static_assert(std::is_trivially_copyable_v<T>, "grown by moving its bytes");
