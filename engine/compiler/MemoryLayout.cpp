@@ -4,6 +4,7 @@
 // (variables and exchange buffers placed first-fit, sharing addresses when
 // their live ranges do not overlap), then the stack. Alignment padding is
 // counted as gaps. Sizes of code and state follow docs/engine.md.
+#include "engine/compiler/ByTile.h"
 #include "engine/compiler/Passes.h"
 #include "engine/core/Error.h"
 #include "engine/core/LargeArray.h"
@@ -41,10 +42,8 @@ public:
     void run() {
         const std::uint32_t tiles = target_.numTiles();
         layouts_.resize(tiles);
-        blocksOnTile_.resize(tiles);
-        for (BlockId b = 0; b < out_.blocks.size(); ++b) {
-            blocksOnTile_[out_.blocks[b].tile.value()].push_back(b);
-        }
+        blocksOnTile_ = ByTile<BlockId>(tiles, out_.blocks.size(),
+                                        [&](std::size_t b) { return out_.blocks[b].tile.value(); });
         collectCodelets();
         out_.storeBytes.assign(tiles, 0);
         out_.record.tileMemory.resize(tiles);
@@ -60,7 +59,7 @@ private:
     void reserveBlockRecords() {
         std::size_t bound = out_.blocks.size();
         for (std::size_t t = 0; t < target_.numTiles(); ++t) {
-            const std::size_t vertices = verticesOnTile_[t].size();
+            const std::size_t vertices = verticesOnTile_.of(t).size();
             // Code per codelet, state and list descriptors per vertex, exchange
             // and host code per step, then control code and the stack.
             bound += std::min(out_.codelets.size(), vertices) + 2 * vertices +
@@ -112,10 +111,9 @@ private:
             last = v.codelet;
         }
         codeletIds_ = std::move(ids);
-        verticesOnTile_.resize(target_.numTiles());
-        for (const VertexId id : record::idRange<VertexId>(out_.graph->vertices().size())) {
-            verticesOnTile_[out_.graph->vertex(id).tile.value()].push_back(id);
-        }
+        const auto& vertices = out_.graph->vertices();
+        verticesOnTile_ = ByTile<VertexId>(target_.numTiles(), vertices.size(),
+                                           [&](std::size_t v) { return vertices[v].tile.value(); });
         // Per tile: steps it takes part in, and transfer counts for exchange code.
         exchangeCode_.assign(target_.numTiles(), {});
         hostCode_.assign(target_.numTiles(), {});
@@ -185,18 +183,22 @@ private:
         const std::size_t tile = t.value(); // into the per-tile arrays
         const std::uint64_t dataAlign = std::max<std::uint64_t>(8, target_.minAlignment);
         // Code.
-        std::map<CodeletId, const CodeletInfo*> codeletsHere;
+        const std::span<const VertexId> vertices = verticesOnTile_.of(tile);
+        codeletsHere_.clear(); // in codelet id order, each once
         std::uint32_t stackNeed = target_.workerStackBytes;
         const CodeletInfo* last = nullptr;
-        for (VertexId id : verticesOnTile_[tile]) {
+        for (VertexId id : vertices) {
             const CodeletInfo* c = out_.graph->vertex(id).codelet;
             if (c != last) {
-                codeletsHere.emplace(codeletIds_.at(c), c);
+                codeletsHere_.emplace_back(codeletIds_.at(c), c);
                 stackNeed = std::max(stackNeed, c->stackBytes);
                 last = c;
             }
         }
-        for (const auto& [id, c] : codeletsHere) {
+        std::sort(codeletsHere_.begin(), codeletsHere_.end());
+        codeletsHere_.erase(std::unique(codeletsHere_.begin(), codeletsHere_.end()),
+                            codeletsHere_.end());
+        for (const auto& [id, c] : codeletsHere_) {
             place(t, MemoryCategory::VertexCode, c->codeBytes, 8, id);
         }
         place(t, MemoryCategory::ControlCode,
@@ -211,21 +213,20 @@ private:
         }
         // Vertex state, then the vector-list descriptors.
         listBytes_.clear();
-        for (VertexId id : verticesOnTile_[tile]) {
+        for (VertexId id : vertices) {
             const auto [state, lists] = vertexStateBytes(id);
             place(t, MemoryCategory::VertexInstanceState, state, 4, id);
             listBytes_.push_back(lists);
         }
         for (std::size_t i = 0; i < listBytes_.size(); ++i) {
-            place(t, MemoryCategory::VectorListDescriptor, listBytes_[i], 4,
-                  verticesOnTile_[tile][i]);
+            place(t, MemoryCategory::VectorListDescriptor, listBytes_[i], 4, vertices[i]);
         }
         // Data: constants, always-live, then the shared pool.
         TileLayout& l = layouts_[tile];
         l.cursor = alignUp(l.cursor, dataAlign);
         const std::uint64_t dataStart = l.cursor;
         for (bool constants : {true, false}) {
-            for (BlockId b : blocksOnTile_[tile]) {
+            for (BlockId b : blocksOnTile_.of(tile)) {
                 DataBlock& block = out_.blocks[b];
                 if (block.alwaysLive && block.constant == constants) {
                     l.cursor = alignUp(l.cursor, dataAlign);
@@ -252,9 +253,10 @@ private:
         TileLayout& l = layouts_[t.value()];
         l.cursor = alignUp(l.cursor, align);
         const std::uint64_t poolStart = l.cursor;
-        std::vector<BlockId> items;
+        std::vector<BlockId>& items = poolItems_;
+        items.clear();
         std::uint64_t sum = 0;
-        for (BlockId b : blocksOnTile_[t.value()]) {
+        for (BlockId b : blocksOnTile_.of(t.value())) {
             if (!out_.blocks[b].alwaysLive && out_.blocks[b].bytes > 0) {
                 items.push_back(b);
                 sum += alignUp(out_.blocks[b].bytes, align);
@@ -263,16 +265,14 @@ private:
         std::stable_sort(items.begin(), items.end(), [&](BlockId a, BlockId b) {
             return out_.blocks[a].bytes > out_.blocks[b].bytes;
         });
-        struct Placed {
-            std::uint64_t offset, end;
-            StepId first, last;
-        };
-        std::vector<Placed> placed;
+        std::vector<Placed>& placed = placed_;
+        placed.clear();
         std::uint64_t poolSize = 0;
         for (BlockId b : items) {
             DataBlock& block = out_.blocks[b];
             const std::uint64_t size = alignUp(block.bytes, align);
-            std::vector<std::pair<std::uint64_t, std::uint64_t>> busy;
+            std::vector<std::pair<std::uint64_t, std::uint64_t>>& busy = busy_;
+            busy.clear();
             for (const Placed& p : placed) {
                 if (p.first <= block.lastStep && block.firstStep <= p.last) {
                     busy.emplace_back(p.offset, p.end);
@@ -336,10 +336,19 @@ private:
     CompiledGraph& out_;
     const Target& target_;
     std::vector<TileLayout> layouts_;
-    std::vector<std::vector<BlockId>> blocksOnTile_;
-    std::vector<std::vector<VertexId>> verticesOnTile_;
+    ByTile<BlockId> blocksOnTile_;
+    ByTile<VertexId> verticesOnTile_;
     std::map<const CodeletInfo*, CodeletId> codeletIds_;
-    std::vector<std::uint64_t> listBytes_; // layTile's scratch: per vertex on the tile
+    // Scratch of layTile and layPool, reused from tile to tile.
+    std::vector<std::uint64_t> listBytes_; // per vertex on the tile
+    std::vector<std::pair<CodeletId, const CodeletInfo*>> codeletsHere_;
+    struct Placed {
+        std::uint64_t offset, end;
+        StepId first, last;
+    };
+    std::vector<BlockId> poolItems_;
+    std::vector<Placed> placed_;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> busy_;
     std::vector<std::vector<std::pair<StepId, std::uint32_t>>> exchangeCode_, hostCode_;
 };
 

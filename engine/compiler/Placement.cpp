@@ -4,33 +4,44 @@
 #include "engine/core/Error.h"
 
 #include <algorithm>
-#include <map>
+#include <vector>
 
 namespace tessera::compiler {
 
 void placeVariables(CompiledGraph& out) {
     const auto& vars = out.graph->variables();
+    const std::size_t tiles = out.graph->getTarget().numTiles();
     out.placements.resize(vars.size());
+    // Per tile, the current variable's block and its elements so far, reset
+    // through the variable's blocks (maps made a node per tile per variable).
+    constexpr BlockId kNoBlock = static_cast<BlockId>(-1);
+    std::vector<BlockId> blockOf(tiles, kNoBlock);
+    std::vector<std::size_t> countOf(tiles, 0);
     for (const VariableId id : record::idRange<VariableId>(vars.size())) {
         const VariableData& v = vars[id.value()];
-        std::map<TileId, BlockId> blockOfTile;
-        std::map<TileId, std::size_t> countOnTile;
-        for (const TileInterval& iv : v.mapping.intervals()) {
-            auto [it, added] =
-                blockOfTile.try_emplace(iv.tile, static_cast<BlockId>(out.blocks.size()));
-            if (added) {
+        const std::vector<TileInterval> intervals = v.mapping.intervals();
+        std::vector<PlacedInterval>& list = out.placements[id.value()];
+        list.reserve(intervals.size());
+        const std::size_t firstBlock = out.blocks.size();
+        for (const TileInterval& iv : intervals) {
+            BlockId& block = blockOf.at(iv.tile.value());
+            if (block == kNoBlock) {
+                block = static_cast<BlockId>(out.blocks.size());
                 DataBlock b;
                 b.tile = iv.tile;
                 b.var = id;
                 b.constant = v.isConstant;
                 out.blocks.push_back(b);
             }
-            std::size_t& local = countOnTile[iv.tile];
-            out.placements[id.value()].push_back({iv.begin, iv.end, iv.tile, it->second, local});
+            std::size_t& local = countOf[iv.tile.value()];
+            list.push_back({iv.begin, iv.end, iv.tile, block, local});
             local += iv.end - iv.begin;
         }
-        for (const auto& [tile, block] : blockOfTile) {
-            out.blocks[block].bytes = countOnTile[tile] * sizeOf(v.type);
+        for (std::size_t b = firstBlock; b < out.blocks.size(); ++b) {
+            const std::size_t tile = out.blocks[b].tile.value();
+            out.blocks[b].bytes = countOf[tile] * sizeOf(v.type);
+            blockOf[tile] = kNoBlock;
+            countOf[tile] = 0;
         }
     }
 }

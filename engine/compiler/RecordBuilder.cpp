@@ -1,7 +1,10 @@
 // Turns the compiled graph into the records a report stores.
 #include "engine/compiler/Passes.h"
+#include "engine/core/Error.h"
 
+#include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace tessera::compiler {
 
@@ -30,18 +33,46 @@ record::TargetRecord targetRecord(const Target& t) {
     return r;
 }
 
+// A variable's (or an exchange buffer's step's) bytes on one tile. Sorted
+// lists of these replace a map per owner, which cost a node per tile.
+struct OwnedBytes {
+    std::uint32_t owner;
+    TileId tile;
+    std::uint64_t bytes;
+};
+
+void sortByOwnerAndTile(std::vector<OwnedBytes>& list) {
+    std::sort(list.begin(), list.end(), [](const OwnedBytes& a, const OwnedBytes& b) {
+        return a.owner != b.owner ? a.owner < b.owner : a.tile < b.tile;
+    });
+}
+
+// Appends the entries of `owner` from `at` on (sorted lists), one per tile.
+void takeBytesOf(std::uint32_t owner, const std::vector<OwnedBytes>& list, std::size_t& at,
+                 std::vector<std::pair<TileId, std::uint64_t>>& bytesByTile) {
+    for (; at < list.size() && list[at].owner == owner; ++at) {
+        if (!bytesByTile.empty() && bytesByTile.back().first == list[at].tile) {
+            bytesByTile.back().second += list[at].bytes;
+        } else {
+            bytesByTile.emplace_back(list[at].tile, list[at].bytes);
+        }
+    }
+}
+
 void addVariables(CompiledGraph& out) {
     const Graph& g = *out.graph;
     auto& vars = out.record.variables;
-    std::vector<std::map<TileId, std::uint64_t>> bytes(g.variables().size()); // per variable
-    std::map<StepId, std::map<TileId, std::uint64_t>> buffers;
+    std::vector<OwnedBytes> bytes, buffers; // of variables; of steps' exchange buffers
     for (const DataBlock& b : out.blocks) {
         if (!b.var.isNone()) {
-            bytes[b.var.value()][b.tile] += b.bytes;
+            bytes.push_back({b.var.value(), b.tile, b.bytes});
         } else {
-            buffers[b.step][b.tile] += b.bytes;
+            buffers.push_back({b.step.value(), b.tile, b.bytes});
         }
     }
+    sortByOwnerAndTile(bytes);
+    sortByOwnerAndTile(buffers);
+    std::size_t at = 0;
     for (const VariableId id : record::idRange<VariableId>(g.variables().size())) {
         const VariableData& v = g.variable(id);
         record::VariableRecord r;
@@ -52,9 +83,7 @@ void addVariables(CompiledGraph& out) {
         r.numElements = v.numElements;
         r.isConstant = v.isConstant;
         r.hostAccess = v.hostAccess;
-        for (const auto& [tile, n] : bytes[id.value()]) {
-            r.bytesByTile.emplace_back(tile, n);
-        }
+        takeBytesOf(id.value(), bytes, at, r.bytesByTile);
         vars.push_back(std::move(r));
     }
     for (const DataBlock& b : out.blocks) { // liveness is per variable, the same on all tiles
@@ -66,24 +95,56 @@ void addVariables(CompiledGraph& out) {
         }
     }
     for (std::size_t v = 0; v < g.variables().size(); ++v) {
-        if (bytes[v].empty()) {
+        if (vars[v].bytesByTile.empty()) {
             vars[v].alwaysLive = true; // zero-element variables take no memory
         }
     }
-    for (const auto& [step, perTile] : buffers) {
+    for (at = 0; at < buffers.size();) {
+        const StepId step = record::idAt<StepId>(buffers[at].owner);
         record::VariableRecord r;
         r.id = exchangeBufferId(out, step);
         r.name = "exchange buffer: " + out.steps[step.value()].name;
         r.type = "byte";
         r.isExchangeBuffer = true;
         r.firstStep = r.lastStep = step;
-        for (const auto& [tile, n] : perTile) {
-            r.bytesByTile.emplace_back(tile, n);
+        takeBytesOf(step.value(), buffers, at, r.bytesByTile);
+        for (const auto& [tile, n] : r.bytesByTile) {
             r.numElements += n;
         }
         r.shape = {r.numElements};
         vars.push_back(std::move(r));
     }
+}
+
+bool keyLess(const record::VertexCountRecord& a, const record::VertexCountRecord& b) {
+    return std::tie(a.computeSet, a.tile, a.codelet) < std::tie(b.computeSet, b.tile, b.codelet);
+}
+
+// Sorts counts[first..] by key and merges records of one key.
+void mergeEqualKeys(std::vector<record::VertexCountRecord>& counts, std::size_t first) {
+    std::sort(counts.begin() + static_cast<std::ptrdiff_t>(first), counts.end(), keyLess);
+    std::size_t kept = first;
+    for (std::size_t i = first; i < counts.size(); ++i) {
+        if (kept > first && !keyLess(counts[kept - 1], counts[i])) {
+            counts[kept - 1].count += counts[i].count;
+        } else {
+            counts[kept++] = counts[i];
+        }
+    }
+    counts.resize(kept);
+}
+
+record::VertexCountRecord& countOf(std::vector<record::VertexCountRecord>& counts, ComputeSetId cs,
+                                   TileId tile, CodeletId codelet) {
+    record::VertexCountRecord key;
+    key.computeSet = cs;
+    key.tile = tile;
+    key.codelet = codelet;
+    const auto it = std::lower_bound(counts.begin(), counts.end(), key, keyLess);
+    if (it == counts.end() || keyLess(key, *it)) {
+        throw Error("internal: vertex state of a vertex no compute set counts");
+    }
+    return *it;
 }
 
 void addLiveness(CompiledGraph& out) {
@@ -144,50 +205,36 @@ void buildRecord(CompiledGraph& out) {
     for (const ComputeSetId id : record::idRange<ComputeSetId>(g.computeSets().size())) {
         const ComputeSetData& cs = g.computeSet(id);
         r.computeSets.push_back({id, cs.name, cs.vertices.size()});
-        std::map<std::pair<TileId, CodeletId>, record::VertexCountRecord> counts;
-        // Neighbouring vertices mostly share tile and codelet: one map
-        // lookup for each run of them.
-        record::VertexCountRecord* current = nullptr;
+        // Neighbouring vertices mostly share tile and codelet: a record per
+        // run of them, then sorted by tile and codelet and merged.
+        const std::size_t first = r.vertexCounts.size();
         for (VertexId v : cs.vertices) {
             const VertexData& vd = g.vertex(v);
-            if (!current || current->tile != vd.tile ||
-                out.codelets[current->codelet.value()] != vd.codelet) {
-                const CodeletId codelet = codeletId.at(vd.codelet);
-                current = &counts[{vd.tile, codelet}];
-                current->computeSet = id;
-                current->tile = vd.tile;
-                current->codelet = codelet;
+            if (r.vertexCounts.size() == first || r.vertexCounts.back().tile != vd.tile ||
+                out.codelets[r.vertexCounts.back().codelet.value()] != vd.codelet) {
+                record::VertexCountRecord c;
+                c.computeSet = id;
+                c.tile = vd.tile;
+                c.codelet = codeletId.at(vd.codelet);
+                r.vertexCounts.push_back(c);
             }
-            ++current->count;
+            ++r.vertexCounts.back().count;
         }
-        for (auto& [key, c] : counts) {
-            r.vertexCounts.push_back(c);
-        }
+        mergeEqualKeys(r.vertexCounts, first);
     }
-    // Vertex state bytes per (compute set, tile, codelet), from the layout.
-    using StateKey = std::tuple<std::uint32_t, std::uint32_t, const CodeletInfo*>;
-    std::map<StateKey, std::uint64_t> stateBytesOf;
-    StateKey lastKey{};
-    std::uint64_t* last = nullptr; // as above: one lookup per run of a key
+    // Vertex state bytes per (compute set, tile, codelet), from the layout,
+    // found in the counts (sorted by that key) once per run of a key.
+    record::VertexCountRecord* last = nullptr;
     for (const auto& b : r.memoryBlocks) {
         if (b.category == record::MemoryCategory::VertexInstanceState ||
             b.category == record::MemoryCategory::VectorListDescriptor) {
             const VertexData& vd = g.vertex(b.owner.vertex());
-            const StateKey key{vd.computeSet.value(), vd.tile.value(), vd.codelet};
-            if (!last || key != lastKey) {
-                last = &stateBytesOf[key];
-                lastKey = key;
+            if (!last || last->computeSet != vd.computeSet || last->tile != vd.tile ||
+                out.codelets[last->codelet.value()] != vd.codelet) {
+                last = &countOf(r.vertexCounts, vd.computeSet, vd.tile, codeletId.at(vd.codelet));
             }
-            *last += b.bytes;
+            last->stateBytes += b.bytes;
         }
-    }
-    std::map<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>, std::uint64_t> stateBytes;
-    for (const auto& [key, bytes] : stateBytesOf) {
-        stateBytes[{std::get<0>(key), std::get<1>(key), codeletId.at(std::get<2>(key)).value()}] +=
-            bytes;
-    }
-    for (auto& c : r.vertexCounts) {
-        c.stateBytes = stateBytes[{c.computeSet.value(), c.tile.value(), c.codelet.value()}];
     }
     r.programNodes = out.nodes;
     for (const StepId s : record::idRange<StepId>(out.steps.size())) {

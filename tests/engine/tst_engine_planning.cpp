@@ -4,6 +4,7 @@
 // host references; copy counts against hand-derived figures. And the runs a
 // tensor's regions become, against a lookup of each element on its own.
 #include "EngineTestSupport.h"
+#include "engine/compiler/ByTile.h"
 #include "engine/compiler/Compiled.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/Convolution.h"
@@ -76,6 +77,7 @@ private slots:
     void smallTransposedOperandIsCopiedAsBefore();
     void convolutionPatchesAreCopiedInRuns();
     void runsFollowThePlacementInAnyRegionOrder();
+    void itemsGroupedByTileKeepTheirOrder();
 };
 
 void TestEnginePlanning::largeTransposedOperandIsRearrangedOnce() {
@@ -210,6 +212,31 @@ void TestEnginePlanning::runsFollowThePlacementInAnyRegionOrder() {
             QCOMPARE(got[i].elements, want[i].elements);
         }
     }
+}
+
+void TestEnginePlanning::itemsGroupedByTileKeepTheirOrder() {
+    // Tiles from a small linear congruential sequence, with tiles 0 and 6 of
+    // 7 left empty; reference: a vector per tile, filled in item order.
+    constexpr std::size_t kTiles = 7;
+    std::vector<std::size_t> tileOf;
+    std::vector<std::vector<std::uint32_t>> want(kTiles);
+    std::uint32_t x = 12345;
+    for (std::uint32_t i = 0; i < 1000; ++i) {
+        x = x * 1103515245u + 12345u;
+        const std::size_t tile = 1 + (x >> 16) % (kTiles - 2);
+        tileOf.push_back(tile);
+        want[tile].push_back(i);
+    }
+    const compiler::ByTile<std::uint32_t> got(kTiles, tileOf.size(),
+                                              [&](std::size_t i) { return tileOf[i]; });
+    for (std::size_t t = 0; t < kTiles; ++t) {
+        const std::span<const std::uint32_t> items = got.of(t);
+        QCOMPARE(std::vector<std::uint32_t>(items.begin(), items.end()), want[t]);
+    }
+    QVERIFY(got.of(0).empty() && got.of(kTiles - 1).empty());
+    // Strong ids too, and nothing at all.
+    const compiler::ByTile<VertexId> none(3, 0, [](std::size_t) { return std::size_t{0}; });
+    QVERIFY(none.of(0).empty() && none.of(2).empty());
 }
 
 QTEST_GUILESS_MAIN(TestEnginePlanning)
