@@ -26,10 +26,8 @@ const StateInfo* CodeletInfo::stateField(const std::string& stateName) const {
 }
 
 std::size_t CodeletInfo::fieldIndex(const std::string& fieldName) const {
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        if (fields[i].name == fieldName) {
-            return i;
-        }
+    if (const std::size_t i = findField(fieldName); i < fields.size()) {
+        return i;
     }
     throw Error("codelet '" + name + "' has no field '" + fieldName + "'");
 }

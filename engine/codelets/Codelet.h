@@ -11,6 +11,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tessera {
@@ -62,6 +63,14 @@ public:
         return isList(field) ? listSizes(field) : std::vector<std::size_t>{fieldSize(field)};
     }
     virtual bool isList(const std::string& field) const = 0;
+    // Calls fn with each size listOrSize(field) holds, without building the
+    // list: what sameSize checks for every vertex of a graph.
+    virtual void forEachSize(const std::string& field,
+                             const std::function<void(std::size_t)>& fn) const {
+        for (const std::size_t size : listOrSize(field)) {
+            fn(size);
+        }
+    }
 };
 
 struct PerfEstimate {
@@ -94,6 +103,23 @@ struct CodeletInfo {
     const FieldInfo* field(const std::string& fieldName) const;
     const StateInfo* stateField(const std::string& stateName) const;
     std::size_t fieldIndex(const std::string& fieldName) const; // throws Error naming both
+    // fields.size() when there is no such field. Inline, compared byte by
+    // byte: graphs look field names up for every vertex they build and check.
+    std::size_t findField(std::string_view fieldName) const noexcept {
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const std::string& n = fields[i].name;
+            if (n.size() == fieldName.size()) {
+                std::size_t c = 0;
+                while (c < n.size() && n[c] == fieldName[c]) {
+                    ++c;
+                }
+                if (c == n.size()) {
+                    return i;
+                }
+            }
+        }
+        return fields.size();
+    }
 };
 
 namespace detail {
@@ -179,16 +205,24 @@ public:
     CodeletBuilder& sameSize(std::vector<std::string> fields) {
         info_.validators.push_back([fields](const VertexIntrospector& v) -> std::string {
             std::size_t expected = 0;
-            std::string first;
+            const std::string* first = nullptr;
+            const std::string* field = nullptr;
+            std::string problem;
+            const std::function<void(std::size_t)> check = [&](std::size_t size) {
+                if (first == nullptr) {
+                    first = field;
+                    expected = size;
+                } else if (size != expected && problem.empty()) {
+                    problem = "field '" + *field + "' has " + std::to_string(size) +
+                              " elements but '" + *first + "' has " + std::to_string(expected) +
+                              " (they must match)";
+                }
+            };
             for (const std::string& f : fields) {
-                for (std::size_t size : v.listOrSize(f)) {
-                    if (first.empty()) {
-                        first = f;
-                        expected = size;
-                    } else if (size != expected) {
-                        return "field '" + f + "' has " + std::to_string(size) + " elements but '" +
-                               first + "' has " + std::to_string(expected) + " (they must match)";
-                    }
+                field = &f;
+                v.forEachSize(f, check);
+                if (!problem.empty()) {
+                    return problem;
                 }
             }
             return {};

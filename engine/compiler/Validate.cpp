@@ -94,6 +94,88 @@ struct TopTwo {
     }
 };
 
+// TopTwo for the in-order check, which stores no accesses: only the ends and
+// vertices (an end of 0 overlaps nothing, so none needs no flag).
+struct TopTwoEnds {
+    std::size_t firstEnd = 0, secondEnd = 0;
+    VertexId firstVertex = VertexId::none(), secondVertex = VertexId::none();
+    void add(VertexId vertex, std::size_t end) {
+        if (firstEnd != 0 && firstVertex == vertex) {
+            firstEnd = std::max(firstEnd, end);
+        } else if (end > firstEnd) {
+            secondEnd = firstEnd;
+            secondVertex = firstVertex;
+            firstEnd = end;
+            firstVertex = vertex;
+        } else if (end > secondEnd) {
+            secondEnd = end;
+            secondVertex = vertex;
+        }
+        if (secondEnd != 0 && secondVertex == firstVertex) {
+            secondEnd = 0;
+        }
+    }
+    bool overlaps(VertexId vertex, std::size_t begin) const {
+        return (firstEnd > begin && firstVertex != vertex) ||
+               (secondEnd > begin && secondVertex != vertex);
+    }
+};
+
+// One variable's sweep state while a compute set is read in vertex order.
+struct Sweep {
+    std::size_t lastBegin = 0;
+    TopTwoEnds anyAccess, writeAccess;
+};
+
+constexpr std::uint32_t kNoSweep = static_cast<std::uint32_t>(-1);
+
+// The usual compute set in one pass, nothing stored: every variable's
+// accesses arrive in order of their start (vertices made in element order),
+// so each variable is swept as the sorting check sweeps it. False when they
+// arrive out of order or two overlap: the sorting check then decides, and
+// names the conflict it always named.
+bool inOrderWithoutConflicts(const Graph& graph, const ComputeSetData& cs,
+                             std::vector<std::uint32_t>& sweepOf, std::vector<Sweep>& sweeps,
+                             std::vector<VariableId>& swept) {
+    bool ok = true;
+    for (VertexId id : cs.vertices) {
+        const VertexData& v = graph.vertex(id);
+        for (std::size_t f = 0; ok && f < v.codelet->fields.size(); ++f) {
+            const bool w = writes(v.codelet->fields[f].direction);
+            for (std::size_t e = 0, n = graph.entryCount(id, f); ok && e < n; ++e) {
+                for (const VariableRegion& r : graph.connection(id, f, e).regions) {
+                    std::uint32_t& index = sweepOf[r.var.value()];
+                    if (index == kNoSweep) {
+                        index = static_cast<std::uint32_t>(sweeps.size());
+                        sweeps.emplace_back();
+                        swept.push_back(r.var);
+                    }
+                    Sweep& sweep = sweeps[index];
+                    if (r.begin < sweep.lastBegin || sweep.writeAccess.overlaps(id, r.begin) ||
+                        (w && sweep.anyAccess.overlaps(id, r.begin))) {
+                        ok = false;
+                        break;
+                    }
+                    sweep.lastBegin = r.begin;
+                    if (w) {
+                        sweep.writeAccess.add(id, r.end);
+                    }
+                    sweep.anyAccess.add(id, r.end);
+                }
+            }
+        }
+        if (!ok) {
+            break;
+        }
+    }
+    for (const VariableId var : swept) {
+        sweepOf[var.value()] = kNoSweep;
+    }
+    swept.clear();
+    sweeps.clear();
+    return ok;
+}
+
 constexpr std::size_t kNoBucket = static_cast<std::size_t>(-1);
 
 [[noreturn]] void reportConflict(const Graph& graph, const std::string& cs, const Access& a,
@@ -152,8 +234,14 @@ void sortAccesses(LargeVector<Access>& accesses, std::vector<std::size_t>& bucke
 
 void checkConflicts(const Graph& graph) {
     std::vector<std::size_t> bucketOf(graph.variables().size(), kNoBucket);
+    std::vector<std::uint32_t> sweepOf(graph.variables().size(), kNoSweep);
+    std::vector<Sweep> sweeps;
+    std::vector<VariableId> swept;
     LargeVector<Access> accesses, scratch;
     for (const ComputeSetData& cs : graph.computeSets()) {
+        if (inOrderWithoutConflicts(graph, cs, sweepOf, sweeps, swept)) {
+            continue;
+        }
         accesses.clear();
         for (VertexId id : cs.vertices) {
             const VertexData& v = graph.vertex(id);

@@ -264,10 +264,8 @@ VertexData& Graph::vertexFor(const FieldRef& f, const char* operation) {
 
 std::size_t Graph::fieldIndexFor(const FieldRef& f, const char* operation) const {
     const CodeletInfo& c = *vertices_[f.vertex.value()].codelet;
-    for (std::size_t i = 0; i < c.fields.size(); ++i) {
-        if (c.fields[i].name == f.field) {
-            return i;
-        }
+    if (const std::size_t i = c.findField(f.field); i < c.fields.size()) {
+        return i;
     }
     throw Error(std::string(operation) + ": codelet '" + c.name + "' of " + vertexName(f.vertex) +
                 " has no field '" + f.field + "'");
