@@ -78,12 +78,12 @@ struct FieldEntryPlan {
     Location location() const { return {block, offset}; }
 };
 
+// 16 bytes: a graph of 10^7 vertices writes one a vertex into fresh memory.
+// The cycle model's per-vertex estimates are summed per step, not kept.
 struct VertexPlan {
     VertexId vertex;
     TileId tile;
     std::uint64_t firstEntry = 0; // its entries: [firstEntry, next vertex's) of the step's
-    std::uint64_t cycles = 0;     // thread cycles
-    std::uint64_t flops = 0;
 };
 
 struct StepPlan {

@@ -118,6 +118,26 @@ LargeVector<SentRange> unionOf(LargeVector<SentRange> ranges, std::size_t blocks
 
 } // namespace
 
+PerfEstimate estimateVertex(const Graph& graph, VertexId id) {
+    const VertexData& v = graph.vertex(id);
+    PerfEstimate e;
+    const PerfEstimator& estimator = graph.estimatorFor(*v.codelet);
+    if (estimator) {
+        try {
+            e = estimator(Introspector(graph, id), graph.getTarget());
+        } catch (const Error&) {
+            throw;
+        } catch (...) { // user code: say which vertex it was estimating
+            throw CodeletError(graph.vertexName(id) + ": the cycle estimator of codelet '" +
+                               v.codelet->name + "' threw " + currentExceptionText());
+        }
+    }
+    if (const auto fixed = graph.perfEstimate(id)) {
+        e.cycles = *fixed;
+    }
+    return e;
+}
+
 void estimateCycles(CompiledGraph& out) {
     const Graph& graph = *out.graph;
     const Target& target = graph.getTarget();
@@ -140,26 +160,8 @@ void estimateCycles(CompiledGraph& out) {
                 workers.push(0);
             }
             for (; i < step.vertices.size() && step.vertices[i].tile == tile; ++i) {
-                VertexPlan& vp = step.vertices[i];
-                const VertexData& v = graph.vertex(vp.vertex);
-                PerfEstimate e;
-                const PerfEstimator& estimator = graph.estimatorFor(*v.codelet);
-                if (estimator) {
-                    try {
-                        e = estimator(Introspector(graph, vp.vertex), target);
-                    } catch (const Error&) {
-                        throw;
-                    } catch (...) { // user code: say which vertex it was estimating
-                        throw CodeletError(graph.vertexName(vp.vertex) +
-                                           ": the cycle estimator of codelet '" + v.codelet->name +
-                                           "' threw " + currentExceptionText());
-                    }
-                }
-                if (const auto fixed = graph.perfEstimate(vp.vertex)) {
-                    e.cycles = *fixed;
-                }
-                vp.cycles = e.cycles;
-                vp.flops = e.flops;
+                const VertexPlan& vp = step.vertices[i];
+                const PerfEstimate e = estimateVertex(graph, vp.vertex);
                 step.flops += e.flops;
                 const std::uint64_t start = workers.top();
                 workers.pop();

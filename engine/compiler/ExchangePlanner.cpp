@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 
 namespace tessera::compiler {
 
@@ -112,18 +113,23 @@ private:
 
     void planExecute(StepId s, StepPlan& step) {
         const ComputeSetData& cs = graph_.computeSet(step.computeSet);
-        LargeVector<VertexId> order = cs.vertices;
-        std::stable_sort(order.begin(), order.end(), [&](VertexId a, VertexId b) {
+        // Vertices by tile; mostly made tile by tile already, so mostly not copied.
+        const auto byTile = [&](VertexId a, VertexId b) {
             return graph_.vertex(a).tile < graph_.vertex(b).tile;
-        });
-        step.vertices.reserve(order.size());
-        std::size_t entries = 0;
-        for (VertexId id : order) {
-            for (std::size_t f = 0; f < graph_.vertex(id).codelet->fields.size(); ++f) {
-                entries += graph_.entryCount(id, f);
-            }
+        };
+        std::span<const VertexId> order(cs.vertices.data(), cs.vertices.size());
+        LargeVector<VertexId> sorted;
+        if (!std::is_sorted(order.begin(), order.end(), byTile)) {
+            sorted = cs.vertices;
+            std::stable_sort(sorted.begin(), sorted.end(), byTile);
+            order = {sorted.data(), sorted.size()};
         }
-        step.entries.reserve(entries);
+        step.vertices.reserve(order.size());
+        // An entry a field is the usual case (vector lists grow the array):
+        // reserved so the array does not grow through small pages.
+        if (!order.empty()) {
+            step.entries.reserve(order.size() * graph_.vertex(order[0]).codelet->fields.size());
+        }
         readMark_.resize(graph_.variables().size(), StepId::none());
         writeMark_.resize(graph_.variables().size(), StepId::none());
         // Each variable once (run() sorts the lists): marked with the step.
@@ -135,7 +141,7 @@ private:
         };
         for (VertexId id : order) {
             const VertexData& v = graph_.vertex(id);
-            step.vertices.push_back({id, v.tile, step.entries.size(), 0, 0});
+            step.vertices.push_back({id, v.tile, step.entries.size()});
             for (std::uint32_t f = 0; f < v.codelet->fields.size(); ++f) {
                 const FieldInfo& info = v.codelet->fields[f];
                 for (std::size_t e = 0, n = graph_.entryCount(id, f); e < n; ++e) {

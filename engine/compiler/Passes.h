@@ -24,6 +24,9 @@ void planExchanges(CompiledGraph& out);
 void analyseLiveness(CompiledGraph& out);
 // Per-vertex estimates, worker scheduling, exchange and sync costs per step.
 void estimateCycles(CompiledGraph& out);
+// One vertex's thread cycles and flops as estimateCycles schedules them: its
+// codelet's estimator, or the vertex's own setPerfEstimate.
+PerfEstimate estimateVertex(const Graph& graph, VertexId id);
 // Addresses of every block and every other category; tile totals.
 void layOutMemory(CompiledGraph& out);
 // The report's view of it all.

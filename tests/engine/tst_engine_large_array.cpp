@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -184,6 +185,36 @@ private slots:
             if (thpAvailable()) {
                 QVERIFY(facts.thpEligible);
             }
+        }
+    }
+
+    void lastExtentTakesHugePagesWhenNearlyFull_data() {
+        QTest::addColumn<std::size_t>("bytes");
+        QTest::addColumn<bool>("wholeExtents");
+        // The whole last extent adds at most an eighth: 7.9 MiB -> 8 MiB.
+        QTest::newRow("7.9 MiB") << 8 * kMiB - kMiB / 10 << true;
+        // It would add 1 MiB to 5 MiB: the tail stays on small pages.
+        QTest::newRow("5 MiB") << 5 * kMiB << false;
+    }
+    void lastExtentTakesHugePagesWhenNearlyFull() {
+        QFETCH(std::size_t, bytes);
+        QFETCH(bool, wholeExtents);
+        if (!thpAvailable() || !usesOwnMapping(bytes)) {
+            QSKIP("no transparent huge pages, or arrays on the heap (sanitizer)");
+        }
+        auto* p = static_cast<unsigned char*>(detail::mapHugePages(bytes));
+        rusage before{}, after{};
+        getrusage(RUSAGE_SELF, &before);
+        std::memset(p, 1, bytes);
+        getrusage(RUSAGE_SELF, &after);
+        const long faults = after.ru_minflt - before.ru_minflt;
+        detail::unmapHugePages(p, bytes);
+        // Four huge pages, or the whole ones and 256 small ones for the tail.
+        const QString seen = QString::number(faults) + " faults";
+        if (wholeExtents) {
+            QVERIFY2(faults < 64, qPrintable(seen));
+        } else {
+            QVERIFY2(faults >= 256, qPrintable(seen));
         }
     }
 
