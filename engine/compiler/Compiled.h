@@ -17,6 +17,7 @@ namespace tessera::compiler {
 
 using StepId = record::StepId; // the record's: steps are numbered alike in both
 using BlockId = std::uint32_t; // an index into CompiledGraph::blocks
+inline constexpr BlockId kNoBlock = static_cast<BlockId>(-1); // "no block yet" in per-tile arrays
 
 // A piece of tile data memory: one variable's elements on one tile, or one
 // step's exchange buffer on one tile.

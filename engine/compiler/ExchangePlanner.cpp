@@ -289,7 +289,6 @@ private:
 
     CompiledGraph& out_;
     const Graph& graph_;
-    static constexpr BlockId kNoBlock = static_cast<BlockId>(-1);
     StepId bufferStep_ = StepId::none();
     std::vector<BlockId> bufferOf_;            // per tile: bufferStep_'s exchange buffer
     LargeVector<Run> runs_, src_, dst_;        // scratch of bind() and planCopy()

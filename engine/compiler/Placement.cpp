@@ -14,7 +14,6 @@ void placeVariables(CompiledGraph& out) {
     out.placements.resize(vars.size());
     // Per tile, the current variable's block and its elements so far, reset
     // through the variable's blocks (maps made a node per tile per variable).
-    constexpr BlockId kNoBlock = static_cast<BlockId>(-1);
     std::vector<BlockId> blockOf(tiles, kNoBlock);
     std::vector<std::size_t> countOf(tiles, 0);
     for (const VariableId id : record::idRange<VariableId>(vars.size())) {
