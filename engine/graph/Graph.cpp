@@ -215,8 +215,7 @@ const PerfEstimator& Graph::estimatorFor(const CodeletInfo& c) const {
     return it != estimators_.end() ? it->second : c.estimator;
 }
 
-VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
-                           const std::vector<std::pair<std::string, Tensor>>& connections) {
+VertexRef Graph::newVertex(ComputeSet cs, const std::string& codeletName) {
     if (record::index(cs.id) >= computeSets_.size()) {
         throw Error("addVertex: unknown compute set for codelet '" + codeletName + "'");
     }
@@ -235,9 +234,23 @@ VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
     const auto id = record::idAt<VertexId>(vertices_.size());
     vertices_.push_back(v);
     computeSets_[cs.id.value()].vertices.push_back(id);
-    VertexRef ref{this, id};
+    return {this, id};
+}
+
+VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
+                           const std::vector<std::pair<std::string, Tensor>>& connections) {
+    const VertexRef ref = newVertex(cs, codeletName);
     for (const auto& [field, tensor] : connections) {
-        connect(ref[field], tensor);
+        connectTensor(ref.id, field, std::nullopt, tensor);
+    }
+    return ref;
+}
+
+VertexRef Graph::addVertex(ComputeSet cs, const std::string& codeletName,
+                           std::initializer_list<std::pair<std::string_view, Tensor>> connections) {
+    const VertexRef ref = newVertex(cs, codeletName);
+    for (const auto& [field, tensor] : connections) {
+        connectTensor(ref.id, field, std::nullopt, tensor);
     }
     return ref;
 }
@@ -262,24 +275,26 @@ VertexData& Graph::vertexFor(const FieldRef& f, const char* operation) {
     return vertices_[f.vertex.value()];
 }
 
-std::size_t Graph::fieldIndexFor(const FieldRef& f, const char* operation) const {
-    const CodeletInfo& c = *vertices_[f.vertex.value()].codelet;
-    if (const std::size_t i = c.findField(f.field); i < c.fields.size()) {
+std::size_t Graph::fieldIndexFor(VertexId vertex, std::string_view field,
+                                 const char* operation) const {
+    const CodeletInfo& c = *vertices_[vertex.value()].codelet;
+    if (const std::size_t i = c.findField(field); i < c.fields.size()) {
         return i;
     }
-    throw Error(std::string(operation) + ": codelet '" + c.name + "' of " + vertexName(f.vertex) +
-                " has no field '" + f.field + "'");
+    throw Error(std::string(operation) + ": codelet '" + c.name + "' of " + vertexName(vertex) +
+                " has no field '" + std::string(field) + "'");
 }
 
-void Graph::checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Tensor& t) const {
+void Graph::checkFieldTensor(VertexId vertex, std::string_view field, const FieldInfo& info,
+                             const Tensor& t) const {
     checkTensor(t, "connect");
     if (t.elementType() != info.type) {
-        throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) + " has type " +
-                    std::string(typeName(info.type)) + " but tensor " + t.describe() +
-                    " has type " + std::string(typeName(t.elementType())));
+        throw Error("connect: field '" + std::string(field) + "' of " + vertexName(vertex) +
+                    " has type " + std::string(typeName(info.type)) + " but tensor " +
+                    t.describe() + " has type " + std::string(typeName(t.elementType())));
     }
     if (info.shape == FieldShape::Scalar && t.numElements() != 1) {
-        throw Error("connect: scalar field '" + f.field + "' of " + vertexName(f.vertex) +
+        throw Error("connect: scalar field '" + std::string(field) + "' of " + vertexName(vertex) +
                     " needs a one-element tensor, but " + t.describe() + " has " +
                     std::to_string(t.numElements()) + " elements");
     }
@@ -333,42 +348,51 @@ std::optional<std::uint64_t> Graph::perfEstimate(VertexId v) const {
 }
 
 void Graph::connect(const FieldRef& f, const Tensor& t) {
-    VertexData& v = vertexFor(f, "connect");
-    const std::size_t index = fieldIndexFor(f, "connect");
-    const FieldInfo& info = v.codelet->fields[index];
-    Slot& slot = this->slot(v, index);
+    vertexFor(f, "connect");
+    connectTensor(f.vertex, f.field, f.index, t);
+}
+
+void Graph::connectTensor(VertexId vertex, std::string_view field, std::optional<std::size_t> index,
+                          const Tensor& t) {
+    const VertexData& v = vertices_[vertex.value()];
+    const std::size_t fieldIndex = fieldIndexFor(vertex, field, "connect");
+    const FieldInfo& info = v.codelet->fields[fieldIndex];
+    Slot& slot = this->slot(v, fieldIndex);
     if (info.shape == FieldShape::VectorList) {
-        if (!f.index) {
-            throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
+        if (!index) {
+            throw Error("connect: field '" + std::string(field) + "' of " + vertexName(vertex) +
                         " is a vector list: connect a list of tensors or field[i]");
         }
-        if (*f.index >= slot.count) {
-            throw Error("connect: index " + std::to_string(*f.index) + " of field '" + f.field +
-                        "' of " + vertexName(f.vertex) + " is outside its size " +
-                        std::to_string(slot.count) + " (use setFieldSize first)");
+        if (*index >= slot.count) {
+            throw Error("connect: index " + std::to_string(*index) + " of field '" +
+                        std::string(field) + "' of " + vertexName(vertex) +
+                        " is outside its size " + std::to_string(slot.count) +
+                        " (use setFieldSize first)");
         }
-        checkFieldTensor(f, info, t);
-        listSlots_[slot.first + *f.index] = storeTensor(t);
+        checkFieldTensor(vertex, field, info, t);
+        const std::uint32_t entry = slot.first + static_cast<std::uint32_t>(*index);
+        listSlots_[entry] = storeTensor(t);
         return;
     }
-    if (f.index) {
-        throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
+    if (index) {
+        throw Error("connect: field '" + std::string(field) + "' of " + vertexName(vertex) +
                     " is not a vector list and cannot be indexed");
     }
-    checkFieldTensor(f, info, t);
-    slot = storeTensor(t);
+    checkFieldTensor(vertex, field, info, t);
+    const Slot stored = storeTensor(t);
+    this->slot(v, fieldIndex) = stored;
 }
 
 void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
     VertexData& v = vertexFor(f, "connect");
-    const std::size_t index = fieldIndexFor(f, "connect");
+    const std::size_t index = fieldIndexFor(f.vertex, f.field, "connect");
     const FieldInfo& info = v.codelet->fields[index];
     if (info.shape != FieldShape::VectorList) {
         throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
                     " is not a vector list; it takes one tensor");
     }
     for (const Tensor& t : list) {
-        checkFieldTensor(f, info, t);
+        checkFieldTensor(f.vertex, f.field, info, t);
     }
     // A new entry array at the end; a replaced one stays unused.
     const Slot entries{appendIndex(listSlots_.size(), list.size(), "vector-list entries"),
@@ -382,7 +406,7 @@ void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
 
 void Graph::setFieldSize(const FieldRef& f, std::size_t size) {
     VertexData& v = vertexFor(f, "setFieldSize");
-    const std::size_t index = fieldIndexFor(f, "setFieldSize");
+    const std::size_t index = fieldIndexFor(f.vertex, f.field, "setFieldSize");
     if (v.codelet->fields[index].shape != FieldShape::VectorList) {
         throw Error("setFieldSize: field '" + f.field + "' of " + vertexName(f.vertex) +
                     " is not a vector list");

@@ -9,10 +9,12 @@
 #include "engine/target/Target.h"
 
 #include <cstddef>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -114,6 +116,10 @@ public:
     ComputeSet addComputeSet(const std::string& name = "");
     VertexRef addVertex(ComputeSet cs, const std::string& codelet,
                         const std::vector<std::pair<std::string, Tensor>>& connections = {});
+    // The same from a braced list, {{"in", a}, {"out", b}}, without copying
+    // it into a vector first (vertices are added by the million).
+    VertexRef addVertex(ComputeSet cs, const std::string& codelet,
+                        std::initializer_list<std::pair<std::string_view, Tensor>> connections);
     void connect(const FieldRef& field, const Tensor& t);
     void connect(const FieldRef& field, const std::vector<Tensor>& list); // a vector-list field
     void setFieldSize(const FieldRef& field, std::size_t size);
@@ -160,8 +166,13 @@ public:
 private:
     const VariableData& checkTensor(const Tensor& t, const char* operation) const;
     VertexData& vertexFor(const FieldRef& f, const char* operation);
-    std::size_t fieldIndexFor(const FieldRef& f, const char* operation) const;
-    void checkFieldTensor(const FieldRef& f, const FieldInfo& info, const Tensor& t) const;
+    std::size_t fieldIndexFor(VertexId vertex, std::string_view field, const char* operation) const;
+    void checkFieldTensor(VertexId vertex, std::string_view field, const FieldInfo& info,
+                          const Tensor& t) const;
+    VertexRef newVertex(ComputeSet cs, const std::string& codelet);
+    // connect() for a known vertex: `index` is the entry of a vector list.
+    void connectTensor(VertexId vertex, std::string_view field, std::optional<std::size_t> index,
+                       const Tensor& t);
     // A field's slot: for scalar and vector fields the connected regions
     // (first, count) in regions_; for vector lists the entries in listSlots_.
     struct Slot {

@@ -98,7 +98,10 @@ private:
                   const std::vector<std::size_t>& flatIndices, std::string description) const;
 
     struct Data {
-        Type type;
+        // User-provided, so make_shared does not zero the whole record
+        // before the members' own initialisers (slices are made by the million).
+        Data() {}
+        Type type = Type::Float;
         std::vector<std::size_t> shape;
         RegionList regions;
         LargeVector<std::size_t> regionStarts; // flat index of each region's first element (2+)

@@ -65,6 +65,9 @@ private slots:
     void tileMappingInElementOrder();
     void tileMappingOutOfOrder();
     void connectionsReadBack();
+    void vectorAndBracedConnectionsAgree_data();
+    void vectorAndBracedConnectionsAgree();
+    void bracedConnectionErrorsNameTheField();
     void vectorListResizeKeepsEntries();
     void stateValuesAndEstimates();
     void sliceDescriptions();
@@ -141,6 +144,56 @@ void TestEngineStorage::connectionsReadBack() {
     QCOMPARE(regionsOf(g.connection(v.id, 0)),
              (std::vector<VariableRegion>{{VariableId{0u}, 18, 24}}));
     QCOMPARE(regionsOf(g.connection(v.id, 1)), regionsOf(in2)); // the others unchanged
+}
+
+// addVertex takes its connections as a vector (what ops build in loops) or
+// as a braced list (what most code writes); both connect the same regions.
+void TestEngineStorage::vectorAndBracedConnectionsAgree_data() {
+    QTest::addColumn<bool>("braced");
+    QTest::newRow("vector") << false;
+    QTest::newRow("braced list") << true;
+}
+
+void TestEngineStorage::vectorAndBracedConnectionsAgree() {
+    QFETCH(bool, braced);
+    Graph g(Target::preset("tiles:4"));
+    Tensor a = g.addVariable(Type::Float, {4, 6}, "a");
+    Tensor b = g.addVariable(Type::Float, {24}, "b");
+    const ComputeSet cs = g.addComputeSet("cs");
+    const Tensor in1 = b.slice(3, 9);
+    const Tensor in2 = a.transpose()[2]; // column 2 of a: elements 2, 8, 14, 20
+    const Tensor out = concat(a[0].slice(0, 3), b.slice(20, 23));
+    VertexRef v;
+    if (braced) {
+        v = g.addVertex(cs, "Add<float>", {{"out", out}, {"in1", in1}, {"in2", in2}});
+    } else {
+        const std::vector<std::pair<std::string, Tensor>> list = {
+            {"out", out}, {"in1", in1}, {"in2", in2}};
+        v = g.addVertex(cs, "Add<float>", list);
+    }
+    const VariableId va{0u}, vb{1u};
+    QCOMPARE(regionsOf(g.connection(v.id, 0)), (std::vector<VariableRegion>{{vb, 3, 9}}));
+    QCOMPARE(regionsOf(g.connection(v.id, 1)),
+             (std::vector<VariableRegion>{{va, 2, 3}, {va, 8, 9}, {va, 14, 15}, {va, 20, 21}}));
+    QCOMPARE(regionsOf(g.connection(v.id, 2)),
+             (std::vector<VariableRegion>{{va, 0, 3}, {vb, 20, 23}}));
+    QCOMPARE(g.vertices().size(), std::size_t{1});
+    QCOMPARE(g.computeSet(cs.id).vertices.size(), std::size_t{1});
+}
+
+void TestEngineStorage::bracedConnectionErrorsNameTheField() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor f = g.addVariable(Type::Float, {4}, "f");
+    Tensor i = g.addVariable(Type::Int, {4}, "i");
+    const ComputeSet cs = g.addComputeSet("cs");
+    TESSERA_EXPECT_ERROR(Error, g.addVertex(cs, "Add<float>", {{"in3", f}}),
+                         (QStringList{"connect", "no field 'in3'", "Add<float>"}));
+    TESSERA_EXPECT_ERROR(Error, g.addVertex(cs, "Add<float>", {{"in1", f}, {"in2", i}}),
+                         (QStringList{"field 'in2'", "type float", "'i'", "type int"}));
+    TESSERA_EXPECT_ERROR(Error, g.addVertex(cs, "ReducePartials<float,float>", {{"partials", f}}),
+                         (QStringList{"'partials'", "vector list"}));
+    TESSERA_EXPECT_ERROR(Error, g.addVertex(ComputeSet{}, "Add<float>", {{"in1", f}}),
+                         (QStringList{"unknown compute set", "Add<float>"}));
 }
 
 void TestEngineStorage::vectorListResizeKeepsEntries() {
