@@ -162,8 +162,11 @@ struct CompiledGraph {
 
     Location locate(VariableId var, std::size_t element) const;
     LargeVector<Run> runsOf(const Tensor& t) const; // in the tensor's element order
-    // Appends the runs of regions (of one element type) to `runs`.
-    void appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs) const;
+    // Appends the runs of regions (of one element type) to `runs`. `hints`,
+    // when given, holds per variable the placed interval where the last call
+    // ended: a caller walking variables in element order skips the search.
+    void appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs,
+                    std::vector<std::uint32_t>* hints = nullptr) const;
 };
 
 // Validates and compiles; throws ValidationError naming tensor, vertex and

@@ -131,6 +131,7 @@ private:
             step.entries.reserve(order.size() * graph_.vertex(order[0]).codelet->fields.size());
         }
         readMark_.resize(graph_.variables().size(), StepId::none());
+        runHints_.resize(graph_.variables().size(), 0);
         writeMark_.resize(graph_.variables().size(), StepId::none());
         // Each variable once (run() sorts the lists): marked with the step.
         auto note = [s](std::vector<VariableId>& list, std::vector<StepId>& mark, VariableId var) {
@@ -179,7 +180,7 @@ private:
     Location bind(StepId s, StepPlan& step, TileId tile, FieldDirection dir, Type type,
                   const Connection& c, std::size_t count) {
         runs_.clear();
-        out_.appendRuns(c.regions, runs_);
+        out_.appendRuns(c.regions, runs_, &runHints_);
         const LargeVector<Run>& runs = runs_;
         if (runs.size() == 1 && runs[0].tile == tile) {
             return runs[0].location;
@@ -292,6 +293,7 @@ private:
     StepId bufferStep_ = StepId::none();
     std::vector<BlockId> bufferOf_;            // per tile: bufferStep_'s exchange buffer
     LargeVector<Run> runs_, src_, dst_;        // scratch of bind() and planCopy()
+    std::vector<std::uint32_t> runHints_;      // appendRuns' last interval per variable
     std::vector<StepId> readMark_, writeMark_; // per variable: the last step listing it
 };
 

@@ -64,8 +64,8 @@ LargeVector<Run> CompiledGraph::runsOf(const Tensor& t) const {
     return runs;
 }
 
-void CompiledGraph::appendRuns(std::span<const VariableRegion> regions,
-                               LargeVector<Run>& runs) const {
+void CompiledGraph::appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs,
+                               std::vector<std::uint32_t>* hints) const {
     // Consecutive regions are mostly of one variable and near each other (a
     // block's rows): the search starts from the last region's interval.
     const std::vector<PlacedInterval>* list = nullptr;
@@ -77,7 +77,7 @@ void CompiledGraph::appendRuns(std::span<const VariableRegion> regions,
             listVar = r.var;
             list = &placements.at(r.var.value());
             size = sizeOf(graph->variable(r.var).type);
-            at = 0;
+            at = hints ? (*hints)[r.var.value()] : 0;
         }
         const PlacedInterval* const first = list->data();
         const std::size_t count = list->size();
@@ -108,6 +108,9 @@ void CompiledGraph::appendRuns(std::span<const VariableRegion> regions,
             if (e < r.end) {
                 ++at;
             }
+        }
+        if (hints) {
+            (*hints)[r.var.value()] = static_cast<std::uint32_t>(at);
         }
     }
 }

@@ -316,27 +316,6 @@ Graph::Slot Graph::storeTensor(const Tensor& t) {
     return s;
 }
 
-std::size_t Graph::entryCount(VertexId v, std::size_t field) const {
-    const VertexData& d = vertices_.at(v.value());
-    const Slot& s = slot(d, field);
-    if (d.codelet->fields[field].shape == FieldShape::VectorList) {
-        return s.count;
-    }
-    return s.connected ? 1 : 0;
-}
-
-Connection Graph::connection(VertexId v, std::size_t field, std::size_t entry) const {
-    const VertexData& d = vertices_[v.value()];
-    Slot s = slot(d, field);
-    if (d.codelet->fields[field].shape == FieldShape::VectorList) {
-        s = listSlots_[s.first + entry];
-    }
-    if (!s.connected) {
-        return {};
-    }
-    return {true, std::span<const VariableRegion>(regions_.data() + s.first, s.count)};
-}
-
 std::span<const std::optional<double>> Graph::stateValues(VertexId v) const {
     const VertexData& d = vertices_.at(v.value());
     return {stateValues_.data() + d.firstState, d.codelet->states.size()};

@@ -152,8 +152,27 @@ public:
     const VertexData& vertex(VertexId id) const { return vertices_[id.value()]; }
     // Entries of a field: 0 or 1 for scalar and vector fields (connected or
     // not), the list size for vector lists.
-    std::size_t entryCount(VertexId v, std::size_t field) const;
-    Connection connection(VertexId v, std::size_t field, std::size_t entry = 0) const;
+    // Both inline: validation, the conflict check and exchange planning call
+    // them for every field of every vertex.
+    std::size_t entryCount(VertexId v, std::size_t field) const {
+        const VertexData& d = vertices_.at(v.value());
+        const Slot& s = slot(d, field);
+        if (d.codelet->fields[field].shape == FieldShape::VectorList) {
+            return s.count;
+        }
+        return s.connected ? 1 : 0;
+    }
+    Connection connection(VertexId v, std::size_t field, std::size_t entry = 0) const {
+        const VertexData& d = vertices_[v.value()];
+        Slot s = slot(d, field);
+        if (d.codelet->fields[field].shape == FieldShape::VectorList) {
+            s = listSlots_[s.first + entry];
+        }
+        if (!s.connected) {
+            return {};
+        }
+        return {true, std::span<const VariableRegion>(regions_.data() + s.first, s.count)};
+    }
     std::span<const std::optional<double>> stateValues(VertexId v) const; // per state member
     std::optional<std::uint64_t> perfEstimate(VertexId v) const;          // setPerfEstimate
     const std::map<std::string, Tensor>& hostWrites() const { return hostWrites_; }

@@ -188,7 +188,8 @@ void TestEnginePlanning::runsFollowThePlacementInAnyRegionOrder() {
     const std::vector<Tensor> yParts = {y.slice(16, 18), y.slice(0, 3), y.slice(30, 40),
                                         y.slice(3, 17)};
     const compiler::CompiledGraph compiled = compiler::compile(g, {});
-    for (const Tensor& view : {concat(xParts), concat(yParts)}) {
+    for (const std::vector<Tensor>* parts : {&xParts, &yParts}) {
+        const Tensor view = concat(*parts);
         // Reference: every element located on its own, neighbours merged.
         std::vector<compiler::Run> want;
         const std::size_t size = sizeOf(view.elementType());
@@ -203,14 +204,30 @@ void TestEnginePlanning::runsFollowThePlacementInAnyRegionOrder() {
                 }
             }
         }
-        const LargeVector<compiler::Run> got = compiled.runsOf(view);
-        QCOMPARE(got.size(), want.size());
-        for (std::size_t i = 0; i < want.size(); ++i) {
-            QCOMPARE(got[i].location.block, want[i].location.block);
-            QCOMPARE(got[i].location.offset, want[i].location.offset);
-            QCOMPARE(got[i].tile, want[i].tile);
-            QCOMPARE(got[i].elements, want[i].elements);
+        const auto check = [&](const LargeVector<compiler::Run>& got) {
+            QCOMPARE(got.size(), want.size());
+            for (std::size_t i = 0; i < want.size(); ++i) {
+                QCOMPARE(got[i].location.block, want[i].location.block);
+                QCOMPARE(got[i].location.offset, want[i].location.offset);
+                QCOMPARE(got[i].tile, want[i].tile);
+                QCOMPARE(got[i].elements, want[i].elements);
+            }
+        };
+        check(compiled.runsOf(view));
+        // With per-variable hints of where the last call ended: fresh, in the
+        // middle, and past every interval; and carried from part to part.
+        for (const std::uint32_t start : {0u, 3u, 1000u}) {
+            std::vector<std::uint32_t> hints(g.variables().size(), start);
+            LargeVector<compiler::Run> got;
+            compiled.appendRuns(view.regions(), got, &hints);
+            check(got);
         }
+        std::vector<std::uint32_t> carried(g.variables().size(), 0);
+        LargeVector<compiler::Run> partByPart;
+        for (const Tensor& part : *parts) {
+            compiled.appendRuns(part.regions(), partByPart, &carried);
+        }
+        check(partByPart);
     }
 }
 
