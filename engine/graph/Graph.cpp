@@ -349,8 +349,7 @@ void Graph::connectTensor(VertexId vertex, std::string_view field, std::optional
                         " (use setFieldSize first)");
         }
         checkFieldTensor(vertex, field, info, t);
-        const std::uint32_t entry = slot.first + static_cast<std::uint32_t>(*index);
-        listSlots_[entry] = storeTensor(t);
+        listSlots_[slot.first + *index] = storeTensor(t);
         return;
     }
     if (index) {
@@ -358,8 +357,7 @@ void Graph::connectTensor(VertexId vertex, std::string_view field, std::optional
                     " is not a vector list and cannot be indexed");
     }
     checkFieldTensor(vertex, field, info, t);
-    const Slot stored = storeTensor(t);
-    this->slot(v, fieldIndex) = stored;
+    slot = storeTensor(t); // storeTensor grows regions_ only: `slot` stays valid
 }
 
 void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {

@@ -126,7 +126,8 @@ std::size_t buildInChild(std::size_t vertices, const std::string& suffix) {
 // free for a few seconds, and the first write to such memory runs at
 // 0.2-0.6 GB/s instead of 5 (docs/BENCHMARKS.md): the first child meets the
 // machine's memory as it finds it (`_first_touch`), the second, started at
-// once, reuses the pages the first just freed, which measures the engine.
+// once, mostly reuses the pages the first just freed. The machine's own
+// swings can still be larger than that difference.
 void buildBenchmark(std::size_t vertices) {
     const std::string name = "build.vertices_" + std::to_string(vertices);
     buildInChild(vertices, "_first_touch");
