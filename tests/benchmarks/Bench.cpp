@@ -2,6 +2,7 @@
 
 #include "OpenBlasCore.h"
 
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,6 +49,30 @@ std::size_t currentResidentBytes() {
     return statusField("VmRSS:");
 }
 
+// A forked child starts without page-table entries for the parent's
+// file-backed pages (code, read-only data): the kernel maps them again on
+// first use, and they would count as the measured work's memory (about
+// 1.2 MB for a graph build, 120 bytes a vertex at 10^4 vertices). Mapping
+// every readable file-backed page first puts them in the baseline, as they
+// are in a process that has run once.
+static void mapFilePagesAgain() {
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        unsigned long begin = 0, end = 0;
+        char perms[5] = "";
+        char path[2] = "";
+        if (std::sscanf(line.c_str(), "%lx-%lx %4s %*s %*s %*s %1s", &begin, &end, perms, path) ==
+                4 &&
+            path[0] == '/' && perms[0] == 'r') {
+#ifdef MADV_POPULATE_READ
+            // Advice only: an older kernel leaves the figure as it was.
+            madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_READ);
+#endif
+        }
+    }
+}
+
 std::size_t peakResidentOfChild(const std::function<void()>& fn) {
     int fds[2];
     if (pipe(fds) != 0) {
@@ -60,6 +85,7 @@ std::size_t peakResidentOfChild(const std::function<void()>& fn) {
     }
     if (pid == 0) {
         close(fds[0]);
+        mapFilePagesAgain();
         const std::size_t before = currentResidentBytes();
         try {
             fn();

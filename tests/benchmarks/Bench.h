@@ -20,7 +20,8 @@ std::size_t peakResidentBytes();
 std::size_t currentResidentBytes();
 // Runs fn in a forked child and returns the child's peak resident bytes above
 // its resident bytes at the start, so one measurement cannot see another's
-// memory. fn's output (stdout) is the child's and is kept.
+// memory; the program's file-backed pages (code) count as the start. fn's
+// output (stdout) is the child's and is kept.
 std::size_t peakResidentOfChild(const std::function<void()>& fn);
 
 void printResult(const std::string& name, double value, const std::string& unit, double reference);
