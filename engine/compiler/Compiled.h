@@ -20,18 +20,19 @@ using BlockId = std::uint32_t; // an index into CompiledGraph::blocks
 inline constexpr BlockId kNoBlock = static_cast<BlockId>(-1); // "no block yet" in per-tile arrays
 
 // A piece of tile data memory: one variable's elements on one tile, or one
-// step's exchange buffer on one tile.
+// step's exchange buffer on one tile. 48 bytes, the 32-bit fields first: a
+// graph has one per variable per tile.
 struct DataBlock {
     TileId tile;
-    std::uint64_t bytes = 0;
     VariableId var = VariableId::none(); // none for an exchange buffer
     StepId step = StepId::none();        // the step owning an exchange buffer
+    StepId firstStep = StepId::none();   // live range, for not-always-live blocks
+    StepId lastStep = StepId::none();
+    std::uint32_t address = 0; // tile address, after layout
+    std::uint64_t bytes = 0;
+    std::uint64_t storeOffset = 0; // offset into the tile's host-side store
     bool alwaysLive = true;
     bool constant = false;
-    StepId firstStep = StepId::none(); // live range, for not-always-live blocks
-    StepId lastStep = StepId::none();
-    std::uint32_t address = 0;     // tile address, after layout
-    std::uint64_t storeOffset = 0; // offset into the tile's host-side store
 };
 
 // Elements [begin, end) of a variable held on `tile`, starting at element
@@ -113,6 +114,7 @@ struct StepPlan {
     std::vector<VariableId> reads, writes; // for liveness
     // Cost, filled by the cycle model.
     std::uint64_t syncCycles = 0, exchangePhaseCycles = 0, computePhaseCycles = 0;
+    // Per tile, until buildRecord moves them into the step's record.
     std::vector<std::uint32_t> computeCycles, exchangeCycles, bytesIn, bytesOut;
     std::uint64_t flops = 0;
     bool crossesIpus = false;
@@ -143,7 +145,7 @@ VariableId exchangeBufferId(const CompiledGraph& compiled, StepId step);
 
 struct CompiledGraph {
     const Graph* graph = nullptr;
-    std::vector<DataBlock> blocks;
+    LargeVector<DataBlock> blocks;
     std::vector<std::vector<PlacedInterval>> placements; // per variable
     std::vector<StepPlan> steps;
     std::vector<std::vector<Instruction>> programs; // per engine program

@@ -238,7 +238,7 @@ void buildRecord(CompiledGraph& out) {
     }
     r.programNodes = out.nodes;
     for (const StepId s : record::idRange<StepId>(out.steps.size())) {
-        const StepPlan& p = out.steps[s.value()];
+        StepPlan& p = out.steps[s.value()];
         record::ProgramStepRecord rec;
         rec.id = s;
         rec.node = record::ProgramNodeId{p.node};
@@ -255,10 +255,12 @@ void buildRecord(CompiledGraph& out) {
         rec.flops = p.flops;
         rec.vertices = p.vertices.size();
         rec.crossesIpus = p.crossesIpus;
-        rec.computeCycles = p.computeCycles;
-        rec.exchangeCycles = p.exchangeCycles;
-        rec.bytesIn = p.bytesIn;
-        rec.bytesOut = p.bytesOut;
+        // The per-tile figures move: the record is their one home after
+        // compile (the runtime reads the step totals only).
+        rec.computeCycles = std::move(p.computeCycles);
+        rec.exchangeCycles = std::move(p.exchangeCycles);
+        rec.bytesIn = std::move(p.bytesIn);
+        rec.bytesOut = std::move(p.bytesOut);
         rec.reads = p.reads;
         rec.writes = p.writes;
         std::sort(rec.reads.begin(), rec.reads.end());
