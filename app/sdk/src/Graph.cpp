@@ -3,6 +3,7 @@
 #include "Impl.h"
 #include "engine/core/Error.h"
 
+#include <span>
 #include <sstream>
 
 namespace poplar {
@@ -251,28 +252,35 @@ ComputeSet Graph::addComputeSet(const DebugContext& dc) {
 }
 
 VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType) {
-    return addVertex(cs, vertexType, std::vector<ConnectionDesc>());
+    return addVertexConnected(cs, vertexType, nullptr, 0);
 }
 
+// The braced list is connected where it stands: no copy of its fields and
+// tensors into a vector first.
 VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
                            std::initializer_list<ConnectionDesc> connections) {
-    return addVertex(cs, vertexType, std::vector<ConnectionDesc>(connections));
+    return addVertexConnected(cs, vertexType, connections.begin(), connections.size());
 }
 
 VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
                            const std::vector<ConnectionDesc>& connections) {
+    return addVertexConnected(cs, vertexType, connections.data(), connections.size());
+}
+
+VertexRef Graph::addVertexConnected(ComputeSet cs, StringRef vertexType,
+                                    const ConnectionDesc* connections, std::size_t count) {
     return translate([&] {
         const tessera::VertexRef v =
             eg(*this).addVertex(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}},
                                 detail::normaliseVertexName(vertexType));
         VertexRef out(this, v.id.value());
-        for (const ConnectionDesc& c : connections) {
+        for (const ConnectionDesc& c : std::span(connections, count)) {
             if (c.isValue) { // {"field", 3.0f}: the initial value of a state field
                 setStateValue(out[c.field], c.value);
-            } else if (c.tensors.size() == 1) {
-                connect(out[c.field], c.tensors.front());
-            } else {
+            } else if (c.isList) {
                 connect(out[c.field], c.tensors);
+            } else {
+                connect(out[c.field], c.tensor);
             }
         }
         return out;

@@ -64,21 +64,27 @@ enum class TensorCloneDuplicationMethod {
 struct ConnectionDesc {
     ConnectionDesc(const std::string& f, const Tensor& t)
         : field(f)
-        , tensors(1, t)
+        , tensor(t)
+        , isList(false)
         , isValue(false)
         , value(0) {}
+    // The entries of a vector-list field (Vector<Input<Vector<T>>>).
     ConnectionDesc(const std::string& f, const std::vector<Tensor>& ts)
         : field(f)
         , tensors(ts)
+        , isList(true)
         , isValue(false)
         , value(0) {}
     template <typename T, typename = typename std::enable_if<std::is_arithmetic<T>::value>::type>
     ConnectionDesc(const std::string& f, T v)
         : field(f)
+        , isList(false)
         , isValue(true)
         , value(static_cast<double>(v)) {}
     std::string field;
-    std::vector<Tensor> tensors;
+    Tensor tensor;               // one tensor (held without a list: a vertex has a few)
+    std::vector<Tensor> tensors; // a vector list's entries, when isList
+    bool isList;
     bool isValue;
     double value;
 };
@@ -237,6 +243,8 @@ private:
                              const std::vector<double>& values, bool fill, const DebugContext& dc);
     void setInitialValues(const Tensor& t, const std::vector<double>& values, bool fill);
     void setStateValue(const FieldRef& f, double value);
+    VertexRef addVertexConnected(ComputeSet cs, StringRef vertexType,
+                                 const ConnectionDesc* connections, std::size_t count);
     std::shared_ptr<detail::GraphImpl> impl_;
 };
 
