@@ -166,7 +166,8 @@ int main(int argc, char** argv) {
                    "measurement taken in the same run) and ratio = value / reference.\n"
                    "--quick uses small sizes (for the smoke test).\n"
                    "--only runs one group: engine (engine and reports), reports, capture (whole\n"
-                   "captures), build (graph construction and compile, 1e4 to 1e7 vertices),\n"
+                   "captures), build (graph construction and compile, 1e4 to 1e7 vertices,\n"
+                   "and construction through the Poplar API),\n"
                    "views, open (the 10M-step report opened in the Program pane, part of\n"
                    "views), or model (the model-fidelity microbenchmarks,\n"
                    "docs/model-fidelity.md).\n"
@@ -201,6 +202,9 @@ int main(int argc, char** argv) {
         }
         if (runs("build")) {
             tessera::bench::runGraphBuildBenchmarks(options);
+            if (tessera::bench::runSdkBuildBenchmarks(options) != 0) {
+                return 1;
+            }
         }
         if (runs("capture")) {
             tessera::bench::runCaptureBenchmarks(options);

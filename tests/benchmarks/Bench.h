@@ -38,6 +38,9 @@ void runCaptureBenchmarks(const Options& options);
 // The model-fidelity microbenchmarks (docs/model-fidelity.md), run as the
 // separate SDK program tessera-model-bench; 0 when it succeeded.
 int runModelBenchmarks(const Options& options);
+// Graph construction through the Poplar API, run as the separate SDK program
+// tessera-sdk-build-bench (part of the build group); 0 when it succeeded.
+int runSdkBuildBenchmarks(const Options& options);
 // The panes rendered offscreen (GUI builds only; creates its QApplication).
 void runViewBenchmarks(const Options& options);
 // Opening a 10M-step report in the Program pane (part of the views group).
