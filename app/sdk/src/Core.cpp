@@ -37,10 +37,10 @@ poplar::Type poplarType(tessera::Type t) {
 }
 
 const tessera::Tensor& Access::tensor(const poplar::Tensor& t) {
-    if (!t.impl_) {
+    if (!t.engaged_) {
         throw poplar_error("use of an empty (default-constructed) Tensor");
     }
-    return t.impl_->tensor;
+    return held(t);
 }
 
 } // namespace detail
@@ -262,10 +262,24 @@ std::size_t DeviceManager::getNumDevices() const {
 
 // ---- Tensor -------------------------------------------------------------------
 
-Tensor::Tensor() = default;
-Tensor::~Tensor() = default;
-Tensor::Tensor(const Tensor& other) = default;
-Tensor& Tensor::operator=(const Tensor& other) = default;
+static_assert(sizeof(tessera::Tensor) <= 24 && alignof(tessera::Tensor) <= 8,
+              "poplar::Tensor holds the engine's tensor in 24 bytes");
+
+Tensor::Tensor() {
+    new (engine_) tessera::Tensor();
+}
+Tensor::~Tensor() {
+    Access::held(*this).~Tensor();
+}
+Tensor::Tensor(const Tensor& other)
+    : engaged_(other.engaged_) {
+    new (engine_) tessera::Tensor(Access::held(other));
+}
+Tensor& Tensor::operator=(const Tensor& other) {
+    Access::held(*this) = Access::held(other);
+    engaged_ = other.engaged_;
+    return *this;
+}
 
 namespace {
 template <typename F>
@@ -275,7 +289,7 @@ Tensor view(F&& f) {
 } // namespace
 
 bool Tensor::valid() const {
-    return impl_ && impl_->tensor.valid();
+    return engaged_ && Access::held(*this).valid();
 }
 Type Tensor::elementType() const {
     return detail::poplarType(Access::tensor(*this).elementType());

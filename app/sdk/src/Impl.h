@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <new>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -25,10 +26,6 @@ namespace poplar::detail {
 struct TargetImpl {
     tessera::Target target;
     poplar::TargetType type = poplar::TargetType::IPU_MODEL;
-};
-
-struct TensorImpl {
-    tessera::Tensor tensor;
 };
 
 struct ProgramImpl {
@@ -110,8 +107,16 @@ struct Access {
     static const tessera::Tensor& tensor(const poplar::Tensor& t);
     static poplar::Tensor makeTensor(tessera::Tensor t) {
         poplar::Tensor out;
-        out.impl_ = std::make_shared<TensorImpl>(TensorImpl{std::move(t)});
+        held(out) = std::move(t);
+        out.engaged_ = true;
         return out;
+    }
+    // The engine tensor a poplar::Tensor holds in place (Core.cpp).
+    static tessera::Tensor& held(poplar::Tensor& t) {
+        return *std::launder(reinterpret_cast<tessera::Tensor*>(t.engine_));
+    }
+    static const tessera::Tensor& held(const poplar::Tensor& t) {
+        return *std::launder(reinterpret_cast<const tessera::Tensor*>(t.engine_));
     }
     static std::vector<tessera::Tensor> tensors(const std::vector<poplar::Tensor>& ts) {
         std::vector<tessera::Tensor> out;

@@ -16,7 +16,6 @@
 namespace poplar {
 
 namespace detail {
-struct TensorImpl;
 struct Access;
 } // namespace detail
 
@@ -60,7 +59,11 @@ public:
 
 private:
     friend struct detail::Access;
-    std::shared_ptr<detail::TensorImpl> impl_;
+    // The engine's tensor, held in place: programs make views by the million,
+    // and a view then costs one allocation (the engine's), not two. Core.cpp
+    // checks that it fits.
+    alignas(8) unsigned char engine_[24];
+    bool engaged_ = false; // false: default-constructed, no engine tensor
 };
 
 Tensor concat(const Tensor& first, const Tensor& second, unsigned dimension = 0);
