@@ -46,7 +46,8 @@ double cpuSeconds() {
 // Four float tensors mapped linearly over the tiles, then four compute
 // sets (c = a + b, d = c * a, a = d - b, b = a + c), one vertex per
 // 8-element slice on the tile holding the slice.
-void buildGraph(Graph& graph, std::size_t vertices, Style style) {
+// Returns the vertex count the graph's ids say it made.
+std::size_t buildGraph(Graph& graph, std::size_t vertices, Style style) {
     const std::size_t perSet = vertices / kComputeSets;
     const std::size_t elements = perSet * kElementsPerVertex;
     const std::size_t tiles = graph.getTarget().getNumTiles();
@@ -70,6 +71,7 @@ void buildGraph(Graph& graph, std::size_t vertices, Style style) {
                            {"Mul<float>", 2, 0, 3},
                            {"Sub<float>", 3, 1, 0},
                            {"Add<float>", 0, 2, 1}};
+    VertexRef last;
     for (std::size_t k = 0; k < kComputeSets; ++k) {
         const ComputeSet cs = graph.addComputeSet("op" + std::to_string(k));
         for (std::size_t tile = 0; tile < tiles; ++tile) {
@@ -89,9 +91,11 @@ void buildGraph(Graph& graph, std::size_t vertices, Style style) {
                     graph.connect(v["out"], t[ops[k].out].slice(b, e));
                 }
                 graph.setTileMapping(v, static_cast<unsigned>(tile));
+                last = v;
             }
         }
     }
+    return last.graph() ? std::size_t{last.getId()} + 1 : 0;
 }
 
 struct Seconds {
@@ -109,6 +113,8 @@ bool measure(const Target& target, std::size_t vertices, Style style, Seconds& b
     std::fflush(stdout);
     const pid_t pid = fork();
     if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
         return false;
     }
     if (pid == 0) {
@@ -118,9 +124,14 @@ bool measure(const Target& target, std::size_t vertices, Style style, Seconds& b
             const auto t0 = std::chrono::steady_clock::now();
             const double c0 = cpuSeconds();
             Graph graph(target);
-            buildGraph(graph, vertices, style);
+            const std::size_t made = buildGraph(graph, vertices, style);
             s.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             s.cpu = cpuSeconds() - c0;
+            if (made != vertices) {
+                std::fprintf(stderr, "tessera-sdk-build-bench: made %zu vertices, not %zu\n", made,
+                             vertices);
+                _exit(1);
+            }
         } catch (const std::exception& e) {
             std::fprintf(stderr, "tessera-sdk-build-bench: %s\n", e.what());
             _exit(1);
@@ -162,8 +173,10 @@ int main(int argc, char** argv) {
         } else if (std::strcmp(argv[i], "--max-vertices") == 0 && i + 1 < argc) {
             maxVertices = std::strtoull(argv[++i], nullptr, 10);
         } else {
-            std::fprintf(stderr, "usage: tessera-sdk-build-bench [--quick] [--max-vertices N]\n");
-            return 2;
+            const bool help = std::strcmp(argv[i], "--help") == 0;
+            std::fprintf(help ? stdout : stderr,
+                         "usage: tessera-sdk-build-bench [--quick] [--max-vertices N]\n");
+            return help ? 0 : 2;
         }
     }
     try {
