@@ -97,7 +97,10 @@ private:
         r.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + offset);
         r.bytes = static_cast<std::uint32_t>(bytes);
         r.owner = owner;
-        out_.record.memoryBlocks.push_back(r);
+        auto& blocks = out_.record.memoryBlocks;
+        mapAheadOfAppend(blocks.data() + blocks.size(), sizeof r,
+                         blocks.data() + blocks.capacity());
+        blocks.push_back(r);
     }
 
     void collectCodelets() {

@@ -79,7 +79,10 @@ void* resizeLargeArray(void* p, std::size_t oldBytes, std::size_t newBytes, std:
     }
     const bool wasMapped = usesOwnMapping(oldBytes);
     const bool mapped = usesOwnMapping(newBytes);
-    if (!wasMapped && !mapped) {
+    // A few pages are left to realloc, which may grow them in place; more
+    // are copied into pages mapped first (realloc's copy would fault them in
+    // one by one).
+    if (!wasMapped && !mapped && std::min(usedBytes, newBytes) < kMapAheadBytes) {
         void* q = std::realloc(p, std::max<std::size_t>(newBytes, 1));
         if (q == nullptr) {
             throw std::bad_alloc();
@@ -94,6 +97,7 @@ void* resizeLargeArray(void* p, std::size_t oldBytes, std::size_t newBytes, std:
             q) {
         return q;
     }
+    mapForWriting(q, std::min(usedBytes, newBytes));
     std::memcpy(q, p, std::min(usedBytes, newBytes));
     freeLargeArray(p, oldBytes);
     return q;
@@ -110,6 +114,42 @@ void adviseHugePages(void* p, std::size_t bytes) noexcept {
     if (first < last) {
         madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
     }
+#endif
+}
+
+#ifdef MADV_POPULATE_WRITE
+namespace {
+// Whether the kernel knows the advice (Linux 5.14), asked once of a page of
+// our own: an error on a caller's range (one not writable, say) says nothing.
+bool kernelMapsAhead() {
+    static const bool known = [] {
+        void* page =
+            mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED) {
+            return false;
+        }
+        const bool ok = madvise(page, kPage, MADV_POPULATE_WRITE) == 0;
+        munmap(page, kPage);
+        return ok;
+    }();
+    return known;
+}
+} // namespace
+#endif
+
+void mapForWriting(void* p, std::size_t bytes) noexcept {
+#ifdef MADV_POPULATE_WRITE
+    if (bytes < 2 * kPage || !kernelMapsAhead()) {
+        return;
+    }
+    // Whole pages: those at the ends may hold other data, which mapping a
+    // page leaves as it is.
+    const auto start = reinterpret_cast<std::uintptr_t>(p) / kPage * kPage;
+    const std::uintptr_t end = roundUp(reinterpret_cast<std::uintptr_t>(p) + bytes, kPage);
+    madvise(reinterpret_cast<void*>(start), end - start, MADV_POPULATE_WRITE);
+#else
+    (void)p;
+    (void)bytes;
 #endif
 }
 

@@ -10,6 +10,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -65,6 +66,32 @@ bool thpAvailable() {
     std::string modes;
     std::getline(f, modes);
     return !modes.empty() && modes.find("[never]") == std::string::npos;
+}
+
+constexpr std::size_t kPage = 4096;
+
+// Pages of [p, p + pages * kPage) (p page aligned) the kernel has present.
+std::size_t residentPages(const void* p, std::size_t pages) {
+    std::vector<unsigned char> in(pages);
+    if (mincore(const_cast<void*>(p), pages * kPage, in.data()) != 0) {
+        return 0;
+    }
+    return static_cast<std::size_t>(
+        std::count_if(in.begin(), in.end(), [](unsigned char c) { return (c & 1) != 0; }));
+}
+
+// Whether this kernel maps pages ahead on request (Linux 5.14).
+bool kernelMapsAhead() {
+#ifdef MADV_POPULATE_WRITE
+    void* page = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    const bool known = page != MAP_FAILED && madvise(page, kPage, MADV_POPULATE_WRITE) == 0;
+    if (page != MAP_FAILED) {
+        munmap(page, kPage);
+    }
+    return known;
+#else
+    return false;
+#endif
 }
 
 } // namespace
@@ -233,6 +260,61 @@ private slots:
         QVERIFY2(after.ru_minflt - before.ru_minflt < 4,
                  qPrintable(QString::number(after.ru_minflt - before.ru_minflt) + " faults"));
         QVERIFY(std::all_of(v.begin(), v.end(), [](std::uint64_t x) { return x == 7; }));
+    }
+
+    void mappingAheadKeepsContentsAndMapsEveryPage() {
+        // 64 fresh pages, the first and last holding data; the range to be
+        // written starts and ends inside those two.
+        constexpr std::size_t pages = 64;
+        auto* p = static_cast<unsigned char*>(mmap(nullptr, pages * kPage, PROT_READ | PROT_WRITE,
+                                                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+        QVERIFY(p != MAP_FAILED);
+        for (std::size_t i = 0; i < kPage; ++i) {
+            p[i] = static_cast<unsigned char>(i * 7);
+            p[(pages - 1) * kPage + i] = static_cast<unsigned char>(i * 13);
+        }
+        QCOMPARE(residentPages(p, pages), std::size_t{2});
+        mapForWriting(p + 100, pages * kPage - 200);
+        for (std::size_t i = 0; i < kPage; ++i) {
+            QCOMPARE(p[i], static_cast<unsigned char>(i * 7));
+            QCOMPARE(p[(pages - 1) * kPage + i], static_cast<unsigned char>(i * 13));
+        }
+        if (kernelMapsAhead()) {
+            QCOMPARE(residentPages(p, pages), pages);
+        }
+        QCOMPARE(std::count(p + kPage, p + (pages - 1) * kPage, 0),
+                 static_cast<std::ptrdiff_t>((pages - 2) * kPage));
+        // Memory that cannot be written is left alone, without a fault.
+        QVERIFY(mprotect(p, pages * kPage, PROT_READ) == 0);
+        mapForWriting(p, pages * kPage);
+        QCOMPARE(p[kPage - 1], static_cast<unsigned char>((kPage - 1) * 7));
+        munmap(p, pages * kPage);
+    }
+
+    void appendingMapsAtMostAWindowAhead() {
+        // 1 MiB reserved (its own mapping, no whole 2 MiB extent: small
+        // pages), then appended to past three windows.
+        LargeVector<std::uint64_t> v;
+        v.reserve(kMiB / sizeof(std::uint64_t));
+        if (!usesOwnMapping(v.capacity() * sizeof(std::uint64_t))) {
+            QSKIP("arrays are on the heap in this build (sanitizer)");
+        }
+        const std::size_t n = (3 * kMapAheadBytes + 5000) / sizeof(std::uint64_t);
+        for (std::size_t i = 0; i < n; ++i) {
+            v.push_back(i * 3);
+        }
+        const std::size_t pages = kMiB / kPage;
+        const std::size_t written = (n * sizeof(std::uint64_t) + kPage - 1) / kPage;
+        const std::size_t resident = residentPages(v.data(), pages);
+        QVERIFY(resident >= written);
+        QVERIFY2(resident <= written + kMapAheadBytes / kPage,
+                 qPrintable(QString::number(resident - written) + " pages beyond the end"));
+        if (kernelMapsAhead()) {
+            QVERIFY2(resident > written, "nothing mapped ahead of the end");
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            QCOMPARE(v[i], i * 3);
+        }
     }
 
     void growingByAFewIsAmortised() {
