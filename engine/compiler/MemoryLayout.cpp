@@ -41,12 +41,12 @@ public:
 
     void run() {
         const std::uint32_t tiles = target_.numTiles();
-        layouts_.resize(tiles);
+        resizeMappedFirst(layouts_, tiles);
         blocksOnTile_ = ByTile<BlockId>(tiles, out_.blocks.size(),
                                         [&](std::size_t b) { return out_.blocks[b].tile.value(); });
         collectCodelets();
         out_.storeBytes.assign(tiles, 0);
-        out_.record.tileMemory.resize(tiles);
+        resizeMappedFirst(out_.record.tileMemory, tiles);
         reserveBlockRecords();
         for (const TileId t : record::idRange<TileId>(tiles)) {
             layTile(t);
@@ -118,8 +118,10 @@ private:
         verticesOnTile_ = ByTile<VertexId>(target_.numTiles(), vertices.size(),
                                            [&](std::size_t v) { return vertices[v].tile.value(); });
         // Per tile: steps it takes part in, and transfer counts for exchange code.
-        exchangeCode_.assign(target_.numTiles(), {});
-        hostCode_.assign(target_.numTiles(), {});
+        exchangeCode_.clear();
+        hostCode_.clear();
+        resizeMappedFirst(exchangeCode_, target_.numTiles());
+        resizeMappedFirst(hostCode_, target_.numTiles());
         // Counted in an array (a step can have millions of transfers), listed
         // in tile order.
         std::vector<std::uint32_t> transfers(target_.numTiles(), 0);

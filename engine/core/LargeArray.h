@@ -73,6 +73,17 @@ inline void mapAheadOfAppend(const void* at, std::size_t bytes, const void* end)
     }
 }
 
+// std::vector::resize (or assign of n copies of a value) for an array made
+// once at its final size: the new elements' pages are mapped first.
+template <class Vector>
+void resizeMappedFirst(Vector& v, std::size_t n) {
+    if (n > v.size()) {
+        v.reserve(n);
+        mapForWriting(v.data() + v.size(), (n - v.size()) * sizeof(v[0]));
+    }
+    v.resize(n);
+}
+
 namespace detail {
 // The mapped path itself, whatever the build (tests reach it under ASan):
 // 2 MiB aligned, ending at the last small page, advised for huge pages.
@@ -279,10 +290,10 @@ private:
             resizeLargeArray(data_, capacity_ * sizeof(T), n * sizeof(T), size_ * sizeof(T)));
         capacity_ = n;
     }
-    // Before n elements are written at the end (arrays of a few windows are
-    // left to the faults).
+    // Before n elements are written at the end (arrays smaller than a
+    // window are left to the faults).
     void mapAhead(size_type n) noexcept {
-        if (capacity_ * sizeof(T) >= 4 * kMapAheadBytes) {
+        if (capacity_ * sizeof(T) >= kMapAheadBytes) {
             mapAheadOfAppend(data_ + size_, n * sizeof(T), data_ + capacity_);
         }
     }

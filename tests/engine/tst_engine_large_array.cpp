@@ -317,6 +317,19 @@ private slots:
         }
     }
 
+    void resizingMappedFirstIsAResize() {
+        // As std::vector::resize: kept elements, value-initialised new ones,
+        // shrinking.
+        std::vector<std::uint64_t> v = {4, 5, 6};
+        const std::size_t n = 64 * kPage / sizeof(std::uint64_t);
+        resizeMappedFirst(v, n);
+        QCOMPARE(v.size(), n);
+        QCOMPARE(v[0] + v[1] + v[2], std::uint64_t{15});
+        QVERIFY(std::all_of(v.begin() + 3, v.end(), [](std::uint64_t x) { return x == 0; }));
+        resizeMappedFirst(v, 2);
+        QCOMPARE(v, (std::vector<std::uint64_t>{4, 5}));
+    }
+
     void growingByAFewIsAmortised() {
         // A graph grows its arrays a vertex's fields at a time: each of
         // push_back, resize and insert must reallocate geometrically.
