@@ -129,7 +129,8 @@ public:
     LargeVector(LargeVector&& other) noexcept
         : data_(std::exchange(other.data_, nullptr))
         , size_(std::exchange(other.size_, 0))
-        , capacity_(std::exchange(other.capacity_, 0)) {}
+        , capacity_(std::exchange(other.capacity_, 0))
+        , mapped_(std::exchange(other.mapped_, 0)) {}
     LargeVector& operator=(const LargeVector& other) {
         if (this != &other) {
             clear();
@@ -256,6 +257,7 @@ public:
         std::swap(data_, other.data_);
         std::swap(size_, other.size_);
         std::swap(capacity_, other.capacity_);
+        std::swap(mapped_, other.mapped_);
     }
 
     friend bool operator==(const LargeVector& a, const LargeVector& b) {
@@ -289,18 +291,36 @@ private:
         data_ = static_cast<T*>(
             resizeLargeArray(data_, capacity_ * sizeof(T), n * sizeof(T), size_ * sizeof(T)));
         capacity_ = n;
+        mapped_ = size_; // moved, copied or grown in place: present
     }
-    // Before n elements are written at the end (arrays smaller than a
-    // window are left to the faults).
+    // Before n elements are written at the end: memory beyond what was
+    // ever written or mapped is mapped up to the next kMapAheadBytes
+    // boundary after the last byte written (within the capacity), so an
+    // array appended to maps a window at a time, commits at most a window
+    // beyond its end, and an array refilled after clear() maps nothing
+    // again. Arrays smaller than a window are left to the faults.
     void mapAhead(size_type n) noexcept {
-        if (capacity_ * sizeof(T) >= kMapAheadBytes) {
-            mapAheadOfAppend(data_ + size_, n * sizeof(T), data_ + capacity_);
+        const size_type end = size_ + n;
+        if (end <= mapped_) {
+            return;
         }
+        if (capacity_ * sizeof(T) < kMapAheadBytes) {
+            mapped_ = end;
+            return;
+        }
+        constexpr std::uintptr_t w = kMapAheadBytes;
+        const auto base = reinterpret_cast<std::uintptr_t>(data_);
+        const std::uintptr_t from = base + std::max(mapped_, size_) * sizeof(T);
+        const std::uintptr_t to = base + end * sizeof(T);
+        const std::uintptr_t until = std::min((to + w - 1) / w * w, base + capacity_ * sizeof(T));
+        mapForWriting(reinterpret_cast<void*>(from), until - from);
+        mapped_ = (until - base) / sizeof(T);
     }
 
     T* data_ = nullptr;
     size_type size_ = 0;
     size_type capacity_ = 0;
+    size_type mapped_ = 0; // elements whose pages are present (written or mapped ahead)
 };
 
 } // namespace tessera

@@ -317,6 +317,32 @@ private slots:
         }
     }
 
+    void refillingAfterClearMapsNothingAgain() {
+        // Pages once mapped stay present through clear(): a scratch array
+        // refilled for every copy must not ask the kernel again each time.
+        // The pages are dropped behind its back here, so a second mapping
+        // would show as present pages beyond what the refill wrote.
+        LargeVector<std::uint64_t> v;
+        v.reserve(kMiB / sizeof(std::uint64_t));
+        if (!usesOwnMapping(v.capacity() * sizeof(std::uint64_t))) {
+            QSKIP("arrays are on the heap in this build (sanitizer)");
+        }
+        const std::size_t first = (3 * kMapAheadBytes + 5000) / sizeof(std::uint64_t);
+        for (std::size_t i = 0; i < first; ++i) {
+            v.push_back(i);
+        }
+        v.clear();
+        QVERIFY(madvise(v.data(), kMiB, MADV_DONTNEED) == 0);
+        QCOMPARE(residentPages(v.data(), kMiB / kPage), std::size_t{0});
+        const std::size_t again = (kMapAheadBytes + 100) / sizeof(std::uint64_t);
+        for (std::size_t i = 0; i < again; ++i) {
+            v.push_back(i * 5);
+        }
+        const std::size_t written = (again * sizeof(std::uint64_t) + kPage - 1) / kPage;
+        QCOMPARE(residentPages(v.data(), kMiB / kPage), written);
+        QCOMPARE(v[again - 1], (again - 1) * 5);
+    }
+
     void resizingMappedFirstIsAResize() {
         // As std::vector::resize: kept elements, value-initialised new ones,
         // shrinking.
