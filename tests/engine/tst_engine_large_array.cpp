@@ -94,6 +94,22 @@ bool kernelMapsAhead() {
 #endif
 }
 
+// 1 MiB reserved: its own mapping with no whole 2 MiB extent, so small
+// pages. False where arrays are on the heap (sanitizer builds).
+bool reserveMappedMiB(LargeVector<std::uint64_t>& v) {
+    v.reserve(kMiB / sizeof(std::uint64_t));
+    return usesOwnMapping(v.capacity() * sizeof(std::uint64_t));
+}
+
+// Appends i * 3 for i = 0, 1, ... past three mapping windows; returns the count.
+std::size_t appendPastThreeWindows(LargeVector<std::uint64_t>& v) {
+    const std::size_t n = (3 * kMapAheadBytes + 5000) / sizeof(std::uint64_t);
+    for (std::size_t i = 0; i < n; ++i) {
+        v.push_back(i * 3);
+    }
+    return n;
+}
+
 } // namespace
 
 class TestLargeArray : public QObject {
@@ -292,17 +308,12 @@ private slots:
     }
 
     void appendingMapsAtMostAWindowAhead() {
-        // 1 MiB reserved (its own mapping, no whole 2 MiB extent: small
-        // pages), then appended to past three windows.
+        // Appended to past three windows of a 1 MiB reservation.
         LargeVector<std::uint64_t> v;
-        v.reserve(kMiB / sizeof(std::uint64_t));
-        if (!usesOwnMapping(v.capacity() * sizeof(std::uint64_t))) {
+        if (!reserveMappedMiB(v)) {
             QSKIP("arrays are on the heap in this build (sanitizer)");
         }
-        const std::size_t n = (3 * kMapAheadBytes + 5000) / sizeof(std::uint64_t);
-        for (std::size_t i = 0; i < n; ++i) {
-            v.push_back(i * 3);
-        }
+        const std::size_t n = appendPastThreeWindows(v);
         const std::size_t pages = kMiB / kPage;
         const std::size_t written = (n * sizeof(std::uint64_t) + kPage - 1) / kPage;
         const std::size_t resident = residentPages(v.data(), pages);
@@ -323,14 +334,10 @@ private slots:
         // The pages are dropped behind its back here, so a second mapping
         // would show as present pages beyond what the refill wrote.
         LargeVector<std::uint64_t> v;
-        v.reserve(kMiB / sizeof(std::uint64_t));
-        if (!usesOwnMapping(v.capacity() * sizeof(std::uint64_t))) {
+        if (!reserveMappedMiB(v)) {
             QSKIP("arrays are on the heap in this build (sanitizer)");
         }
-        const std::size_t first = (3 * kMapAheadBytes + 5000) / sizeof(std::uint64_t);
-        for (std::size_t i = 0; i < first; ++i) {
-            v.push_back(i);
-        }
+        appendPastThreeWindows(v);
         v.clear();
         QVERIFY(madvise(v.data(), kMiB, MADV_DONTNEED) == 0);
         QCOMPARE(residentPages(v.data(), kMiB / kPage), std::size_t{0});
