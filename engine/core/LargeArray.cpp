@@ -117,11 +117,10 @@ void adviseHugePages(void* p, std::size_t bytes) noexcept {
 #endif
 }
 
+// Asked of a page of our own: an error on a caller's range (one not
+// writable, say) says nothing of the kernel.
+bool kernelMapsAhead() noexcept {
 #ifdef MADV_POPULATE_WRITE
-namespace {
-// Whether the kernel knows the advice (Linux 5.14), asked once of a page of
-// our own: an error on a caller's range (one not writable, say) says nothing.
-bool kernelMapsAhead() {
     static const bool known = [] {
         void* page =
             mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -133,9 +132,10 @@ bool kernelMapsAhead() {
         return ok;
     }();
     return known;
-}
-} // namespace
+#else
+    return false;
 #endif
+}
 
 void mapForWriting(void* p, std::size_t bytes) noexcept {
 #ifdef MADV_POPULATE_WRITE

@@ -51,25 +51,37 @@ void adviseHugePages(void* p, std::size_t bytes) noexcept;
 // Advice only: the contents are unchanged, and a kernel without
 // MADV_POPULATE_WRITE (Linux 5.14) leaves it to the faults.
 void mapForWriting(void* p, std::size_t bytes) noexcept;
+// Whether this kernel maps ahead on request (asked once).
+bool kernelMapsAhead() noexcept;
 
 // How far an array being appended to maps ahead of its end: the most it can
 // commit beyond what it will write.
 inline constexpr std::size_t kMapAheadBytes = std::size_t{32} << 10;
 
-// Before bytes are appended at `at` of an array whose capacity ends at `end`:
-// maps the pages from the next kMapAheadBytes boundary after `at` to the one
-// after the last byte written (within the capacity), so an array appended to
-// maps a window at a time and commits at most a window beyond its end.
+// Maps [from, the kMapAheadBytes boundary at or after `to`), cut at `end`;
+// returns where the mapped range ends. The window arithmetic of both
+// appenders below.
+inline std::uintptr_t mapThroughWindow(std::uintptr_t from, std::uintptr_t to,
+                                       std::uintptr_t end) noexcept {
+    constexpr std::uintptr_t w = kMapAheadBytes;
+    const std::uintptr_t until = std::min((to + w - 1) / w * w, end);
+    if (until > from) {
+        mapForWriting(reinterpret_cast<void*>(from), until - from);
+    }
+    return until;
+}
+
+// Before bytes are appended at `at` of an array whose capacity ends at `end`
+// (one that does not track what it mapped): maps from the next
+// kMapAheadBytes boundary after `at` when the append reaches it, so an
+// array appended to maps a window at a time and commits at most a window
+// beyond its end.
 inline void mapAheadOfAppend(const void* at, std::size_t bytes, const void* end) noexcept {
     constexpr std::uintptr_t w = kMapAheadBytes;
     const auto from = (reinterpret_cast<std::uintptr_t>(at) + w - 1) / w * w;
     const auto to = reinterpret_cast<std::uintptr_t>(at) + bytes;
     if (to > from) {
-        const std::uintptr_t until =
-            std::min((to + w - 1) / w * w, reinterpret_cast<std::uintptr_t>(end));
-        if (until > from) {
-            mapForWriting(reinterpret_cast<void*>(from), until - from);
-        }
+        mapThroughWindow(from, to, reinterpret_cast<std::uintptr_t>(end));
     }
 }
 
@@ -308,12 +320,11 @@ private:
             mapped_ = end;
             return;
         }
-        constexpr std::uintptr_t w = kMapAheadBytes;
+        // mapped_ trails size_ by one after a push_back that grew the array.
         const auto base = reinterpret_cast<std::uintptr_t>(data_);
-        const std::uintptr_t from = base + std::max(mapped_, size_) * sizeof(T);
-        const std::uintptr_t to = base + end * sizeof(T);
-        const std::uintptr_t until = std::min((to + w - 1) / w * w, base + capacity_ * sizeof(T));
-        mapForWriting(reinterpret_cast<void*>(from), until - from);
+        const std::uintptr_t until =
+            mapThroughWindow(base + std::max(mapped_, size_) * sizeof(T), base + end * sizeof(T),
+                             base + capacity_ * sizeof(T));
         mapped_ = (until - base) / sizeof(T);
     }
 
