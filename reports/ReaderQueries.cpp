@@ -8,6 +8,12 @@
 
 namespace tessera::reports {
 
+namespace {
+// The last address of a tile: memory-block records hold 32-bit addresses,
+// and a block's end (address + bytes) fits them too, as the layout makes it.
+constexpr std::uint64_t kTileAddressEnd = 0xffffffff;
+} // namespace
+
 std::vector<MemoryCategoryEntry> ReportReader::memoryCategories() const {
     std::vector<MemoryCategoryEntry> out;
     using tables::col;
@@ -201,23 +207,30 @@ std::vector<record::MemoryBlockRecord> ReportReader::memoryBlocks(record::TileId
         record::MemoryBlockRecord b;
         b.tile = record::TileId{d_->tile(q, col(C::tile))};
         b.category = static_cast<record::MemoryCategory>(category);
-        b.address = q.count(col(C::address));
-        b.bytes = q.count(col(C::bytes));
+        const std::uint64_t address = q.count(col(C::address));
+        const std::uint64_t bytes = q.count(col(C::bytes));
         try {
             b.owner = record::BlockOwner::fromStored(b.category, q.optionalIndex(col(C::owner)));
         } catch (const std::invalid_argument& e) {
             q.damaged(col(C::owner), e.what());
         }
-        // Below the memory's base, or ending past 2^48: no tile has such addresses.
-        if (b.address < base) {
-            q.damaged(col(C::address), "is " + std::to_string(b.address) +
+        // Below the memory's base, or ending past 2^32: a tile's addresses are 32-bit.
+        if (address < base) {
+            q.damaged(col(C::address), "is " + std::to_string(address) +
                                            ", below the tile memory's base address " +
                                            std::to_string(base));
         }
-        if (b.bytes > sql::kMaxCount - b.address) {
-            q.damaged(col(C::bytes),
-                      "is " + std::to_string(b.bytes) + ": the block ends past 2^48");
+        if (address > kTileAddressEnd) {
+            q.damaged(col(C::address),
+                      "is " + std::to_string(address) + ", past a tile's 32-bit addresses");
         }
+        if (bytes > kTileAddressEnd - address) {
+            q.damaged(col(C::bytes), "is " + std::to_string(bytes) + " at address " +
+                                         std::to_string(address) +
+                                         ": the block ends past a tile's 32-bit addresses");
+        }
+        b.address = static_cast<std::uint32_t>(address);
+        b.bytes = static_cast<std::uint32_t>(bytes);
         out.push_back(b);
     }
     return out;

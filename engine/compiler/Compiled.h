@@ -80,13 +80,14 @@ struct FieldEntryPlan {
     Location location() const { return {block, offset}; }
 };
 
-// 16 bytes: a graph of 10^7 vertices writes one a vertex into fresh memory.
+// 12 bytes: a graph of 10^7 vertices writes one a vertex into fresh memory.
 // The cycle model's per-vertex estimates are summed per step, not kept.
 struct VertexPlan {
     VertexId vertex;
     TileId tile;
-    std::uint64_t firstEntry = 0; // its entries: [firstEntry, next vertex's) of the step's
+    std::uint32_t firstEntry = 0; // its entries: [firstEntry, next vertex's) of the step's
 };
+static_assert(sizeof(VertexPlan) == 12);
 
 struct StepPlan {
     record::ProgramKind kind = record::ProgramKind::Execute;
@@ -169,6 +170,8 @@ struct CompiledGraph {
     // ended: a caller walking variables in element order skips the search.
     void appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs,
                     std::vector<std::uint32_t>* hints = nullptr) const;
+    void appendRuns(RegionsView regions, LargeVector<Run>& runs,
+                    std::vector<std::uint32_t>* hints = nullptr) const; // a vertex field's
 };
 
 // Validates and compiles; throws ValidationError naming tensor, vertex and

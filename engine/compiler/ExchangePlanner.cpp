@@ -142,7 +142,8 @@ private:
         };
         for (VertexId id : order) {
             const VertexData& v = graph_.vertex(id);
-            step.vertices.push_back({id, v.tile, step.entries.size()});
+            step.vertices.push_back(
+                {id, v.tile, narrow(step.entries.size(), "a step's field entries", id)});
             for (std::uint32_t f = 0; f < v.codelet->fields.size(); ++f) {
                 const FieldInfo& info = v.codelet->fields[f];
                 for (std::size_t e = 0, n = graph_.entryCount(id, f); e < n; ++e) {
@@ -167,7 +168,7 @@ private:
         }
     }
 
-    // Fails by name when a field entry outgrows FieldEntryPlan's 32 bits.
+    // Fails by name when a field entry (or a step's entry count) outgrows 32 bits.
     std::uint32_t narrow(std::uint64_t value, const char* what, VertexId id) const {
         if (value > std::numeric_limits<std::uint32_t>::max()) {
             throw ValidationError("not supported by Tessera: " + std::string(what) + " of " +

@@ -64,8 +64,14 @@ LargeVector<Run> CompiledGraph::runsOf(const Tensor& t) const {
     return runs;
 }
 
-void CompiledGraph::appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs,
-                               std::vector<std::uint32_t>* hints) const {
+namespace {
+
+// Both appendRuns: over a tensor's regions and over a vertex field's stored ones.
+template <typename Regions>
+void appendRunsOf(const CompiledGraph& compiled, const Regions& regions, LargeVector<Run>& runs,
+                  std::vector<std::uint32_t>* hints) {
+    const auto& placements = compiled.placements;
+    const Graph* graph = compiled.graph;
     // Consecutive regions are mostly of one variable and near each other (a
     // block's rows): the search starts from the last region's interval.
     const std::vector<PlacedInterval>* list = nullptr;
@@ -113,6 +119,18 @@ void CompiledGraph::appendRuns(std::span<const VariableRegion> regions, LargeVec
             (*hints)[r.var.value()] = static_cast<std::uint32_t>(at);
         }
     }
+}
+
+} // namespace
+
+void CompiledGraph::appendRuns(std::span<const VariableRegion> regions, LargeVector<Run>& runs,
+                               std::vector<std::uint32_t>* hints) const {
+    appendRunsOf(*this, regions, runs, hints);
+}
+
+void CompiledGraph::appendRuns(RegionsView regions, LargeVector<Run>& runs,
+                               std::vector<std::uint32_t>* hints) const {
+    appendRunsOf(*this, regions, runs, hints);
 }
 
 } // namespace tessera::compiler

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tessera {
 
@@ -312,7 +313,14 @@ Graph::Slot Graph::storeTensor(const Tensor& t) {
     const auto regions = t.regions();
     const Slot s{appendIndex(regions_.size(), regions.size(), "connected tensor regions"),
                  static_cast<std::uint32_t>(regions.size()), 1};
-    regions_.insert(regions_.end(), regions.begin(), regions.end());
+    for (const VariableRegion& r : regions) {
+        if (r.size() > std::numeric_limits<std::uint32_t>::max()) {
+            throw Error("not supported by Tessera: a vertex field connected to a region of " +
+                        std::to_string(r.size()) + " elements of " + variable(r.var).name +
+                        " (2^32 or more; no tile holds that many)");
+        }
+        regions_.push_back({r.begin, r.var, static_cast<std::uint32_t>(r.size())});
+    }
     return s;
 }
 

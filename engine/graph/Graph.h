@@ -4,6 +4,7 @@
 #include "engine/codelets/Codelet.h"
 #include "engine/core/LargeArray.h"
 #include "engine/graph/Ids.h"
+#include "engine/graph/StoredRegions.h"
 #include "engine/graph/Tensor.h"
 #include "engine/graph/TileMapping.h"
 #include "engine/target/Target.h"
@@ -56,14 +57,8 @@ struct VertexData {
 // regions in the connected tensor's element order.
 struct Connection {
     bool connected = false;
-    std::span<const VariableRegion> regions;
-    std::size_t numElements() const {
-        std::size_t n = 0;
-        for (const VariableRegion& r : regions) {
-            n += r.size();
-        }
-        return n;
-    }
+    RegionsView regions;
+    std::size_t numElements() const { return regions.numElements(); }
 };
 
 struct DataStream {
@@ -171,7 +166,7 @@ public:
         if (!s.connected) {
             return {};
         }
-        return {true, std::span<const VariableRegion>(regions_.data() + s.first, s.count)};
+        return {true, RegionsView(regions_.data() + s.first, s.count)};
     }
     std::span<const std::optional<double>> stateValues(VertexId v) const; // per state member
     std::optional<std::uint64_t> perfEstimate(VertexId v) const;          // setPerfEstimate
@@ -214,7 +209,7 @@ private:
     LargeVector<VertexData> vertices_;
     LargeVector<Slot> slots_;
     LargeVector<Slot> listSlots_;
-    LargeVector<VariableRegion> regions_;
+    LargeVector<StoredRegion> regions_;
     LargeVector<std::optional<double>> stateValues_;
     std::unordered_map<VertexId, std::uint64_t> perfEstimates_;
     CodeletRegistry userCodelets_;

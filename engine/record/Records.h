@@ -146,14 +146,18 @@ struct ProgramStepRecord {
     std::vector<VariableId> writes;
 };
 
+// 24 bytes: a graph has one a vertex. A tile's addresses are 32-bit (the
+// layout refuses a tile that needs more), and so is a block's end.
 struct MemoryBlockRecord {
     TileId tile;
     MemoryCategory category = MemoryCategory::AlwaysLiveVariable;
-    std::uint64_t address = 0;
-    std::uint64_t bytes = 0;
+    std::uint32_t address = 0;
+    std::uint32_t bytes = 0;
     BlockOwner owner; // of the kind ownerKindOf(category), or none
+    std::uint64_t end() const { return std::uint64_t{address} + bytes; }
     bool operator==(const MemoryBlockRecord&) const = default;
 };
+static_assert(sizeof(MemoryBlockRecord) == 24);
 
 struct TileMemoryRecord {
     TileId tile;

@@ -58,6 +58,8 @@ const std::map<std::string, QStringList>& intactPanes() {
         {"memory-block-address-minus-1", {"memory", "liveness", "program", "execution"}},
         {"memory-block-address-text", {"memory", "liveness", "program", "execution"}},
         {"memory-block-address-int64-max", {"memory", "liveness", "program", "execution"}},
+        {"memory-block-address-2^32", {"memory", "liveness", "program", "execution"}},
+        {"memory-block-ends-past-2^32", {"memory", "liveness", "program", "execution"}},
         {"memory-block-bytes-int64-max", {"memory", "liveness", "program", "execution"}},
         {"memory-block-stack-with-owner", {"memory", "liveness", "program", "execution"}},
         {"tile-memory-int64-max", {"liveness", "program", "execution"}},

@@ -68,6 +68,7 @@ private slots:
     void vectorAndBracedConnectionsAgree_data();
     void vectorAndBracedConnectionsAgree();
     void bracedConnectionErrorsNameTheField();
+    void connectionsPastFourGiElements();
     void vectorListResizeKeepsEntries();
     void stateValuesAndEstimates();
     void sliceDescriptions();
@@ -194,6 +195,29 @@ void TestEngineStorage::bracedConnectionErrorsNameTheField() {
                          (QStringList{"'partials'", "vector list"}));
     TESSERA_EXPECT_ERROR(Error, g.addVertex(ComputeSet{}, "Add<float>", {{"in1", f}}),
                          (QStringList{"unknown compute set", "Add<float>"}));
+}
+
+// The graph keeps a connected region in 16 bytes: its start stays 64-bit,
+// its size is 32-bit, and a region of 2^32 elements (no tile holds one) is
+// refused by name instead of cut short.
+void TestEngineStorage::connectionsPastFourGiElements() {
+    Graph g(Target::preset("tiles:4"));
+    const std::size_t n = std::size_t{3} << 32; // not allocated: the graph holds no data
+    Tensor big = g.addVariable(Type::Float, {n}, "big");
+    Tensor small = g.addVariable(Type::Float, {8}, "small");
+    const ComputeSet cs = g.addComputeSet("cs");
+    const std::size_t at = (std::size_t{1} << 33) + 5;
+    VertexRef v = g.addVertex(cs, "Add<float>",
+                              {{"in1", big.slice(at, at + 8)}, {"in2", small}, {"out", small}});
+    QCOMPARE(regionsOf(g.connection(v.id, 0)),
+             (std::vector<VariableRegion>{{VariableId{0u}, at, at + 8}}));
+    QCOMPARE(g.connection(v.id, 0).numElements(), std::size_t{8});
+    const std::size_t justFits = (std::size_t{1} << 32) - 1;
+    VertexRef w = g.addVertex(cs, "Add<float>", {{"in1", big.slice(1, 1 + justFits)}});
+    QCOMPARE(g.connection(w.id, 0).numElements(), justFits);
+    TESSERA_EXPECT_ERROR(Error,
+                         g.addVertex(cs, "Add<float>", {{"in1", big.slice(1, 2 + justFits)}}),
+                         (QStringList{"not supported", "4294967296 elements", "big", "2^32"}));
 }
 
 void TestEngineStorage::vectorListResizeKeepsEntries() {

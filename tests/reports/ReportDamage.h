@@ -108,6 +108,11 @@ inline const std::vector<Damage>& damageClasses() {
          "memory_blocks.address"},
         {"memory-block-address-int64-max", "UPDATE memory_blocks SET address = 9223372036854775807",
          "memory_blocks.address"},
+        // A tile's addresses are 32-bit: a block past them is damage, not wrapped.
+        {"memory-block-address-2^32", "UPDATE memory_blocks SET address = 4294967296",
+         "memory_blocks.address"},
+        {"memory-block-ends-past-2^32", "UPDATE memory_blocks SET bytes = 4294967295",
+         "memory_blocks.bytes"},
         {"memory-block-bytes-int64-max", "UPDATE memory_blocks SET bytes = 9223372036854775807",
          "memory_blocks.bytes"},
         // Stack (category 9) has no owner: an owner there is not read as some other kind's id.

@@ -281,7 +281,7 @@ void TestMemoryPane::memoryMapShowsTheSelectedTile() {
         for (std::size_t j = i + 1; j < placed.size(); ++j) {
             const auto& a = placed[i].block;
             const auto& b = placed[j].block;
-            if (a.address < b.address + b.bytes && b.address < a.address + a.bytes) {
+            if (a.address < b.end() && b.address < a.end()) {
                 ++sharing;
                 for (const QRect& ra : map->blockRects(i)) {
                     for (const QRect& rb : map->blockRects(j)) {

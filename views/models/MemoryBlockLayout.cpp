@@ -15,10 +15,10 @@ void assignLanes(std::vector<PlacedBlock>& blocks, std::size_t first, std::size_
         auto free = std::find_if(laneEnds.begin(), laneEnds.end(),
                                  [&](std::uint64_t e) { return e <= b.address; });
         if (free == laneEnds.end()) {
-            laneEnds.push_back(b.address + b.bytes);
+            laneEnds.push_back(b.end());
             blocks[i].lane = static_cast<int>(laneEnds.size()) - 1;
         } else {
-            *free = b.address + b.bytes;
+            *free = b.end();
             blocks[i].lane = static_cast<int>(free - laneEnds.begin());
         }
     }
@@ -27,7 +27,7 @@ void assignLanes(std::vector<PlacedBlock>& blocks, std::size_t first, std::size_
         for (std::size_t j = first; j < last; ++j) {
             const auto& a = blocks[i].block;
             const auto& b = blocks[j].block;
-            if (i != j && a.address < b.address + b.bytes && b.address < a.address + a.bytes) {
+            if (i != j && a.address < b.end() && b.address < a.end()) {
                 ++blocks[i].sharers;
             }
         }
@@ -61,12 +61,12 @@ TileMemoryLayout layoutTileMemory(record::TileId tile,
         if (b.address > covered) {
             layout.gaps.push_back({covered, b.address - covered});
         }
-        covered = std::max(covered, b.address + b.bytes);
+        covered = std::max(covered, b.end());
         if (i > groupStart && b.address >= groupEnd) {
             assignLanes(layout.blocks, groupStart, i);
             groupStart = i;
         }
-        groupEnd = i == groupStart ? b.address + b.bytes : std::max(groupEnd, b.address + b.bytes);
+        groupEnd = i == groupStart ? b.end() : std::max(groupEnd, b.end());
     }
     assignLanes(layout.blocks, groupStart, layout.blocks.size());
     layout.end = covered;

@@ -100,8 +100,8 @@ QVariant MemoryBlocksModel::data(const QModelIndex& index, int role) const {
             return raw ? QVariant::fromValue<qulonglong>(b.address)
                        : QVariant(formatAddress(b.address));
         case End:
-            return raw ? QVariant::fromValue<qulonglong>(b.address + b.bytes)
-                       : QVariant(formatAddress(b.address + b.bytes));
+            return raw ? QVariant::fromValue<qulonglong>(b.end())
+                       : QVariant(formatAddress(b.end()));
         case Size:
             return raw ? QVariant::fromValue<qulonglong>(b.bytes) : QVariant(formatBytes(b.bytes));
         case Category:
@@ -126,7 +126,7 @@ QVariant MemoryBlocksModel::data(const QModelIndex& index, int role) const {
                                                       : (Qt::AlignLeft | Qt::AlignVCenter).toInt();
     case Qt::ToolTipRole:
         return QString("%1 – %2 (%3 bytes)\n%4: %5")
-            .arg(formatAddress(b.address), formatAddress(b.address + b.bytes), formatCount(b.bytes),
+            .arg(formatAddress(b.address), formatAddress(b.end()), formatCount(b.bytes),
                  categoryName(*data_, b.category), blockOwnerName(*data_, b));
     default:
         return {};

@@ -21,8 +21,8 @@ constexpr int kOverviewHeight = 16;
 constexpr int kMinRowHeight = 16;
 constexpr int kMaxRowHeight = 40;
 constexpr int kMaxRows = 64;
-// The widest range of addresses drawn (the reader allows 2^48).
-constexpr std::uint64_t kMaxSpan = std::uint64_t{1} << 48;
+// The widest range of addresses drawn (a tile's addresses are 32-bit).
+constexpr std::uint64_t kMaxSpan = std::uint64_t{1} << 32;
 
 bool ownedBy(const record::MemoryBlockRecord& b, record::VariableId variable) {
     return !variable.isNone() && b.owner.kind() == record::OwnerKind::Variable &&
@@ -83,7 +83,7 @@ void MemoryMapWidget::relayout() {
         return;
     }
     const std::uint64_t base = layout_.base;
-    // The reader keeps blocks in [base, base + 2^48); clamp anyway, so no
+    // Blocks end by 2^32 (their addresses are 32-bit); clamp anyway, so no
     // address arithmetic below can wrap.
     const std::uint64_t span =
         std::clamp<std::uint64_t>(layout_.end - std::min(layout_.end, base), 1, kMaxSpan);
@@ -97,8 +97,9 @@ void MemoryMapWidget::relayout() {
     for (std::size_t i = 0; i < layout_.blocks.size(); ++i) {
         const auto& b = layout_.blocks[i].block;
         const int x0 = static_cast<int>(std::floor(ovX(b.address)));
-        const int x1 = std::max(
-            x0 + 1, static_cast<int>(std::ceil(ovX(b.address + std::min(b.bytes, kMaxSpan)))));
+        const int x1 =
+            std::max(x0 + 1, static_cast<int>(std::ceil(
+                                 ovX(b.address + std::min<std::uint64_t>(b.bytes, kMaxSpan)))));
         overview_.push_back({QRect(x0, ov.top(), x1 - x0, ov.height()), static_cast<int>(i)});
     }
     // Detail rows: the smallest power-of-two row size whose rows fit the
@@ -165,11 +166,12 @@ void MemoryMapWidget::relayout() {
         }
     };
     for (const auto& g : layout_.gaps) {
-        addPieces(g.address, g.address + std::min(g.bytes, kMaxSpan), 0, 1, -1);
+        addPieces(g.address, g.address + std::min<std::uint64_t>(g.bytes, kMaxSpan), 0, 1, -1);
     }
     for (std::size_t i = 0; i < layout_.blocks.size(); ++i) {
         const auto& pb = layout_.blocks[i];
-        addPieces(pb.block.address, pb.block.address + std::min(pb.block.bytes, kMaxSpan), pb.lane,
+        addPieces(pb.block.address,
+                  pb.block.address + std::min<std::uint64_t>(pb.block.bytes, kMaxSpan), pb.lane,
                   pb.lanes, static_cast<int>(i));
     }
     update();
@@ -186,9 +188,9 @@ std::vector<int> MemoryMapWidget::rowLanes(std::uint64_t rowBytes, int rows) con
         }
         const std::uint64_t offset = pb.block.address - layout_.base;
         const auto first = offset / rowBytes;
-        const auto last =
-            std::min<std::uint64_t>((offset + std::min(pb.block.bytes, kMaxSpan) - 1) / rowBytes,
-                                    static_cast<std::uint64_t>(rows) - 1);
+        const auto last = std::min<std::uint64_t>(
+            (offset + std::min<std::uint64_t>(pb.block.bytes, kMaxSpan) - 1) / rowBytes,
+            static_cast<std::uint64_t>(rows) - 1);
         for (auto r = first; r <= last; ++r) {
             lanes[r] = std::max(lanes[r], pb.lanes);
         }
@@ -373,7 +375,7 @@ QString MemoryMapWidget::tooltipAt(const QPoint& pos) const {
         if (r.adjusted(-1, 0, 1, 0).contains(pos)) {
             const auto& b = layout_.blocks[static_cast<std::size_t>(i)].block;
             return QString("%1 – %2<br>%3: %4")
-                .arg(formatAddress(b.address), formatAddress(b.address + b.bytes),
+                .arg(formatAddress(b.address), formatAddress(b.end()),
                      categoryName(*data_, b.category), blockOwnerName(*data_, b).toHtmlEscaped());
         }
     }
@@ -385,7 +387,7 @@ QString MemoryMapWidget::tooltipAt(const QPoint& pos) const {
     QStringList lines;
     for (const PlacedBlock& pb : layout_.blocks) {
         const auto& b = pb.block;
-        if (b.address <= a && a < b.address + b.bytes) {
+        if (b.address <= a && a < b.end()) {
             lines << QString("<span style='color:%1'>■</span> <b>%2</b> — %3, %4 at %5, live %6")
                          .arg(categoryColor(b.category).name(),
                               blockOwnerName(*data_, b).toHtmlEscaped(),
