@@ -8,12 +8,6 @@
 
 namespace tessera::reports {
 
-namespace {
-// The last address of a tile: memory-block records hold 32-bit addresses,
-// and a block's end (address + bytes) fits them too, as the layout makes it.
-constexpr std::uint64_t kTileAddressEnd = 0xffffffff;
-} // namespace
-
 std::vector<MemoryCategoryEntry> ReportReader::memoryCategories() const {
     std::vector<MemoryCategoryEntry> out;
     using tables::col;
@@ -220,11 +214,11 @@ std::vector<record::MemoryBlockRecord> ReportReader::memoryBlocks(record::TileId
                                            ", below the tile memory's base address " +
                                            std::to_string(base));
         }
-        if (address > kTileAddressEnd) {
+        if (address > record::kLastTileAddress) {
             q.damaged(col(C::address),
                       "is " + std::to_string(address) + ", past a tile's 32-bit addresses");
         }
-        if (bytes > kTileAddressEnd - address) {
+        if (bytes > record::kLastTileAddress - address) {
             q.damaged(col(C::bytes), "is " + std::to_string(bytes) + " at address " +
                                          std::to_string(address) +
                                          ": the block ends past a tile's 32-bit addresses");

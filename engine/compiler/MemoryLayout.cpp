@@ -313,7 +313,7 @@ private:
         // Addresses are 32-bit: beyond that not even allowOutOfMemory can
         // describe (or the host hold) the tile's memory, so it is an Error
         // before anything is recorded, not an OutOfMemoryError.
-        if (target_.memoryBaseAddress + l.cursor > 0xffffffffull) {
+        if (target_.memoryBaseAddress + l.cursor > record::kLastTileAddress) {
             throw Error("out of memory: tile " + std::to_string(t.value()) + " needs " +
                         std::to_string(l.cursor) + " bytes of " +
                         std::to_string(target_.bytesPerTile) +

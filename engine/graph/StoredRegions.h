@@ -56,9 +56,6 @@ public:
         , count_(count) {}
 
     std::size_t size() const { return count_; }
-    bool empty() const { return count_ == 0; }
-    VariableRegion operator[](std::size_t i) const { return first_[i].region(); }
-    VariableRegion front() const { return first_->region(); }
     iterator begin() const { return iterator(first_); }
     iterator end() const { return iterator(first_ + count_); }
     std::size_t numElements() const {

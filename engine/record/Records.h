@@ -146,8 +146,12 @@ struct ProgramStepRecord {
     std::vector<VariableId> writes;
 };
 
-// 24 bytes: a graph has one a vertex. A tile's addresses are 32-bit (the
-// layout refuses a tile that needs more), and so is a block's end.
+// A tile's addresses are 32-bit: the layout refuses a tile whose memory
+// would pass this address, and the reader a block that ends past it.
+inline constexpr std::uint64_t kLastTileAddress = 0xffffffff;
+
+// 24 bytes: a graph has one a vertex. Its address and its end are at most
+// kLastTileAddress.
 struct MemoryBlockRecord {
     TileId tile;
     MemoryCategory category = MemoryCategory::AlwaysLiveVariable;

@@ -97,9 +97,7 @@ void MemoryMapWidget::relayout() {
     for (std::size_t i = 0; i < layout_.blocks.size(); ++i) {
         const auto& b = layout_.blocks[i].block;
         const int x0 = static_cast<int>(std::floor(ovX(b.address)));
-        const int x1 =
-            std::max(x0 + 1, static_cast<int>(std::ceil(
-                                 ovX(b.address + std::min<std::uint64_t>(b.bytes, kMaxSpan)))));
+        const int x1 = std::max(x0 + 1, static_cast<int>(std::ceil(ovX(b.end()))));
         overview_.push_back({QRect(x0, ov.top(), x1 - x0, ov.height()), static_cast<int>(i)});
     }
     // Detail rows: the smallest power-of-two row size whose rows fit the
@@ -166,13 +164,11 @@ void MemoryMapWidget::relayout() {
         }
     };
     for (const auto& g : layout_.gaps) {
-        addPieces(g.address, g.address + std::min<std::uint64_t>(g.bytes, kMaxSpan), 0, 1, -1);
+        addPieces(g.address, g.address + std::min(g.bytes, kMaxSpan), 0, 1, -1);
     }
     for (std::size_t i = 0; i < layout_.blocks.size(); ++i) {
         const auto& pb = layout_.blocks[i];
-        addPieces(pb.block.address,
-                  pb.block.address + std::min<std::uint64_t>(pb.block.bytes, kMaxSpan), pb.lane,
-                  pb.lanes, static_cast<int>(i));
+        addPieces(pb.block.address, pb.block.end(), pb.lane, pb.lanes, static_cast<int>(i));
     }
     update();
 }
@@ -188,9 +184,8 @@ std::vector<int> MemoryMapWidget::rowLanes(std::uint64_t rowBytes, int rows) con
         }
         const std::uint64_t offset = pb.block.address - layout_.base;
         const auto first = offset / rowBytes;
-        const auto last = std::min<std::uint64_t>(
-            (offset + std::min<std::uint64_t>(pb.block.bytes, kMaxSpan) - 1) / rowBytes,
-            static_cast<std::uint64_t>(rows) - 1);
+        const auto last = std::min<std::uint64_t>((offset + pb.block.bytes - 1) / rowBytes,
+                                                  static_cast<std::uint64_t>(rows) - 1);
         for (auto r = first; r <= last; ++r) {
             lanes[r] = std::max(lanes[r], pb.lanes);
         }
