@@ -299,19 +299,13 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     });
     for (const std::size_t i : order) {
         const auto& b = c.memoryBlocks[i];
-        // The report stores the owner as a number the category interprets.
-        if (!b.owner.isNone() && b.owner.kind() != record::ownerKindOf(b.category)) {
-            throw ReportError(std::string("a block of ") + record::memoryCategoryName(b.category) +
-                              " on tile " + std::to_string(b.tile.value()) + " is owned by a " +
-                              record::ownerKindName(b.owner.kind()));
-        }
         using B = tables::memory_blocks::Col;
         block.bindId(param(B::tile), b.tile)
             .bind(param(B::id), i64(i))
             .bind(param(B::category_id), int64_t{static_cast<std::uint8_t>(b.category)})
             .bind(param(B::address), i64(b.address))
             .bind(param(B::bytes), i64(b.bytes))
-            .bindId(param(B::owner), b.owner.stored())
+            .bindId(param(B::owner), b.storedOwner())
             .run();
     }
 }

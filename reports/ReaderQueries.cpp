@@ -110,8 +110,8 @@ ReportReader::vertexCounts(record::ComputeSetId computeSet) const {
     while (q.step()) {
         out.push_back({q.indexAs<record::ComputeSetId>(col(C::compute_set_id)),
                        record::TileId{d_->tile(q, col(C::tile))},
-                       q.indexAs<record::CodeletId>(col(C::codelet_id)), q.count(col(C::count)),
-                       q.count(col(C::state_bytes))});
+                       q.indexAs<record::CodeletId>(col(C::codelet_id)), q.count32(col(C::count)),
+                       q.count32(col(C::state_bytes))});
     }
     return out;
 }
@@ -204,7 +204,7 @@ std::vector<record::MemoryBlockRecord> ReportReader::memoryBlocks(record::TileId
         const std::uint64_t address = q.count(col(C::address));
         const std::uint64_t bytes = q.count(col(C::bytes));
         try {
-            b.owner = record::BlockOwner::fromStored(b.category, q.optionalIndex(col(C::owner)));
+            b.setOwner(record::BlockOwner::fromStored(b.category, q.optionalIndex(col(C::owner))));
         } catch (const std::invalid_argument& e) {
             q.damaged(col(C::owner), e.what());
         }

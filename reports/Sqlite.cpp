@@ -258,6 +258,14 @@ std::uint64_t Statement::count(int column) const {
     return static_cast<std::uint64_t>(v);
 }
 
+std::uint32_t Statement::count32(int column) const {
+    const std::uint64_t v = count(column);
+    if (v > std::numeric_limits<std::uint32_t>::max()) {
+        damaged(column, "is " + std::to_string(v) + ", past 2^32 - 1");
+    }
+    return static_cast<std::uint32_t>(v);
+}
+
 std::uint32_t Statement::index(int column) const {
     const int type = sqlite3_column_type(stmt_, column);
     if (type != SQLITE_INTEGER) {

@@ -106,6 +106,8 @@ public:
     // (memory_blocks.bytes is -1, not a count)".
     // An integer in [0, kMaxCount]: bytes, cycles, steps, flops.
     std::uint64_t count(int column) const;
+    // count() of what a record keeps in 32 bits: vertices of a tile, a tile's bytes.
+    std::uint32_t count32(int column) const;
     // An integer in [0, kNone): ids, tile numbers, positions.
     std::uint32_t index(int column) const;
     // NULL (record::kNone) or index().

@@ -20,8 +20,9 @@ using BlockId = std::uint32_t; // an index into CompiledGraph::blocks
 inline constexpr BlockId kNoBlock = static_cast<BlockId>(-1); // "no block yet" in per-tile arrays
 
 // A piece of tile data memory: one variable's elements on one tile, or one
-// step's exchange buffer on one tile. 48 bytes, the 32-bit fields first: a
-// graph has one per variable per tile.
+// step's exchange buffer on one tile. 36 bytes: a graph has one per variable
+// per tile. Its size and offsets are parts of one tile's memory, 32-bit like
+// the tile's addresses (placement and exchange planning check its size).
 struct DataBlock {
     TileId tile;
     VariableId var = VariableId::none(); // none for an exchange buffer
@@ -29,21 +30,23 @@ struct DataBlock {
     StepId firstStep = StepId::none();   // live range, for not-always-live blocks
     StepId lastStep = StepId::none();
     std::uint32_t address = 0; // tile address, after layout
-    std::uint64_t bytes = 0;
-    std::uint64_t storeOffset = 0; // offset into the tile's host-side store
+    std::uint32_t bytes = 0;
+    std::uint32_t storeOffset = 0; // offset into the tile's host-side store
     bool alwaysLive = true;
     bool constant = false;
 };
+static_assert(sizeof(DataBlock) == 36);
 
-// Elements [begin, end) of a variable held on `tile`, starting at element
-// `localStart` of the variable's block there.
+// Elements [begin, end) of a variable held in `block` (on the block's tile),
+// starting at element `localStart` of it. 24 bytes, one per variable per
+// tile mostly.
 struct PlacedInterval {
-    std::size_t begin = 0;
-    std::size_t end = 0;
-    TileId tile;
+    std::uint64_t begin = 0;
+    std::uint64_t end = 0;
     BlockId block = 0;
-    std::size_t localStart = 0;
+    std::uint32_t localStart = 0;
 };
+static_assert(sizeof(PlacedInterval) == 24);
 
 struct Location {
     BlockId block = 0;
@@ -70,15 +73,18 @@ struct HostTransfer {
     std::uint64_t bytes = 0;
 };
 
-// Where one field (or one vector-list entry) of a vertex points.
-// 32-bit offset and count: a block is one tile's memory (compile checks).
+// Where one field (or one vector-list entry) of a vertex points. A vertex's
+// entries are in field order, a list's one after another, so the field is
+// the codelet's and the graph's entry counts, not stored: three fields a
+// vertex at 10^7 vertices. 32-bit offset and count: a block is one tile's
+// memory (compile checks).
 struct FieldEntryPlan {
     std::uint32_t offset = 0; // bytes into the block
     BlockId block = 0;
-    std::uint32_t field = 0; // the codelet field; a list's entries follow one another
     std::uint32_t count = 0; // elements
     Location location() const { return {block, offset}; }
 };
+static_assert(sizeof(FieldEntryPlan) == 12);
 
 // 12 bytes: a graph of 10^7 vertices writes one a vertex into fresh memory.
 // The cycle model's per-vertex estimates are summed per step, not kept.

@@ -107,7 +107,7 @@ private:
         }
         DataBlock& b = out_.blocks[block];
         const std::uint64_t offset = alignUp(b.bytes, 8);
-        b.bytes = offset + bytes;
+        b.bytes = withinTileAddresses(graph_.getTarget(), tile, offset + bytes);
         return {block, offset};
     }
 
@@ -151,8 +151,7 @@ private:
                     const std::size_t count = c.numElements();
                     const Location l = bind(s, step, v.tile, info.direction, info.type, c, count);
                     step.entries.push_back({narrow(l.offset, "a field's offset in its block", id),
-                                            l.block, f,
-                                            narrow(count, "a field's element count", id)});
+                                            l.block, narrow(count, "a field's element count", id)});
                     for (const VariableRegion& r : c.regions) {
                         if (reads(info.direction)) {
                             note(step.reads, readMark_, r.var);

@@ -28,8 +28,9 @@ constexpr std::uint32_t kListEntryBytes = 8;   // per vector-list entry
 constexpr std::size_t kHugeAdviceFromBytes = std::size_t{32} << 20;
 
 struct TileLayout {
-    std::uint64_t cursor = 0; // offset from the memory base
-    std::uint64_t used = 0;   // bytes of blocks, without gaps
+    std::uint64_t cursor = 0;                // offset from the memory base
+    std::uint64_t used = 0;                  // bytes of blocks, without gaps
+    std::uint64_t poolPeak = 0, poolSum = 0; // the not-always-live pool, shared and not
     std::array<std::uint64_t, record::kMemoryCategoryCount> byCategory{};
 };
 
@@ -37,7 +38,8 @@ class Layout {
 public:
     explicit Layout(CompiledGraph& out)
         : out_(out)
-        , target_(out.graph->getTarget()) {}
+        , target_(out.graph->getTarget())
+        , regions_(target_.memoryRegions()) {}
 
     void run() {
         const std::uint32_t tiles = target_.numTiles();
@@ -96,7 +98,7 @@ private:
         r.category = c;
         r.address = static_cast<std::uint32_t>(target_.memoryBaseAddress + offset);
         r.bytes = static_cast<std::uint32_t>(bytes);
-        r.owner = owner;
+        r.setOwner(owner);
         auto& blocks = out_.record.memoryBlocks;
         mapAheadOfAppend(blocks.data() + blocks.size(), sizeof r,
                          blocks.data() + blocks.capacity());
@@ -184,6 +186,9 @@ private:
         return {alignUp(state, 4), lists};
     }
 
+    // Addresses and store offsets are cast to 32 bits as they are given:
+    // finishTile refuses the tile when its end passes them, before anything
+    // is recorded or run.
     void layTile(TileId t) {
         const std::size_t tile = t.value(); // into the per-tile arrays
         const std::uint64_t dataAlign = std::max<std::uint64_t>(8, target_.minAlignment);
@@ -237,7 +242,7 @@ private:
                     l.cursor = alignUp(l.cursor, dataAlign);
                     block.address =
                         static_cast<std::uint32_t>(target_.memoryBaseAddress + l.cursor);
-                    block.storeOffset = l.cursor - dataStart;
+                    block.storeOffset = static_cast<std::uint32_t>(l.cursor - dataStart);
                     place(t,
                           constants ? MemoryCategory::Constant : MemoryCategory::AlwaysLiveVariable,
                           block.bytes, dataAlign, block.var);
@@ -295,7 +300,7 @@ private:
             poolSize = std::max(poolSize, offset + size);
             block.address =
                 static_cast<std::uint32_t>(target_.memoryBaseAddress + poolStart + offset);
-            block.storeOffset = poolStart + offset - dataStart;
+            block.storeOffset = static_cast<std::uint32_t>(poolStart + offset - dataStart);
             addBlockRecord(t, MemoryCategory::NotAlwaysLiveVariable, poolStart + offset,
                            block.bytes,
                            !block.var.isNone() ? block.var : exchangeBufferId(out_, block.step));
@@ -303,35 +308,35 @@ private:
         l.cursor = poolStart + poolSize;
         l.used += poolSize;
         l.byCategory[static_cast<std::size_t>(MemoryCategory::NotAlwaysLiveVariable)] += poolSize;
-        auto& rec = out_.record.tileMemory[t.value()];
-        rec.notAlwaysLivePeakBytes = poolSize;
-        rec.notAlwaysLiveSumBytes = sum;
+        l.poolPeak = poolSize;
+        l.poolSum = sum;
     }
 
     void finishTile(TileId t) {
         const TileLayout& l = layouts_[t.value()];
-        // Addresses are 32-bit: beyond that not even allowOutOfMemory can
-        // describe (or the host hold) the tile's memory, so it is an Error
-        // before anything is recorded, not an OutOfMemoryError.
-        if (target_.memoryBaseAddress + l.cursor > record::kLastTileAddress) {
-            throw Error("out of memory: tile " + std::to_string(t.value()) + " needs " +
-                        std::to_string(l.cursor) + " bytes of " +
-                        std::to_string(target_.bytesPerTile) +
-                        ", more than a tile's 32-bit address space can hold (not even "
-                        "allowOutOfMemory can lay it out); spread the tensors over more tiles");
-        }
+        // An Error before anything is recorded, not an OutOfMemoryError.
+        withinTileAddresses(target_, t, l.cursor);
+        // Every figure below is a part of [0, cursor): 32-bit after the check.
+        const auto part = [](std::uint64_t bytes) { return static_cast<std::uint32_t>(bytes); };
         auto& rec = out_.record.tileMemory[t.value()];
         rec.tile = t;
-        rec.bytesByCategory = l.byCategory;
-        rec.totalIncludingGaps = l.cursor;
-        rec.totalExcludingGaps = l.used;
-        rec.gapBytes = l.cursor - l.used;
-        rec.alwaysLiveBytes = l.used - rec.notAlwaysLivePeakBytes;
-        rec.overflowBytes = l.cursor > target_.bytesPerTile ? l.cursor - target_.bytesPerTile : 0;
-        for (const MemoryRegion& region : target_.memoryRegions()) {
+        for (std::size_t c = 0; c < l.byCategory.size(); ++c) {
+            rec.bytesByCategory[c] = part(l.byCategory[c]);
+        }
+        rec.totalIncludingGaps = part(l.cursor);
+        rec.totalExcludingGaps = part(l.used);
+        rec.gapBytes = part(l.cursor - l.used);
+        rec.notAlwaysLivePeakBytes = part(l.poolPeak);
+        rec.notAlwaysLiveSumBytes = l.poolSum;
+        rec.alwaysLiveBytes = part(l.used - l.poolPeak);
+        rec.overflowBytes =
+            part(l.cursor > target_.bytesPerTile ? l.cursor - target_.bytesPerTile : 0);
+        const std::vector<MemoryRegion>& regions = regions_;
+        rec.bytesByRegion.resize(regions.size());
+        for (std::size_t r = 0; r < regions.size(); ++r) {
             const std::uint64_t end =
-                std::min<std::uint64_t>(l.cursor, region.offset + region.bytes);
-            rec.bytesByRegion.push_back(end > region.offset ? end - region.offset : 0);
+                std::min<std::uint64_t>(l.cursor, regions[r].offset + regions[r].bytes);
+            rec.bytesByRegion[r] = part(end > regions[r].offset ? end - regions[r].offset : 0);
         }
         if (rec.overflowBytes) {
             out_.outOfMemory = true;
@@ -340,6 +345,7 @@ private:
 
     CompiledGraph& out_;
     const Target& target_;
+    const std::vector<MemoryRegion> regions_;
     std::vector<TileLayout> layouts_;
     ByTile<BlockId> blocksOnTile_;
     ByTile<VertexId> verticesOnTile_;
@@ -358,6 +364,16 @@ private:
 };
 
 } // namespace
+
+std::uint32_t withinTileAddresses(const Target& target, TileId tile, std::uint64_t bytes) {
+    if (bytes > record::kLastTileAddress - target.memoryBaseAddress) {
+        throw Error("out of memory: tile " + std::to_string(tile.value()) + " needs " +
+                    std::to_string(bytes) + " bytes of " + std::to_string(target.bytesPerTile) +
+                    ", more than a tile's 32-bit address space can hold (not even "
+                    "allowOutOfMemory can lay it out); spread the tensors over more tiles");
+    }
+    return static_cast<std::uint32_t>(bytes);
+}
 
 void layOutMemory(CompiledGraph& out) {
     Layout(out).run();

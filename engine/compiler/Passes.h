@@ -10,6 +10,12 @@ constexpr std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) {
     return (v + a - 1) / a * a;
 }
 
+// A tile's addresses are 32-bit: one whose memory would pass them cannot be
+// laid out even with allowOutOfMemory (nor held by the host). Returns `bytes`
+// as 32 bits when they fit from the tile's base; otherwise throws an Error
+// saying the tile needs `bytes`.
+std::uint32_t withinTileAddresses(const Target& target, TileId tile, std::uint64_t bytes);
+
 // Every variable fully mapped, every vertex on a tile with every field connected.
 void validateGraph(const Graph& graph);
 // Program trees -> nodes, steps and the interpreter's instructions.

@@ -33,14 +33,16 @@ void placeVariables(CompiledGraph& out) {
                 out.blocks.push_back(b);
             }
             std::size_t& local = countOf[iv.tile.value()];
-            list.push_back({iv.begin, iv.end, iv.tile, block, local});
+            // 32-bit once the block's bytes are checked below.
+            list.push_back({iv.begin, iv.end, block, static_cast<std::uint32_t>(local)});
             local += iv.end - iv.begin;
         }
         for (std::size_t b = firstBlock; b < out.blocks.size(); ++b) {
-            const std::size_t tile = out.blocks[b].tile.value();
-            out.blocks[b].bytes = countOf[tile] * sizeOf(v.type);
-            blockOf[tile] = kNoBlock;
-            countOf[tile] = 0;
+            const TileId tile = out.blocks[b].tile;
+            out.blocks[b].bytes = withinTileAddresses(out.graph->getTarget(), tile,
+                                                      countOf[tile.value()] * sizeOf(v.type));
+            blockOf[tile.value()] = kNoBlock;
+            countOf[tile.value()] = 0;
         }
     }
 }
@@ -108,7 +110,7 @@ void appendRunsOf(const CompiledGraph& compiled, const Regions& regions, LargeVe
                 runs.back().location.offset + runs.back().elements * size == loc.offset) {
                 runs.back().elements += take;
             } else {
-                runs.push_back({loc, p.tile, take});
+                runs.push_back({loc, compiled.blocks[p.block].tile, take});
             }
             e += take;
             if (e < r.end) {

@@ -38,7 +38,7 @@ record::TargetRecord targetRecord(const Target& t) {
 struct OwnedBytes {
     std::uint32_t owner;
     TileId tile;
-    std::uint64_t bytes;
+    std::uint32_t bytes; // a block's: one a tile per owner
 };
 
 void sortByOwnerAndTile(std::vector<OwnedBytes>& list) {
@@ -49,13 +49,13 @@ void sortByOwnerAndTile(std::vector<OwnedBytes>& list) {
 
 // Appends the entries of `owner` from `at` on (sorted lists), one per tile.
 void takeBytesOf(std::uint32_t owner, const std::vector<OwnedBytes>& list, std::size_t& at,
-                 std::vector<std::pair<TileId, std::uint64_t>>& bytesByTile) {
+                 std::vector<std::pair<TileId, std::uint32_t>>& bytesByTile) {
     for (; at < list.size() && list[at].owner == owner; ++at) {
         if (!bytesByTile.empty() && bytesByTile.back().first == list[at].tile) {
-            bytesByTile.back().second += list[at].bytes;
-        } else {
-            bytesByTile.emplace_back(list[at].tile, list[at].bytes);
+            throw Error("internal: two blocks of one owner on tile " +
+                        std::to_string(list[at].tile.value()));
         }
+        bytesByTile.emplace_back(list[at].tile, list[at].bytes);
     }
 }
 
@@ -228,7 +228,7 @@ void buildRecord(CompiledGraph& out) {
     for (const auto& b : r.memoryBlocks) {
         if (b.category == record::MemoryCategory::VertexInstanceState ||
             b.category == record::MemoryCategory::VectorListDescriptor) {
-            const VertexData& vd = g.vertex(b.owner.vertex());
+            const VertexData& vd = g.vertex(b.owner().vertex());
             if (!last || last->computeSet != vd.computeSet || last->tile != vd.tile ||
                 out.codelets[last->codelet.value()] != vd.codelet) {
                 last = &countOf(r.vertexCounts, vd.computeSet, vd.tile, codeletId.at(vd.codelet));

@@ -311,15 +311,24 @@ std::uint32_t Graph::appendIndex(std::size_t size, std::size_t added, const char
 
 Graph::Slot Graph::storeTensor(const Tensor& t) {
     const auto regions = t.regions();
-    const Slot s{appendIndex(regions_.size(), regions.size(), "connected tensor regions"),
-                 static_cast<std::uint32_t>(regions.size()), 1};
     for (const VariableRegion& r : regions) {
         if (r.size() > std::numeric_limits<std::uint32_t>::max()) {
             throw Error("not supported by Tessera: a vertex field connected to a region of " +
                         std::to_string(r.size()) + " elements of " + variable(r.var).name +
                         " (2^32 or more; no tile holds that many)");
         }
-        regions_.push_back({r.begin, r.var, static_cast<std::uint32_t>(r.size())});
+    }
+    const auto stored = [](const VariableRegion& r) {
+        return StoredRegion{r.begin, r.var, static_cast<std::uint32_t>(r.size())};
+    };
+    if (regions.size() == 1) {
+        return Slot{stored(regions[0])};
+    }
+    const Slot s =
+        Slot::indexed(appendIndex(regions_.size(), regions.size(), "connected tensor regions"),
+                      static_cast<std::uint32_t>(regions.size()));
+    for (const VariableRegion& r : regions) {
+        regions_.push_back(stored(r));
     }
     return s;
 }
@@ -350,14 +359,14 @@ void Graph::connectTensor(VertexId vertex, std::string_view field, std::optional
             throw Error("connect: field '" + std::string(field) + "' of " + vertexName(vertex) +
                         " is a vector list: connect a list of tensors or field[i]");
         }
-        if (*index >= slot.count) {
+        if (*index >= slot.count()) {
             throw Error("connect: index " + std::to_string(*index) + " of field '" +
                         std::string(field) + "' of " + vertexName(vertex) +
-                        " is outside its size " + std::to_string(slot.count) +
+                        " is outside its size " + std::to_string(slot.count()) +
                         " (use setFieldSize first)");
         }
         checkFieldTensor(vertex, field, info, t);
-        listSlots_[slot.first + *index] = storeTensor(t);
+        listSlots_[slot.first() + *index] = storeTensor(t);
         return;
     }
     if (index) {
@@ -380,8 +389,9 @@ void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
         checkFieldTensor(f.vertex, f.field, info, t);
     }
     // A new entry array at the end; a replaced one stays unused.
-    const Slot entries{appendIndex(listSlots_.size(), list.size(), "vector-list entries"),
-                       static_cast<std::uint32_t>(list.size()), 1};
+    const Slot entries =
+        Slot::indexed(appendIndex(listSlots_.size(), list.size(), "vector-list entries"),
+                      static_cast<std::uint32_t>(list.size()));
     for (const Tensor& t : list) {
         const Slot stored = storeTensor(t);
         listSlots_.push_back(stored);
@@ -398,10 +408,10 @@ void Graph::setFieldSize(const FieldRef& f, std::size_t size) {
     }
     // A new entry array at the end keeps the first entries; new ones are unconnected.
     const Slot old = slot(v, index);
-    const Slot entries{appendIndex(listSlots_.size(), size, "vector-list entries"),
-                       static_cast<std::uint32_t>(size), 1};
+    const Slot entries = Slot::indexed(appendIndex(listSlots_.size(), size, "vector-list entries"),
+                                       static_cast<std::uint32_t>(size));
     for (std::size_t i = 0; i < size; ++i) {
-        const Slot kept = i < old.count ? listSlots_[old.first + i] : Slot{};
+        const Slot kept = i < old.count() ? listSlots_[old.first() + i] : Slot{};
         listSlots_.push_back(kept);
     }
     slot(v, index) = entries;

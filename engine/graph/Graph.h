@@ -153,20 +153,23 @@ public:
         const VertexData& d = vertices_.at(v.value());
         const Slot& s = slot(d, field);
         if (d.codelet->fields[field].shape == FieldShape::VectorList) {
-            return s.count;
+            return s.count();
         }
-        return s.connected ? 1 : 0;
+        return s.connected() ? 1 : 0;
     }
     Connection connection(VertexId v, std::size_t field, std::size_t entry = 0) const {
         const VertexData& d = vertices_[v.value()];
-        Slot s = slot(d, field);
+        const Slot* s = &slot(d, field);
         if (d.codelet->fields[field].shape == FieldShape::VectorList) {
-            s = listSlots_[s.first + entry];
+            s = &listSlots_[s->first() + entry];
         }
-        if (!s.connected) {
+        if (s->holdsRegion()) {
+            return {true, RegionsView(&s->stored, 1)};
+        }
+        if (!s->connected()) {
             return {};
         }
-        return {true, RegionsView(regions_.data() + s.first, s.count)};
+        return {true, RegionsView(regions_.data() + s->first(), s->count())};
     }
     std::span<const std::optional<double>> stateValues(VertexId v) const; // per state member
     std::optional<std::uint64_t> perfEstimate(VertexId v) const;          // setPerfEstimate
@@ -187,12 +190,25 @@ private:
     // connect() for a known vertex: `index` is the entry of a vector list.
     void connectTensor(VertexId vertex, std::string_view field, std::optional<std::size_t> index,
                        const Tensor& t);
-    // A field's slot: for scalar and vector fields the connected regions
-    // (first, count) in regions_; for vector lists the entries in listSlots_.
+    // A field's slot, 16 bytes. A scalar or vector field connected to one
+    // region (the usual case) holds that region itself; one connected to
+    // several holds where they are in regions_ (first, count), and a vector
+    // list where its entries are in listSlots_, each entry a slot again.
+    // `stored.var` tells which: a variable for a held region, none for an
+    // index (`begin` the first, `size` the count), and none with the first
+    // index kUnconnected for a field connected to nothing.
     struct Slot {
-        std::uint32_t first = 0;
-        std::uint32_t count : 31 = 0;
-        std::uint32_t connected : 1 = 0;
+        static constexpr std::uint64_t kUnconnected = ~std::uint64_t{0};
+        StoredRegion stored{kUnconnected, VariableId::none(), 0};
+
+        static Slot indexed(std::uint32_t first, std::uint32_t count) {
+            return {{first, VariableId::none(), count}};
+        }
+        bool holdsRegion() const { return !stored.var.isNone(); }
+        bool connected() const { return holdsRegion() || stored.begin != kUnconnected; }
+        // Of an index slot: where its regions or entries start, and how many.
+        std::uint32_t first() const { return static_cast<std::uint32_t>(stored.begin); }
+        std::uint32_t count() const { return holdsRegion() || !connected() ? 0 : stored.size; }
     };
     Slot& slot(const VertexData& v, std::size_t field) { return slots_[v.firstSlot + field]; }
     const Slot& slot(const VertexData& v, std::size_t field) const {

@@ -1,6 +1,17 @@
 #include "engine/record/Records.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace tessera::record {
+
+void MemoryBlockRecord::setOwner(BlockOwner owner) {
+    if (!owner.isNone() && owner.kind() != ownerKindOf(category)) {
+        throw std::logic_error(std::string("a block of ") + memoryCategoryName(category) +
+                               " cannot be owned by a " + ownerKindName(owner.kind()));
+    }
+    owner_ = owner.stored();
+}
 
 const char* memoryCategoryName(MemoryCategory c) {
     switch (c) {

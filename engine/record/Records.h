@@ -50,17 +50,23 @@ struct VariableRecord {
     bool isExchangeBuffer = false;     // a compiler temporary for one step's exchange
     StepId firstStep = StepId::none(); // live range over program steps (not-always-live)
     StepId lastStep = StepId::none();
-    std::vector<std::pair<TileId, std::uint64_t>> bytesByTile; // tile, bytes
+    // Tile, bytes: a variable's (or a step's buffer's) one block on a tile,
+    // in the tile's 32-bit memory.
+    std::vector<std::pair<TileId, std::uint32_t>> bytesByTile;
 };
 
 // How many vertices of one codelet a compute set has on one tile.
+// One a (compute set, tile, codelet): 20 bytes. The count is of vertices
+// (32-bit ids) and the state lies in the tile's 32-bit memory; sum either
+// over tiles in 64 bits.
 struct VertexCountRecord {
     ComputeSetId computeSet;
     TileId tile;
     CodeletId codelet;
-    std::uint64_t count = 0;
-    std::uint64_t stateBytes = 0;
+    std::uint32_t count = 0;
+    std::uint32_t stateBytes = 0;
 };
+static_assert(sizeof(VertexCountRecord) == 20);
 
 struct ComputeSetRecord {
     ComputeSetId id;
@@ -150,30 +156,41 @@ struct ProgramStepRecord {
 // would pass this address, and the reader a block that ends past it.
 inline constexpr std::uint64_t kLastTileAddress = 0xffffffff;
 
-// 24 bytes: a graph has one a vertex. Its address and its end are at most
-// kLastTileAddress.
+// 20 bytes: a graph has one a vertex. Its address and its end are at most
+// kLastTileAddress. The owner is kept as a report keeps it, a number the
+// category interprets (ownerKindOf): no block holds an owner of another kind.
 struct MemoryBlockRecord {
     TileId tile;
     MemoryCategory category = MemoryCategory::AlwaysLiveVariable;
     std::uint32_t address = 0;
     std::uint32_t bytes = 0;
-    BlockOwner owner; // of the kind ownerKindOf(category), or none
     std::uint64_t end() const { return std::uint64_t{address} + bytes; }
+    BlockOwner owner() const { return BlockOwner::fromStored(category, owner_); }
+    std::uint32_t storedOwner() const { return owner_; }
+    // Throws std::logic_error naming both kinds when the owner is not of the
+    // category's kind (set the category first).
+    void setOwner(BlockOwner owner);
     bool operator==(const MemoryBlockRecord&) const = default;
-};
-static_assert(sizeof(MemoryBlockRecord) == 24);
 
+private:
+    std::uint32_t owner_ = BlockOwner().stored();
+};
+static_assert(sizeof(MemoryBlockRecord) == 20);
+
+// One a tile. Its figures are parts of the tile's laid-out memory, so they
+// are 32-bit like its addresses (sum them over tiles in 64 bits), except
+// the pool's unshared sum, which only says what sharing saved.
 struct TileMemoryRecord {
     TileId tile;
-    std::array<std::uint64_t, kMemoryCategoryCount> bytesByCategory{};
-    std::vector<std::uint64_t> bytesByRegion; // including gaps, per target region
-    std::uint64_t totalIncludingGaps = 0;
-    std::uint64_t totalExcludingGaps = 0;
-    std::uint64_t gapBytes = 0;
-    std::uint64_t alwaysLiveBytes = 0;        // everything resident all the time
-    std::uint64_t notAlwaysLivePeakBytes = 0; // the shared pool's size
-    std::uint64_t notAlwaysLiveSumBytes = 0;  // what it would take without sharing
-    std::uint64_t overflowBytes = 0;          // beyond bytesPerTile
+    std::array<std::uint32_t, kMemoryCategoryCount> bytesByCategory{};
+    std::uint32_t totalIncludingGaps = 0;
+    std::uint32_t totalExcludingGaps = 0;
+    std::uint32_t gapBytes = 0;
+    std::uint32_t alwaysLiveBytes = 0;        // everything resident all the time
+    std::uint32_t notAlwaysLivePeakBytes = 0; // the shared pool's size
+    std::uint32_t overflowBytes = 0;          // beyond bytesPerTile
+    std::uint64_t notAlwaysLiveSumBytes = 0;  // what the pool would take without sharing
+    std::vector<std::uint32_t> bytesByRegion; // including gaps, per target region
 };
 
 struct CompiledRecord {

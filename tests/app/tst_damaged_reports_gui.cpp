@@ -62,6 +62,8 @@ const std::map<std::string, QStringList>& intactPanes() {
         {"memory-block-ends-past-2^32", {"memory", "liveness", "program", "execution"}},
         {"memory-block-bytes-int64-max", {"memory", "liveness", "program", "execution"}},
         {"memory-block-stack-with-owner", {"memory", "liveness", "program", "execution"}},
+        {"vertex-count-2^32", {"memory", "liveness", "program", "execution"}},
+        {"vertex-state-bytes-2^32", {"memory", "liveness", "program", "execution"}},
         {"tile-memory-int64-max", {"liveness", "program", "execution"}},
         {"empty-memory-tables", {"liveness", "program", "execution"}},
         {"user-version-0", {}},

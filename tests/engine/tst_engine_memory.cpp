@@ -56,7 +56,7 @@ std::uint32_t addressOf(const record::CompiledRecord& c, std::uint32_t tile, Mem
                         std::uint32_t owner) {
     const auto typed = record::BlockOwner::fromStored(cat, owner);
     for (const auto& b : c.memoryBlocks) {
-        if (b.tile == record::TileId{tile} && b.category == cat && b.owner == typed) {
+        if (b.tile == record::TileId{tile} && b.category == cat && b.owner() == typed) {
             return static_cast<std::uint32_t>(b.address);
         }
     }
@@ -247,7 +247,7 @@ void TestEngineMemory::vertexStateBytes() {
     QCOMPARE(category(mem, MemoryCategory::VectorListDescriptor), std::uint64_t(descriptors));
     const auto stateBlocks = blocks(rec.compiled, 1, MemoryCategory::VertexInstanceState);
     QCOMPARE(stateBlocks.size(), std::size_t{1});
-    QCOMPARE(stateBlocks[0].owner.vertex(), record::VertexId{vx.id});
+    QCOMPARE(stateBlocks[0].owner().vertex(), record::VertexId{vx.id});
     QCOMPARE(std::uint64_t(stateBlocks[0].bytes), std::uint64_t(state));
     QCOMPARE(rec.compiled.vertexCounts.at(0).stateBytes, std::uint64_t(state + descriptors));
 }
@@ -316,7 +316,7 @@ void TestEngineMemory::fullTileLayout() {
     QCOMPARE(m.alwaysLiveBytes, std::uint64_t(2144 - 32));
     QCOMPARE(m.notAlwaysLivePeakBytes, std::uint64_t{32});
     QCOMPARE(m.notAlwaysLiveSumBytes, std::uint64_t{32});
-    QCOMPARE(m.bytesByRegion, (std::vector<std::uint64_t>{2152, 0}));
+    QCOMPARE(m.bytesByRegion, (std::vector<std::uint32_t>{2152, 0}));
     QCOMPARE(m.overflowBytes, std::uint64_t{0});
     // Other tiles: control code 88, then the stack right after it.
     for (std::uint32_t t = 1; t < 4; ++t) {
@@ -333,7 +333,7 @@ void TestEngineMemory::fullTileLayout() {
     QCOMPARE(variable(cr, "y").firstStep, record::StepId{1u});
     QCOMPARE(variable(cr, "y").lastStep, record::StepId{1u});
     QCOMPARE(variable(cr, "a").bytesByTile,
-             (std::vector<std::pair<record::TileId, std::uint64_t>>{{record::TileId{0u}, 20}}));
+             (std::vector<std::pair<record::TileId, std::uint32_t>>{{record::TileId{0u}, 20}}));
 }
 
 void TestEngineMemory::disjointLiveRangesShareAnAddress() {
@@ -424,7 +424,7 @@ void TestEngineMemory::livenessPerStep() {
     QCOMPARE(buf.firstStep, record::StepId{2u});
     QCOMPARE(buf.lastStep, record::StepId{2u});
     QCOMPARE(buf.bytesByTile,
-             (std::vector<std::pair<record::TileId, std::uint64_t>>{{record::TileId{0u}, 4}}));
+             (std::vector<std::pair<record::TileId, std::uint32_t>>{{record::TileId{0u}, 4}}));
     // Pool on tile 0: a [0,16), b [16,32), the buffer (8 aligned) fits where a was.
     const std::uint32_t pool = addressOf(cr, 0, MemoryCategory::NotAlwaysLiveVariable, 0);
     QCOMPARE(addressOf(cr, 0, MemoryCategory::NotAlwaysLiveVariable, 1), pool + 16);
@@ -562,7 +562,7 @@ void TestEngineMemory::memoryRegions() {
     // control 64, big 80000 from 64, stack 1664: 81728 in all, past the 64 KiB non-interleaved
     // region.
     QCOMPARE(m.totalIncludingGaps, std::uint64_t(64 + 80000 + 1664));
-    QCOMPARE(m.bytesByRegion, (std::vector<std::uint64_t>{65536, 81728 - 65536}));
+    QCOMPARE(m.bytesByRegion, (std::vector<std::uint32_t>{65536, 81728 - 65536}));
     QCOMPARE(rec.compiled.target.regions.size(), std::size_t{2});
     QCOMPARE(rec.compiled.target.regions[0].first, std::string("non-interleaved"));
 }

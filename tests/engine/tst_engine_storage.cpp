@@ -69,6 +69,7 @@ private slots:
     void vectorAndBracedConnectionsAgree();
     void bracedConnectionErrorsNameTheField();
     void connectionsPastFourGiElements();
+    void oneRegionHeldInTheSlot();
     void vectorListResizeKeepsEntries();
     void stateValuesAndEstimates();
     void sliceDescriptions();
@@ -218,6 +219,55 @@ void TestEngineStorage::connectionsPastFourGiElements() {
     TESSERA_EXPECT_ERROR(Error,
                          g.addVertex(cs, "Add<float>", {{"in1", big.slice(1, 2 + justFits)}}),
                          (QStringList{"not supported", "4294967296 elements", "big", "2^32"}));
+}
+
+// A field of one region holds it in its slot; one of several or of none
+// keeps an index. Each reads back the same, through every change of shape.
+void TestEngineStorage::oneRegionHeldInTheSlot() {
+    Graph g(Target::preset("tiles:4"));
+    Tensor a = g.addVariable(Type::Float, {4, 6}, "a");
+    Tensor o = g.addVariable(Type::Float, {6}, "o");
+    const ComputeSet cs = g.addComputeSet("cs");
+    const Tensor one = a[1];                 // elements 6..12: one region
+    const Tensor several = a.transpose()[0]; // elements 0, 6, 12, 18
+    const Tensor none = a.flatten().slice(5, 5);
+    QCOMPARE(several.regions().size(), std::size_t{4});
+    QCOMPARE(none.regions().size(), std::size_t{0});
+    VertexRef v = g.addVertex(cs, "Add<float>", {{"in1", one}, {"in2", several}, {"out", none}});
+    const VariableId va{0u};
+    QCOMPARE(regionsOf(g.connection(v.id, 0)), (std::vector<VariableRegion>{{va, 6, 12}}));
+    QCOMPARE(g.connection(v.id, 0).numElements(), std::size_t{6});
+    QCOMPARE(regionsOf(g.connection(v.id, 1)),
+             (std::vector<VariableRegion>{{va, 0, 1}, {va, 6, 7}, {va, 12, 13}, {va, 18, 19}}));
+    // Connected to an empty tensor: connected, one entry, no regions.
+    QVERIFY(g.connection(v.id, 2).connected);
+    QCOMPARE(g.entryCount(v.id, 2), std::size_t{1});
+    QCOMPARE(g.connection(v.id, 2).regions.size(), std::size_t{0});
+    QCOMPARE(g.connection(v.id, 2).numElements(), std::size_t{0});
+    // Swapped: the held region becomes an index and the index a held region.
+    g.connect(v["in1"], several);
+    g.connect(v["in2"], o);
+    QCOMPARE(regionsOf(g.connection(v.id, 0)), regionsOf(several));
+    QCOMPARE(regionsOf(g.connection(v.id, 1)),
+             (std::vector<VariableRegion>{{VariableId{1u}, 0, 6}}));
+    // Region and element 0 of variable 0: held, not mistaken for an index.
+    VertexRef w = g.addVertex(cs, "Add<float>", {{"in1", a.flatten().slice(0, 1)}});
+    QCOMPARE(regionsOf(g.connection(w.id, 0)), (std::vector<VariableRegion>{{va, 0, 1}}));
+    QCOMPARE(g.entryCount(w.id, 1), std::size_t{0});
+    QVERIFY(!g.connection(w.id, 1).connected);
+    // Vector-list entries are slots too.
+    Tensor p = g.addVariable(Type::Float, {3, 4}, "p");
+    VertexRef r = g.addVertex(cs, "ReducePartials<float,float>", {{"out", o.slice(0, 4)}});
+    const std::size_t partials = g.codelet("ReducePartials<float,float>").fieldIndex("partials");
+    g.setFieldSize(r["partials"], 3);
+    g.connect(r["partials"][0], p[2]);
+    g.connect(r["partials"][1], concat(p[0].slice(0, 2), p[1].slice(2, 4)));
+    QCOMPARE(g.entryCount(r.id, partials), std::size_t{3});
+    QCOMPARE(regionsOf(g.connection(r.id, partials, 0)),
+             (std::vector<VariableRegion>{{VariableId{2u}, 8, 12}}));
+    QCOMPARE(regionsOf(g.connection(r.id, partials, 1)),
+             (std::vector<VariableRegion>{{VariableId{2u}, 0, 2}, {VariableId{2u}, 6, 8}}));
+    QVERIFY(!g.connection(r.id, partials, 2).connected);
 }
 
 void TestEngineStorage::vectorListResizeKeepsEntries() {

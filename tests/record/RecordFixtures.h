@@ -7,8 +7,8 @@
 namespace tessera::testing {
 
 inline record::VertexCountRecord vertexCount(std::uint32_t computeSet, std::uint32_t tile,
-                                             std::uint32_t codelet, std::uint64_t count,
-                                             std::uint64_t stateBytes) {
+                                             std::uint32_t codelet, std::uint32_t count,
+                                             std::uint32_t stateBytes) {
     return {record::ComputeSetId{computeSet}, record::TileId{tile}, record::CodeletId{codelet},
             count, stateBytes};
 }

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 #include <unordered_set>
 #include <vector>
@@ -324,6 +325,33 @@ private slots:
                                          : MemoryCategory::InternalExchangeCode;
             QCOMPARE(BlockOwner::fromStored(c, o.stored()), o);
         }
+    }
+
+    // A memory block keeps its owner as a number its category interprets.
+    void blockRecordKeepsAnOwnerOfItsCategorysKind() {
+        MemoryBlockRecord b;
+        b.category = MemoryCategory::VertexInstanceState;
+        QVERIFY(b.owner().isNone());
+        QCOMPARE(b.storedOwner(), 0xffffffffu);
+        b.setOwner(BlockOwner(VertexId{7u}));
+        QCOMPARE(b.owner().vertex(), VertexId{7u});
+        QCOMPARE(b.storedOwner(), 7u);
+        // Another kind is refused by name and leaves the owner as it was.
+        try {
+            b.setOwner(BlockOwner(CodeletId{3u}));
+            QFAIL("a codelet owner was accepted for vertex state");
+        } catch (const std::logic_error& e) {
+            QVERIFY(std::string_view(e.what()).find("vertex instance state") !=
+                    std::string_view::npos);
+            QVERIFY(std::string_view(e.what()).find("codelet") != std::string_view::npos);
+        }
+        QCOMPARE(b.owner().vertex(), VertexId{7u});
+        b.setOwner(BlockOwner());
+        QVERIFY(b.owner().isNone());
+        MemoryBlockRecord stack;
+        stack.category = MemoryCategory::Stack;
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, stack.setOwner(BlockOwner(VariableId{0u})));
+        static_assert(sizeof(MemoryBlockRecord) == 20);
     }
 };
 

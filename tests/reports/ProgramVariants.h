@@ -112,7 +112,7 @@ struct RecordFigures {
         const auto& c = r.compiled;
         memory = c.totalMemoryBytes;
         for (const auto& t : c.tileMemory) {
-            peakTile = std::max(peakTile, t.totalIncludingGaps);
+            peakTile = std::max<std::uint64_t>(peakTile, t.totalIncludingGaps);
             alwaysLive += t.alwaysLiveBytes;
             tileTotals.push_back(t.totalIncludingGaps);
         }

@@ -118,6 +118,10 @@ inline const std::vector<Damage>& damageClasses() {
         // Stack (category 9) has no owner: an owner there is not read as some other kind's id.
         {"memory-block-stack-with-owner",
          "UPDATE memory_blocks SET owner = 5 WHERE category_id = 9", "memory_blocks.owner"},
+        // A tile's vertices of one codelet and their state are counted in 32 bits.
+        {"vertex-count-2^32", "UPDATE vertex_counts SET count = 4294967296", "vertex_counts.count"},
+        {"vertex-state-bytes-2^32", "UPDATE vertex_counts SET state_bytes = 4294967296",
+         "vertex_counts.state_bytes"},
         {"tile-memory-int64-max",
          "UPDATE tile_memory SET total_including_gaps = 9223372036854775807",
          "tile_memory.total_including_gaps"},

@@ -286,7 +286,7 @@ private slots:
             QCOMPARE(tiles[i].overflowBytes, r.overflowBytes);
             QCOMPARE(tiles[i].bytesByCategory, std::vector<std::uint64_t>(r.bytesByCategory.begin(),
                                                                           r.bytesByCategory.end()));
-            auto regions = r.bytesByRegion;
+            std::vector<std::uint64_t> regions(r.bytesByRegion.begin(), r.bytesByRegion.end());
             regions.resize(c.target.regions.size(), 0);
             QCOMPARE(tiles[i].bytesByRegion, regions);
         }
@@ -308,7 +308,7 @@ private slots:
             QCOMPARE(b.size(), recorded.size());
             for (std::size_t i = 0; i < b.size(); ++i) {
                 QVERIFY(b[i] == recorded[i]);
-                QCOMPARE(b[i].owner.kind(), record::ownerKindOf(b[i].category));
+                QCOMPARE(b[i].owner().kind(), record::ownerKindOf(b[i].category));
             }
             blocks += b.size();
         }
@@ -443,7 +443,7 @@ private slots:
         QCOMPARE(s.memory.outOfMemory, mem_.compiled.outOfMemory);
         std::uint64_t peak = 0;
         for (const auto& t : mem_.compiled.tileMemory) {
-            peak = std::max(peak, t.totalIncludingGaps);
+            peak = std::max<std::uint64_t>(peak, t.totalIncludingGaps);
         }
         QCOMPARE(s.memory.peakTileBytes, peak);
         QCOMPARE(s.program.steps, std::uint64_t(mem_.compiled.programSteps.size()));

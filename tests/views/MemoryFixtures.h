@@ -81,8 +81,8 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
 
     // Per tile: the categories' bytes (in MemoryCategory order), gaps,
     // regions and overflow, consistent with each other.
-    auto tile = [](std::uint32_t t, std::array<std::uint64_t, record::kMemoryCategoryCount> cat,
-                   std::uint64_t gaps, std::uint64_t nalSum) {
+    auto tile = [](std::uint32_t t, std::array<std::uint32_t, record::kMemoryCategoryCount> cat,
+                   std::uint32_t gaps, std::uint64_t nalSum) {
         record::TileMemoryRecord m;
         m.tile = record::TileId{static_cast<std::uint32_t>(t)};
         m.bytesByCategory = cat;
@@ -96,9 +96,9 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
         m.alwaysLiveBytes = m.totalExcludingGaps - cat[1];
         m.overflowBytes =
             m.totalIncludingGaps > kHandBytesPerTile ? m.totalIncludingGaps - kHandBytesPerTile : 0;
-        m.bytesByRegion = {std::min<std::uint64_t>(m.totalIncludingGaps, 600),
+        m.bytesByRegion = {std::min<std::uint32_t>(m.totalIncludingGaps, 600),
                            m.totalIncludingGaps > 600
-                               ? std::min<std::uint64_t>(m.totalIncludingGaps - 600, 400)
+                               ? std::min<std::uint32_t>(m.totalIncludingGaps - 600, 400)
                                : 0};
         return m;
     };
@@ -110,7 +110,12 @@ inline record::CompiledRecord handBuiltMemoryRecord() {
                     tile(3, {700, 64, 100, 40, 20, 80, 32, 8, 64, 40}, 52, 64)};
     auto block = [](std::uint32_t t, MemoryCategory cat, std::uint32_t offset,
                     std::uint32_t bytes) {
-        return record::MemoryBlockRecord{record::TileId{t}, cat, kHandBase + offset, bytes, {}};
+        record::MemoryBlockRecord b;
+        b.tile = record::TileId{t};
+        b.category = cat;
+        b.address = kHandBase + offset;
+        b.bytes = bytes;
+        return b;
     };
     const auto nal = MemoryCategory::NotAlwaysLiveVariable;
     c.memoryBlocks = {

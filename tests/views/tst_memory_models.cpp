@@ -200,11 +200,17 @@ void TestMemoryModels::memoryBlocksOfATile() {
     QCOMPARE(blocks.size(), std::size_t{5});
     const std::uint32_t variables[] = {0, 5, 1, 2, 42};
     for (std::size_t i = 0; i < blocks.size(); ++i) {
-        blocks[i].owner = record::BlockOwner(record::VariableId{variables[i]});
+        blocks[i].setOwner(record::BlockOwner(record::VariableId{variables[i]}));
     }
     auto block = [&](MemoryCategory category, std::uint32_t offset, std::uint32_t bytes,
                      record::BlockOwner owner) {
-        blocks.push_back({record::TileId{0u}, category, testing::kHandBase + offset, bytes, owner});
+        record::MemoryBlockRecord b;
+        b.tile = record::TileId{0u};
+        b.category = category;
+        b.address = testing::kHandBase + offset;
+        b.bytes = bytes;
+        b.setOwner(owner);
+        blocks.push_back(b);
     };
     block(MemoryCategory::VertexCode, 500, 50, record::BlockOwner(record::CodeletId{0u}));
     block(MemoryCategory::InternalExchangeCode, 560, 16, record::BlockOwner(record::StepId{1u}));

@@ -343,7 +343,7 @@ void TestMemoryPane::clicksSelectTiles() {
         const auto& b = blocks[static_cast<std::size_t>(r)].block;
         if (b.category == record::MemoryCategory::AlwaysLiveVariable) {
             table->setCurrentIndex(table->model()->index(r, 0));
-            QCOMPARE(s->selection.variable(), b.owner.variable());
+            QCOMPARE(s->selection.variable(), b.owner().variable());
             break;
         }
     }

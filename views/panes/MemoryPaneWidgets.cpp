@@ -296,8 +296,8 @@ QWidget* MemoryPane::buildTileCard() {
                     return;
                 }
                 const auto& b = placed[static_cast<std::size_t>(row)].block;
-                if (b.owner.kind() == record::OwnerKind::Variable) {
-                    selectVariable(b.owner.variable());
+                if (b.owner().kind() == record::OwnerKind::Variable) {
+                    selectVariable(b.owner().variable());
                 }
             });
     split->addWidget(memoryMap_);
