@@ -18,11 +18,10 @@
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
 
-#include <queue>
-
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <vector>
 
 namespace tessera::compiler {
 
@@ -143,6 +142,9 @@ void estimateCycles(CompiledGraph& out) {
     const Target& target = graph.getTarget();
     const std::uint32_t tiles = target.numTiles();
     const std::uint32_t contexts = target.numWorkerContexts;
+    // Each worker context's busy time on the tile being scheduled, a
+    // min-heap, reused from tile to tile (a graph has tiles × steps of them).
+    std::vector<std::uint64_t> workers;
     for (StepPlan& step : out.steps) {
         step.computeCycles.assign(tiles, 0);
         step.exchangeCycles.assign(tiles, 0);
@@ -155,23 +157,17 @@ void estimateCycles(CompiledGraph& out) {
         // Compute: estimate each vertex, then list-schedule per tile.
         for (std::size_t i = 0; i < step.vertices.size();) {
             const TileId tile = step.vertices[i].tile;
-            std::priority_queue<std::uint64_t, std::vector<std::uint64_t>, std::greater<>> workers;
-            for (std::uint32_t w = 0; w < contexts; ++w) {
-                workers.push(0);
-            }
+            workers.assign(contexts, 0); // all free: a heap already
             for (; i < step.vertices.size() && step.vertices[i].tile == tile; ++i) {
                 const VertexPlan& vp = step.vertices[i];
                 const PerfEstimate e = estimateVertex(graph, vp.vertex);
                 step.flops += e.flops;
-                const std::uint64_t start = workers.top();
-                workers.pop();
-                workers.push(start + e.cycles);
+                // The vertex goes to the worker free first.
+                std::pop_heap(workers.begin(), workers.end(), std::greater<>{});
+                workers.back() += e.cycles;
+                std::push_heap(workers.begin(), workers.end(), std::greater<>{});
             }
-            std::uint64_t makespan = 0;
-            while (!workers.empty()) {
-                makespan = std::max(makespan, workers.top());
-                workers.pop();
-            }
+            const std::uint64_t makespan = *std::max_element(workers.begin(), workers.end());
             step.computeCycles[tile.value()] = clamp32(makespan * contexts);
             active[tile.value()] = true;
         }
