@@ -331,12 +331,12 @@ private:
         rec.alwaysLiveBytes = part(l.used - l.poolPeak);
         rec.overflowBytes =
             part(l.cursor > target_.bytesPerTile ? l.cursor - target_.bytesPerTile : 0);
-        const std::vector<MemoryRegion>& regions = regions_;
-        rec.bytesByRegion.resize(regions.size());
-        for (std::size_t r = 0; r < regions.size(); ++r) {
+        rec.bytesByRegion.resize(regions_.size());
+        for (std::size_t r = 0; r < regions_.size(); ++r) {
+            const MemoryRegion& region = regions_[r];
             const std::uint64_t end =
-                std::min<std::uint64_t>(l.cursor, regions[r].offset + regions[r].bytes);
-            rec.bytesByRegion[r] = part(end > regions[r].offset ? end - regions[r].offset : 0);
+                std::min<std::uint64_t>(l.cursor, region.offset + region.bytes);
+            rec.bytesByRegion[r] = part(end > region.offset ? end - region.offset : 0);
         }
         if (rec.overflowBytes) {
             out_.outOfMemory = true;

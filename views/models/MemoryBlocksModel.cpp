@@ -19,16 +19,17 @@ QString categoryName(const ReportData& data, MemoryCategory category) {
 }
 
 QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& block) {
-    switch (block.owner().kind()) {
+    const record::BlockOwner owner = block.owner();
+    switch (owner.kind()) {
     case record::OwnerKind::Variable: {
-        const record::VariableId id = block.owner().variable();
+        const record::VariableId id = owner.variable();
         if (const auto* v = data.variable(id)) {
             return QString::fromStdString(v->name);
         }
         return QString("variable %1").arg(id.value());
     }
     case record::OwnerKind::Codelet: {
-        const record::CodeletId id = block.owner().codelet();
+        const record::CodeletId id = owner.codelet();
         for (const auto& c : data.codelets) {
             if (c.id == id) {
                 return QString::fromStdString(c.name);
@@ -37,14 +38,14 @@ QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& 
         return QString("codelet %1").arg(id.value());
     }
     case record::OwnerKind::Step: {
-        const record::StepId id = block.owner().step();
+        const record::StepId id = owner.step();
         if (const auto* s = data.step(id); s && !s->name.empty()) {
             return QString("step %1 (%2)").arg(id.value()).arg(QString::fromStdString(s->name));
         }
         return QString("step %1").arg(id.value());
     }
     case record::OwnerKind::Vertex:
-        return QString("vertex %1").arg(block.owner().vertex().value());
+        return QString("vertex %1").arg(owner.vertex().value());
     case record::OwnerKind::None:
         break;
     }
@@ -52,10 +53,11 @@ QString blockOwnerName(const ReportData& data, const record::MemoryBlockRecord& 
 }
 
 QString blockLiveRange(const ReportData& data, const record::MemoryBlockRecord& block) {
-    if (block.category != MemoryCategory::NotAlwaysLiveVariable || block.owner().isNone()) {
+    const record::BlockOwner owner = block.owner();
+    if (block.category != MemoryCategory::NotAlwaysLiveVariable || owner.isNone()) {
         return "always";
     }
-    const auto* v = data.variable(block.owner().variable());
+    const auto* v = data.variable(owner.variable());
     if (!v || v->firstStep.isNone()) {
         return "always";
     }

@@ -25,8 +25,7 @@ constexpr int kMaxRows = 64;
 constexpr std::uint64_t kMaxSpan = std::uint64_t{1} << 32;
 
 bool ownedBy(const record::MemoryBlockRecord& b, record::VariableId variable) {
-    return !variable.isNone() && b.owner().kind() == record::OwnerKind::Variable &&
-           b.owner().variable() == variable;
+    return !variable.isNone() && b.owner() == record::BlockOwner(variable);
 }
 
 QColor textOn(const QColor& c) {
