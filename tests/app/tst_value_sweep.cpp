@@ -3,7 +3,8 @@
 // value at a time, each report opened in the main window (a step, a tile and
 // a variable selected) and every pane rendered offscreen. No case may crash or hang (a watchdog
 // names the case that does), every pane must become ready, and whatever the window says is wrong is
-// one line naming the file and the damaged table.
+// one line naming the file and the damaged table. CTest runs it in shards
+// (TESSERA_TEST_SHARD=K/N: every Nth column from the Kth).
 #include "DamagedRendering.h"
 #include "MainWindow.h"
 #include "reports/ReportWriter.h"
@@ -17,9 +18,35 @@
 #include <QTest>
 
 #include <filesystem>
+#include <optional>
 
 using namespace tessera;
 namespace fs = std::filesystem;
+
+namespace {
+
+struct Shard {
+    int index = 0;
+    int count = 1;
+};
+
+// TESSERA_TEST_SHARD=K/N, or the whole sweep when unset; nullopt when malformed.
+std::optional<Shard> shardFromEnvironment() {
+    const QString text = qEnvironmentVariable("TESSERA_TEST_SHARD");
+    if (text.isEmpty()) {
+        return Shard{};
+    }
+    const QStringList parts = text.split('/');
+    bool indexOk = false, countOk = false;
+    const Shard shard{parts.value(0).toInt(&indexOk), parts.value(1).toInt(&countOk)};
+    if (parts.size() != 2 || !indexOk || !countOk || shard.count < 1 || shard.index < 0 ||
+        shard.index >= shard.count) {
+        return std::nullopt;
+    }
+    return shard;
+}
+
+} // namespace
 
 class ValueSweep : public QObject {
     Q_OBJECT
@@ -43,6 +70,8 @@ private slots:
         QCOMPARE(QString::fromStdString(testing::allowNulls(base)), QString());
         const std::vector<testing::Column> columns = testing::reportColumns(base);
         QVERIFY(columns.size() > 100);
+        const std::optional<Shard> shard = shardFromEnvironment();
+        QVERIFY2(shard, "TESSERA_TEST_SHARD must be K/N with 0 <= K < N");
 
         gui::MainWindow window;
         window.setInteractive(false);
@@ -58,8 +87,13 @@ private slots:
         timer.start();
         // TESSERA_SWEEP_ONLY=table.column runs the cases of one column (to debug one).
         const QString only = qEnvironmentVariable("TESSERA_SWEEP_ONLY");
-        for (const testing::Column& c : columns) {
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            const testing::Column& c = columns[i];
             if (!only.isEmpty() && only != QString::fromStdString(c.table + "." + c.column)) {
+                continue;
+            }
+            if (only.isEmpty() &&
+                static_cast<int>(i % static_cast<std::size_t>(shard->count)) != shard->index) {
                 continue;
             }
             for (const std::string& value : testing::sweepValues()) {
@@ -114,9 +148,11 @@ private slots:
                 }
             }
         }
-        qInfo("%d cases (%d skipped: the database refuses the value), %d refused at open, %d "
+        qInfo("shard %d of %d: %d cases (%d skipped: the database refuses the value), %d refused "
+              "at open, %d "
               "opened with a problem shown, in %.1f s",
-              cases, skipped, refused, flagged - refused, timer.elapsed() / 1000.0);
+              shard->index, shard->count, cases, skipped, refused, flagged - refused,
+              timer.elapsed() / 1000.0);
         qInfo("accepted without a problem: %s", qPrintable(accepted.join(", ")));
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join('\n')));
         // The sweep damages what matters: most cases are noticed.
