@@ -394,6 +394,13 @@ private slots:
     void editsMatchAStdVector() {
         // The same edits on both, the standard one the reference; elements
         // taken from the array itself while it grows, inserts from itself.
+        // Inserts and erases land within the last kNear elements: what they
+        // shift is the same code at any distance, and shifting the whole
+        // array each time made this test 45 s of ASan's memmove.
+        constexpr std::size_t kNear = 1024;
+        auto nearEnd = [](std::size_t size, std::uint32_t r) {
+            return size - std::min<std::size_t>(size, r % kNear);
+        };
         LargeVector<std::uint32_t> large;
         std::vector<std::uint32_t> want;
         std::uint32_t seed = 12345;
@@ -418,7 +425,7 @@ private slots:
                 if (!want.empty()) {
                     const std::size_t i = r % want.size(),
                                       n = std::min<std::size_t>(want.size() - i, r % 37);
-                    const std::size_t at = next() % (want.size() + 1);
+                    const std::size_t at = nearEnd(want.size(), next());
                     large.insert(large.begin() + at, large.begin() + i, large.begin() + i + n);
                     const std::vector<std::uint32_t> piece(want.begin() + i, want.begin() + i + n);
                     want.insert(want.begin() + at, piece.begin(), piece.end());
@@ -426,7 +433,7 @@ private slots:
                 break;
             case 5:
                 if (!want.empty()) {
-                    const std::size_t i = r % want.size(),
+                    const std::size_t i = std::min(nearEnd(want.size(), next()), want.size() - 1),
                                       n = std::min<std::size_t>(want.size() - i, r % 29);
                     large.erase(large.begin() + i, large.begin() + i + n);
                     want.erase(want.begin() + i, want.begin() + i + n);
@@ -442,7 +449,8 @@ private slots:
                 break;
             }
         }
-        QVERIFY(want.size() > 100000);
+        // Past the heap and through mapped growth past a whole 2 MiB extent.
+        QVERIFY(want.size() * sizeof(std::uint32_t) > (std::size_t{2} << 20));
         QCOMPARE(large.size(), want.size());
         QVERIFY(std::equal(large.begin(), large.end(), want.begin(), want.end()));
         const LargeVector<std::uint32_t> copied(want.begin(), want.end());
