@@ -120,9 +120,16 @@ bool keyLess(const record::VertexCountRecord& a, const record::VertexCountRecord
     return std::tie(a.computeSet, a.tile, a.codelet) < std::tie(b.computeSet, b.tile, b.codelet);
 }
 
-// Sorts counts[first..] by key and merges records of one key.
+// Sorts counts[first..] by key and merges records of one key. A compute set
+// made tile by tile has them in strictly increasing order already.
 void mergeEqualKeys(std::vector<record::VertexCountRecord>& counts, std::size_t first) {
-    std::sort(counts.begin() + static_cast<std::ptrdiff_t>(first), counts.end(), keyLess);
+    const auto begin = counts.begin() + static_cast<std::ptrdiff_t>(first);
+    const auto notIncreasing = [](const record::VertexCountRecord& a,
+                                  const record::VertexCountRecord& b) { return !keyLess(a, b); };
+    if (std::adjacent_find(begin, counts.end(), notIncreasing) == counts.end()) {
+        return;
+    }
+    std::sort(begin, counts.end(), keyLess);
     std::size_t kept = first;
     for (std::size_t i = first; i < counts.size(); ++i) {
         if (kept > first && !keyLess(counts[kept - 1], counts[i])) {

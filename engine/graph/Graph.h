@@ -208,7 +208,9 @@ private:
         bool connected() const { return holdsRegion() || stored.begin != kUnconnected; }
         // Of an index slot: where its regions or entries start, and how many.
         std::uint32_t first() const { return static_cast<std::uint32_t>(stored.begin); }
-        std::uint32_t count() const { return holdsRegion() || !connected() ? 0 : stored.size; }
+        std::uint32_t count() const {
+            return holdsRegion() || stored.begin == kUnconnected ? 0 : stored.size;
+        }
     };
     Slot& slot(const VertexData& v, std::size_t field) { return slots_[v.firstSlot + field]; }
     const Slot& slot(const VertexData& v, std::size_t field) const {

@@ -2,6 +2,8 @@
 
 #include "engine/core/Error.h"
 
+#include <sanitizer/asan_interface.h>
+
 #include <algorithm>
 #include <limits>
 #include <sstream>
@@ -88,11 +90,100 @@ void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r)
     regions.push_back(r);
 }
 
+// Released Data kept for the thread's next views: a graph build makes and
+// drops millions of slices. Only small ones are kept (one region at most, a
+// short shape and description). Under AddressSanitizer a kept one is
+// poisoned until reused, so a use after release is still reported.
+namespace {
+
+constexpr std::uint32_t kMostKept = 256;
+
+void poison(const void* p, std::size_t bytes) {
+    ASAN_POISON_MEMORY_REGION(p, bytes); // nothing without AddressSanitizer
+}
+void unpoison(const void* p, std::size_t bytes) {
+    ASAN_UNPOISON_MEMORY_REGION(p, bytes);
+}
+
+} // namespace
+
+struct Tensor::SpareData {
+    // Trivially destructible, so a tensor released while the thread ends (a
+    // static one, in the main thread) still finds it; `closed` then says the
+    // list was freed and nothing more is kept.
+    struct List {
+        Data* head = nullptr;
+        std::uint32_t count = 0;
+        bool closed = false;
+        bool closerMade = false;
+    };
+    static thread_local List list;
+    // Frees the list when the thread ends.
+    struct Closer {
+        ~Closer() {
+            list.closed = true;
+            while (Data* d = list.head) {
+                unpoison(d, sizeof(Data));
+                list.head = d->nextSpare;
+                delete d;
+            }
+            list.count = 0;
+        }
+    };
+    static thread_local Closer closer;
+};
+thread_local Tensor::SpareData::List Tensor::SpareData::list;
+thread_local Tensor::SpareData::Closer Tensor::SpareData::closer;
+
+Tensor::DataRef Tensor::newData() {
+    SpareData::List& spare = SpareData::list;
+    if (Data* d = spare.head) {
+        unpoison(d, sizeof(Data));
+        spare.head = d->nextSpare;
+        --spare.count;
+        d->nextSpare = nullptr;
+        d->references.store(1, std::memory_order_relaxed);
+        return DataRef(d);
+    }
+    return DataRef(new Data());
+}
+
+void Tensor::release(Data* d) noexcept {
+    if (d->references.fetch_sub(1, std::memory_order_acq_rel) != 1) {
+        return;
+    }
+    d->sliceOf.reset();
+    SpareData::List& spare = SpareData::list;
+    const bool small = d->regions.size() <= 1 && d->regionStarts.capacity() == 0 &&
+                       d->shape.capacity() <= 8 && d->indices.capacity() <= 8 &&
+                       d->description.capacity() <= 64;
+    if (!small || spare.closed || spare.count >= kMostKept) {
+        delete d;
+        return;
+    }
+    if (!spare.closerMade) {
+        spare.closerMade = true;
+        (void)&SpareData::closer; // made now, so it frees the list when the thread ends
+    }
+    // As a new one's, keeping what the vectors and the string hold.
+    d->type = Type::Float;
+    d->shape.clear();
+    d->regions.clear();
+    d->numElements = 0;
+    d->description.clear();
+    d->sliceBegin = d->sliceEnd = d->sliceDim = 0;
+    d->indices.clear();
+    d->nextSpare = spare.head;
+    spare.head = d;
+    ++spare.count;
+    poison(d, sizeof(Data));
+}
+
 Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape, RegionList regions,
                std::string description)
     : graph_(graph) {
     checkShape(shape, type, "tensor " + description);
-    auto data = std::make_shared<Data>();
+    DataRef data = newData();
     data->type = type;
     data->shape = std::move(shape);
     data->regions = std::move(regions);
@@ -251,12 +342,12 @@ Tensor Tensor::index(const std::vector<std::size_t>& indices) const {
         }
         offset = offset * shape()[d] + indices[d];
     }
-    std::vector<std::size_t> rest(shape().begin() + static_cast<std::ptrdiff_t>(indices.size()),
-                                  shape().end());
-    const std::size_t inner = product(rest);
-    RegionList regions;
-    appendFlatRange(offset * inner, offset * inner + inner, regions);
-    auto data = viewData(std::move(rest), std::move(regions), inner);
+    const std::span<const std::size_t> rest =
+        std::span<const std::size_t>(shape()).subspan(indices.size());
+    const std::size_t inner = product(shape(), indices.size(), rank());
+    DataRef data = viewData(rest, inner);
+    appendFlatRange(offset * inner, offset * inner + inner, data->regions);
+    indexRegions(*data);
     data->indices = indices;
     if (indices.empty()) { // t.index({}) is t itself, described as such
         data->description = describe();
@@ -265,27 +356,29 @@ Tensor Tensor::index(const std::vector<std::size_t>& indices) const {
     return wrap(std::move(data));
 }
 
-std::shared_ptr<Tensor::Data> Tensor::viewData(std::vector<std::size_t> shape, RegionList regions,
-                                               std::size_t numElements) const {
+Tensor::DataRef Tensor::viewData(std::span<const std::size_t> shape,
+                                 std::size_t numElements) const {
     // The shape is a sub-shape of a checked one: no overflow check needed.
-    auto data = std::make_shared<Data>();
+    DataRef data = newData();
     data->type = data_->type;
-    data->shape = std::move(shape);
-    data->regions = std::move(regions);
+    data->shape.assign(shape.begin(), shape.end());
     data->numElements = numElements;
-    if (data->regions.size() > 1) {
-        std::size_t n = 0;
-        data->regionStarts.reserve(data->regions.size());
-        for (const VariableRegion& r : data->regions.view()) {
-            data->regionStarts.push_back(n);
-            n += r.size();
-        }
-    }
     data->sliceOf = data_;
     return data;
 }
 
-Tensor Tensor::wrap(std::shared_ptr<const Data> data) const {
+void Tensor::indexRegions(Data& d) {
+    if (d.regions.size() > 1) {
+        std::size_t n = 0;
+        d.regionStarts.reserve(d.regions.size());
+        for (const VariableRegion& r : d.regions.view()) {
+            d.regionStarts.push_back(n);
+            n += r.size();
+        }
+    }
+}
+
+Tensor Tensor::wrap(DataRef data) const {
     Tensor out;
     out.graph_ = graph_;
     out.data_ = std::move(data);
@@ -304,16 +397,15 @@ Tensor Tensor::slice(std::size_t begin, std::size_t end, std::size_t dimension) 
                     std::to_string(dimension) + " of size " + std::to_string(shape()[dimension]));
     }
     const std::vector<std::size_t>& s = data_->shape;
-    std::vector<std::size_t> newShape = s;
-    newShape[dimension] = end - begin;
     const std::size_t inner = product(s, dimension + 1, s.size());
     const std::size_t outer = product(s, 0, dimension);
     const std::size_t block = s[dimension] * inner;
-    RegionList regions;
+    DataRef data = viewData(s, outer * (end - begin) * inner);
+    data->shape[dimension] = end - begin;
     for (std::size_t o = 0; o < outer; ++o) {
-        appendFlatRange(o * block + begin * inner, o * block + end * inner, regions);
+        appendFlatRange(o * block + begin * inner, o * block + end * inner, data->regions);
     }
-    auto data = viewData(std::move(newShape), std::move(regions), outer * (end - begin) * inner);
+    indexRegions(*data);
     data->sliceBegin = begin;
     data->sliceEnd = end;
     data->sliceDim = dimension;

@@ -6,10 +6,12 @@
 #include "engine/core/Type.h"
 #include "engine/graph/Ids.h"
 
+#include <atomic>
 #include <cstddef>
-#include <memory>
+#include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tessera {
@@ -35,6 +37,10 @@ public:
                            : std::span<const VariableRegion>(all_);
     }
     std::size_t size() const { return count_; }
+    void clear() {
+        count_ = 0;
+        all_.clear();
+    }
     // Room for `regions` in all (a concatenation's total, known up front).
     void reserve(std::size_t regions) {
         if (regions > 1) {
@@ -97,10 +103,40 @@ private:
     Tensor gather(const std::vector<std::size_t>& shape,
                   const std::vector<std::size_t>& flatIndices, std::string description) const;
 
+    struct Data;
+    // One reference to a Data, counted in the Data itself: a slice (made by
+    // the million while a graph is built) costs no allocation, since a
+    // released small Data is kept for the thread's next view (Tensor.cpp).
+    class DataRef {
+    public:
+        DataRef() = default;
+        explicit DataRef(Data* adopted) noexcept
+            : d_(adopted) {} // takes over one reference
+        DataRef(const DataRef& other) noexcept;
+        DataRef(DataRef&& other) noexcept
+            : d_(other.d_) {
+            other.d_ = nullptr;
+        }
+        DataRef& operator=(DataRef other) noexcept {
+            std::swap(d_, other.d_);
+            return *this;
+        }
+        ~DataRef() { reset(); }
+        void reset() noexcept {
+            if (d_) {
+                release(d_);
+                d_ = nullptr;
+            }
+        }
+        Data* operator->() const noexcept { return d_; }
+        Data& operator*() const noexcept { return *d_; }
+        explicit operator bool() const noexcept { return d_ != nullptr; }
+
+    private:
+        Data* d_ = nullptr;
+    };
     struct Data {
-        // User-provided, so make_shared does not zero the whole record
-        // before the members' own initialisers (slices are made by the million).
-        Data() {}
+        std::atomic<std::uint32_t> references{1};
         Type type = Type::Float;
         std::vector<std::size_t> shape;
         RegionList regions;
@@ -109,19 +145,33 @@ private:
         // The description, or for a slice (made by the million, described
         // only in errors) its tensor and bounds, formatted on demand.
         std::string description;
-        std::shared_ptr<const Data> sliceOf;
+        DataRef sliceOf;
         std::size_t sliceBegin = 0, sliceEnd = 0, sliceDim = 0;
         std::vector<std::size_t> indices; // an index() view of sliceOf, not a slice
+        Data* nextSpare = nullptr;        // in the thread's list of released ones
     };
+    // A Data with one reference, every field as a new one's: reused when the
+    // thread released a small one.
+    static DataRef newData();
+    static void release(Data* d) noexcept;
+    struct SpareData; // the thread's released Data, kept for reuse
     // The data of a view of this tensor (slice or index), described on
     // demand from it; the caller says which view before wrapping it.
-    std::shared_ptr<Data> viewData(std::vector<std::size_t> shape, RegionList regions,
-                                   std::size_t numElements) const;
-    Tensor wrap(std::shared_ptr<const Data> data) const;
+    // Its regions are appended after, then indexed (indexRegions).
+    DataRef viewData(std::span<const std::size_t> shape, std::size_t numElements) const;
+    static void indexRegions(Data& d); // each region's first flat index, when 2+
+    Tensor wrap(DataRef data) const;
     static std::string describe(const Data& d);
     const Graph* graph_ = nullptr;
-    std::shared_ptr<const Data> data_;
+    DataRef data_;
 };
+
+inline Tensor::DataRef::DataRef(const DataRef& other) noexcept
+    : d_(other.d_) {
+    if (d_) {
+        d_->references.fetch_add(1, std::memory_order_relaxed);
+    }
+}
 
 Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension = 0);
 Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension = 0);

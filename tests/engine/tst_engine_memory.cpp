@@ -97,6 +97,7 @@ class TestEngineMemory : public QObject {
 
 private slots:
     void vertexCodeOncePerCodeletPerTile();
+    void vertexCountsOfTilesInAnyOrder();
     void vertexStateBytes_data();
     void vertexStateBytes();
     void fullTileLayout();
@@ -167,6 +168,57 @@ void TestEngineMemory::vertexCodeOncePerCodeletPerTile() {
             }
         }
         QVERIFY(found);
+    }
+}
+
+// Vertices added to a compute set out of tile order, a tile coming back after
+// another and codelets alternating on one tile: one count per compute set,
+// tile and codelet all the same, with its vertices' state bytes.
+void TestEngineMemory::vertexCountsOfTilesInAnyOrder() {
+    Graph g(smallTarget());
+    Tensor v = g.addVariable(Type::Float, {48}, "v");
+    g.setTileMapping(v.slice(0, 24), TileId{0u});
+    g.setTileMapping(v.slice(24, 48), TileId{1u});
+    const ComputeSet cs = g.addComputeSet("mixed");
+    // (tile, Add or Exp): 1 Add, 0 Add, 1 Add, 0 Exp, 0 Add, 1 Exp.
+    const struct {
+        std::uint32_t tile;
+        bool add;
+    } order[] = {{1, true}, {0, true}, {1, true}, {0, false}, {0, true}, {1, false}};
+    std::size_t next[2] = {0, 24};
+    for (const auto& o : order) {
+        const Tensor s = v.slice(next[o.tile], next[o.tile] + 8);
+        next[o.tile] += 8;
+        const VertexRef vertex =
+            o.add ? g.addVertex(cs, "Add<float>", {{"in1", s}, {"in2", s}, {"out", s}})
+                  : g.addVertex(cs, "Exp<float>", {{"in", s}, {"out", s}});
+        g.setTileMapping(vertex, TileId{o.tile});
+    }
+    record::InMemoryRecorder rec;
+    Engine engine(g, prog::Execute(cs), withRecorder(&rec));
+    // Per tile: Add vertices 3 x 8 bytes of state each, Exp 2 x 8.
+    struct Expected {
+        std::uint32_t tile;
+        const char* codelet;
+        std::uint64_t count, state;
+    };
+    const std::vector<Expected> expected = {{0, "Add<float>", 2, 48},
+                                            {0, "Exp<float>", 1, 16},
+                                            {1, "Add<float>", 2, 48},
+                                            {1, "Exp<float>", 1, 16}};
+    QCOMPARE(rec.compiled.vertexCounts.size(), expected.size());
+    for (const Expected& e : expected) {
+        std::size_t found = 0;
+        for (const auto& vc : rec.compiled.vertexCounts) {
+            if (vc.tile.value() == e.tile &&
+                rec.compiled.codelets.at(vc.codelet.value()).name == e.codelet) {
+                ++found;
+                QCOMPARE(vc.computeSet.value(), std::uint32_t{0});
+                QCOMPARE(std::uint64_t{vc.count}, e.count);
+                QCOMPARE(std::uint64_t{vc.stateBytes}, e.state);
+            }
+        }
+        QCOMPARE(found, std::size_t{1});
     }
 }
 

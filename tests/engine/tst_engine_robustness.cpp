@@ -123,6 +123,7 @@ private slots:
     void stateValuesFitTheirType();
     void viewsThatWouldOverflow();
     void largeButCountableShapesStillWork();
+    void tilesPastTheirAddressSpaceAreRefusedWhereTheyGrow();
     void targetParametersHaveRanges();
     void targetsTooLargeTogether();
 };
@@ -357,6 +358,48 @@ void TestEngineRobustness::largeButCountableShapesStillWork() {
     anyway.allowOutOfMemory = true;
     Engine engine(small, prog::Sequence{}, anyway);
     engine.run();
+}
+
+// A tile's addresses are 32-bit. Placement refuses one block past them (above);
+// here each block fits, and the tile does not: laid out together, or as the
+// exchange buffer a step receives into. Both refuse with the layout's message,
+// whether or not out-of-memory programs are allowed, and name the tile and the
+// bytes of the pass that grew past it.
+void TestEngineRobustness::tilesPastTheirAddressSpaceAreRefusedWhereTheyGrow() {
+    const std::size_t twoGiBOfFloats = std::size_t{1} << 29; // 2^31 bytes each
+    for (bool allow : {false, true}) {
+        EngineOptions options;
+        options.allowOutOfMemory = allow;
+        {
+            // Laid out: 2^31 + 2^31 bytes of variables, each a block of its own.
+            Graph g(Target::preset("tiles:4"));
+            for (const char* name : {"a", "b"}) {
+                g.setTileMapping(g.addVariable(Type::Float, {twoGiBOfFloats}, name), TileId{2u});
+            }
+            // 2^32 bytes and the tile's own few kB: "needs 42949xxxxx".
+            TESSERA_EXPECT_ERROR(
+                Error, Engine(g, prog::Sequence{}, options),
+                (QStringList{"out of memory", "tile 2", "needs 42949", "32-bit address space"}));
+        }
+        {
+            // Exchanged: a vertex on tile 3 reads 2^31 bytes from tile 0 and
+            // 2^31 from tile 1; its step's receive buffer on tile 3 alone is
+            // 2^32 bytes, before the layout adds the output's 2^31.
+            Graph g(Target::preset("tiles:4"));
+            Tensor a = g.addVariable(Type::Float, {twoGiBOfFloats}, "a");
+            Tensor b = g.addVariable(Type::Float, {twoGiBOfFloats}, "b");
+            Tensor c = g.addVariable(Type::Float, {twoGiBOfFloats}, "c");
+            g.setTileMapping(a, TileId{0u});
+            g.setTileMapping(b, TileId{1u});
+            g.setTileMapping(c, TileId{3u});
+            const ComputeSet cs = g.addComputeSet("sum");
+            const VertexRef v = g.addVertex(cs, "Add<float>", {{"in1", a}, {"in2", b}, {"out", c}});
+            g.setTileMapping(v, TileId{3u});
+            TESSERA_EXPECT_ERROR(Error, Engine(g, prog::Execute(cs), options),
+                                 (QStringList{"out of memory", "tile 3", "needs 4294967296",
+                                              "32-bit address space"}));
+        }
+    }
 }
 
 void TestEngineRobustness::targetParametersHaveRanges() {

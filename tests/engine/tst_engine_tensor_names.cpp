@@ -9,6 +9,9 @@
 #include <QTest>
 
 #include <memory>
+#include <string>
+#include <thread>
+#include <vector>
 
 using namespace tessera;
 
@@ -65,6 +68,87 @@ private slots:
         QCOMPARE(row.describe(), name + ".slice(0,2)[1]");
         QCOMPARE(row.numElements(), std::size_t(4));
         QCOMPARE(row.regions().front().begin, std::size_t(4));
+    }
+
+    // A released view's record is reused by the thread's next view (a graph
+    // build makes millions): nothing of the last view may show in the next.
+    // Views of three kinds, of two types, one after the other, each checked
+    // against what its own base and bounds say.
+    void aReusedViewKeepsNothingOfTheLastOne() {
+        Graph g(Target::preset("tiles:4"));
+        Tensor x = g.addVariable(Type::Float, {3, 4, 5}, "x");
+        Tensor h = g.addVariable(Type::Half, {6, 10}, "h");
+        const std::string xName = x.describe(), hName = h.describe();
+        for (std::size_t i = 0; i < 300; ++i) {
+            Tensor v;
+            std::string name;
+            Type type = Type::Float;
+            std::vector<std::size_t> shape;
+            VariableRegion first;
+            switch (i % 3) {
+            case 0: { // x[a][b]: 5 elements at (a * 4 + b) * 5
+                const std::size_t a = i / 3 % 3, b = i / 7 % 4;
+                v = x.index({a, b});
+                name = xName + "[" + std::to_string(a) + "][" + std::to_string(b) + "]";
+                shape = {5};
+                first = {x.regions().front().var, (a * 4 + b) * 5, (a * 4 + b) * 5 + 5};
+                break;
+            }
+            case 1: { // h.slice(b, b + 2, 1): 6 rows of 2, the first at b
+                const std::size_t b = i / 3 % 8;
+                v = h.slice(b, b + 2, 1);
+                name = hName + ".slice(" + std::to_string(b) + "," + std::to_string(b + 2) + ",1)";
+                type = Type::Half;
+                shape = {6, 2};
+                first = {h.regions().front().var, b, b + 2};
+                break;
+            }
+            default: { // x.slice(b, b + 1): the whole of x[b], one region
+                const std::size_t b = i / 3 % 3;
+                v = x.slice(b, b + 1);
+                name = xName + ".slice(" + std::to_string(b) + "," + std::to_string(b + 1) + ")";
+                shape = {1, 4, 5};
+                first = {x.regions().front().var, b * 20, b * 20 + 20};
+                break;
+            }
+            }
+            QCOMPARE(v.describe(), name);
+            QCOMPARE(v.elementType(), type);
+            QCOMPARE(v.shape(), shape);
+            QCOMPARE(v.regions().front(), first);
+            QCOMPARE(v.regions().size(), type == Type::Half ? std::size_t{6} : std::size_t{1});
+            std::size_t elements = 1;
+            for (std::size_t d : shape) {
+                elements *= d;
+            }
+            QCOMPARE(v.numElements(), elements);
+        }
+    }
+
+    // Views made on one thread and released on another, which then ends:
+    // the views' records stay whole while used, and nothing leaks (the
+    // sanitizer build checks both).
+    void viewsReleasedOnAnotherThread() {
+        Graph g(Target::preset("tiles:4"));
+        Tensor x = g.addVariable(Type::Float, {64}, "x");
+        std::vector<Tensor> views;
+        for (std::size_t b = 0; b < 64; b += 2) {
+            views.push_back(x.slice(b, b + 2));
+        }
+        std::vector<std::string> seen;
+        std::thread([&] {
+            for (Tensor& v : views) {
+                seen.push_back(v.describe());
+                v = Tensor(); // released here
+            }
+            Tensor made = x.slice(4, 8); // and one made and dropped here
+            seen.push_back(made.describe());
+        }).join();
+        QCOMPARE(seen.size(), std::size_t{33});
+        QCOMPARE(seen.front(), x.describe() + ".slice(0,2)");
+        QCOMPARE(seen.back(), x.describe() + ".slice(4,8)");
+        // The main thread's own views are unaffected.
+        QCOMPARE(x.slice(62, 64).regions().front().begin, std::size_t{62});
     }
 
 private:
