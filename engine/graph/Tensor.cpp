@@ -96,6 +96,18 @@ void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r)
 // poisoned until reused, so a use after release is still reported.
 namespace {
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kAddressSanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kAddressSanitizer = true;
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+#else
+constexpr bool kAddressSanitizer = false;
+#endif
+
 constexpr std::uint32_t kMostKept = 256;
 
 void poison(const void* p, std::size_t bytes) {
@@ -176,7 +188,16 @@ void Tensor::release(Data* d) noexcept {
     d->nextSpare = spare.head;
     spare.head = d;
     ++spare.count;
-    poison(d, sizeof(Data));
+    if (kAddressSanitizer) {
+        // LeakSanitizer follows no pointer in poisoned memory: a kept one
+        // owns nothing there, and its link to the next (Data's last
+        // member) stays readable.
+        std::vector<std::size_t>().swap(d->shape);
+        std::vector<std::size_t>().swap(d->indices);
+        std::string().swap(d->description);
+        poison(d, static_cast<std::size_t>(reinterpret_cast<const char*>(&d->nextSpare) -
+                                           reinterpret_cast<const char*>(d)));
+    }
 }
 
 Tensor::Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape, RegionList regions,
