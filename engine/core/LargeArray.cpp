@@ -1,5 +1,7 @@
 #include "engine/core/LargeArray.h"
 
+#include "engine/core/Sanitizers.h"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -7,18 +9,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define TESSERA_HEAP_ONLY 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define TESSERA_HEAP_ONLY 1
-#endif
-#endif
-
 namespace tessera {
 
 namespace {
 
+// Under the sanitizers every array comes from the heap, whose bounds they check.
+constexpr bool kHeapOnly = kAddressSanitizer || kThreadSanitizer;
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kPage = 4096;
 
@@ -43,12 +39,7 @@ std::size_t mappedSize(std::size_t bytes) {
 } // namespace
 
 bool usesOwnMapping(std::size_t bytes) noexcept {
-#ifdef TESSERA_HEAP_ONLY
-    (void)bytes;
-    return false;
-#else
-    return bytes >= kLargeArrayBytes;
-#endif
+    return !kHeapOnly && bytes >= kLargeArrayBytes;
 }
 
 void* allocateLargeArray(std::size_t bytes) {
@@ -104,17 +95,15 @@ void* resizeLargeArray(void* p, std::size_t oldBytes, std::size_t newBytes, std:
 }
 
 void adviseHugePages(void* p, std::size_t bytes) noexcept {
-#ifdef TESSERA_HEAP_ONLY
-    (void)p;
-    (void)bytes;
-#else
+    if (kHeapOnly) {
+        return;
+    }
     const auto start = reinterpret_cast<std::uintptr_t>(p);
     const std::uintptr_t first = roundUp(start, kHugePage);
     const std::uintptr_t last = (start + bytes) / kHugePage * kHugePage;
     if (first < last) {
         madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
     }
-#endif
 }
 
 // Asked of a page of our own: an error on a caller's range (one not

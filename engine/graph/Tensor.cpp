@@ -1,6 +1,7 @@
 #include "engine/graph/Tensor.h"
 
 #include "engine/core/Error.h"
+#include "engine/core/Sanitizers.h"
 
 #include <sanitizer/asan_interface.h>
 
@@ -95,18 +96,6 @@ void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r)
 // short shape and description). Under AddressSanitizer a kept one is
 // poisoned until reused, so a use after release is still reported.
 namespace {
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
 
 constexpr std::uint32_t kMostKept = 256;
 
