@@ -2,6 +2,7 @@
 
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
+#include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TensorPrinter.h"
 #include "engine/runtime/TileCopies.h"
 #include "engine/runtime/TileStores.h"
@@ -32,7 +33,8 @@ using runtime::CopyOp;
 // One step's copies of an exchange phase, a list per destination tile.
 struct TileCopyLists {
     std::vector<std::vector<CopyOp>> byTile;
-    bool streamed = false; // too large to stay in the cache: runtime::streamRuns
+    std::vector<std::uint32_t> tiles; // the destination tile of each list
+    bool streamed = false;            // too large to stay in the cache: runtime::streamRuns
 };
 
 struct Instance {
@@ -46,6 +48,7 @@ struct Instance {
 struct PreparedStep {
     TileCopyLists gather;
     std::vector<std::vector<Instance>> compute;
+    std::vector<std::uint32_t> computeTiles; // the tile of each compute list
     TileCopyLists scatter;
 };
 
@@ -78,12 +81,26 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
 
 } // namespace
 
+// Consecutive steps run tile by tile (runtime/StepGroups.h): for each tile
+// with work in any of them, its copies and vertices of each step, in step
+// order.
+struct Engine::GroupWork {
+    std::vector<StepId> steps;
+    std::vector<std::uint32_t> tiles; // ascending
+    // [tile index * steps + step index]: null where the tile has none.
+    std::vector<const std::vector<CopyOp>*> copies;
+    std::vector<const std::vector<Instance>*> vertices;
+};
+
 struct Engine::Prepared {
     explicit Prepared(const std::vector<std::uint64_t>& storeBytes)
         : memory(storeBytes) {}
     TileStores memory; // the tiles' stores; unmapped after the instances are destroyed
     std::vector<PreparedStep> steps;
     std::vector<Instance> owned;
+    std::unique_ptr<runtime::StepGroups> groups;
+    // Per program, per instruction: the group starting there, made on first use.
+    std::vector<std::vector<std::unique_ptr<GroupWork>>> groupWork;
     ~Prepared() {
         for (const Instance& i : owned) {
             i.codelet->destroy(i.object);
@@ -167,10 +184,11 @@ void Engine::prepare() {
                 {pointer(t.destination), pointer(t.source), t.bytes});
             bytes += t.bytes;
         }
-        for (std::vector<CopyOp>& ops : byTile) {
-            if (!ops.empty()) {
-                out.byTile.push_back(std::move(ops));
-                ops.clear();
+        for (std::size_t tile = 0; tile < byTile.size(); ++tile) {
+            if (!byTile[tile].empty()) {
+                out.byTile.push_back(std::move(byTile[tile]));
+                out.tiles.push_back(static_cast<std::uint32_t>(tile));
+                byTile[tile].clear();
             }
         }
         out.streamed = runtime::worthStreaming(bytes);
@@ -204,6 +222,7 @@ void Engine::prepare() {
             }
             if (vp.tile != current) {
                 p.compute.emplace_back();
+                p.computeTiles.push_back(vp.tile.value());
                 current = vp.tile;
             }
             p.compute.back().push_back(inst);
@@ -216,13 +235,25 @@ void Engine::prepare() {
     }
     predicateFlags_.assign(compiled_->steps.size(), false);
     predicateValues_.assign(compiled_->steps.size(), 0);
+    if (runtime::grouping() == runtime::Grouping::Auto) {
+        prepared_->groups = std::make_unique<runtime::StepGroups>(graph_, *compiled_);
+        for (const auto& code : compiled_->programs) {
+            prepared_->groupWork.emplace_back(code.size());
+        }
+    }
 }
 
 void Engine::run(unsigned programIndex) {
     beginRun(programIndex);
     try {
         while (!nextStep().isNone()) {
-            advance(false);
+            const std::size_t grouped =
+                prepared_->groups ? prepared_->groups->stepsFrom(program_, pc_) : 0;
+            if (grouped > 0) {
+                runGroup(grouped);
+            } else {
+                advance(false);
+            }
         }
     } catch (const std::exception& e) {
         endRun(e.what());
@@ -440,6 +471,12 @@ void Engine::completeStep(StepId id) {
     default:
         break;
     }
+    finishStep(id, plan);
+}
+
+// The step's record, cycles and what it does after its work: a cycle stamp,
+// an abort.
+void Engine::finishStep(StepId id, const StepPlan& plan) {
     const std::uint64_t cycles = plan.totalCycles();
     if (options_.recorder) {
         options_.recorder->onStep({currentRun_, sequence_, id, cycle_, cycles});
@@ -458,6 +495,91 @@ void Engine::completeStep(StepId id) {
         (plan.kind != ProgramKind::Predicate || predicateFlags_[id.value()])) {
         throw AbortError(plan.abortMessage);
     }
+}
+
+// The work of `steps` consecutive Step instructions from pc_, tile by tile
+// (runtime/StepGroups.h says when that gives the same bytes). Prints and
+// records come out as the steps one after another would give them; a failure
+// is the one those would report (the earliest step's, then the lowest
+// tile's), with the records of the steps before it.
+void Engine::runGroup(std::size_t steps) {
+    std::unique_ptr<GroupWork>& made = prepared_->groupWork[program_][pc_];
+    if (!made) {
+        made = std::make_unique<GroupWork>(makeGroupWork(steps));
+    }
+    const GroupWork& g = *made;
+    const std::size_t n = g.steps.size(), tiles = g.tiles.size();
+    std::vector<std::string> printed(n * tiles); // step by step, tiles in order
+    std::vector<std::exception_ptr> errors(tiles);
+    std::vector<std::size_t> failedStep(tiles, n);
+    pool_.parallelFor(tiles, [&](std::size_t b, std::size_t e) {
+        for (std::size_t t = b; t < e; ++t) {
+            for (std::size_t k = 0; k < n && failedStep[t] == n; ++k) {
+                if (const std::vector<CopyOp>* copies = g.copies[t * n + k]) {
+                    runtime::copyRuns(*copies);
+                }
+                const std::vector<Instance>* vertices = g.vertices[t * n + k];
+                if (!vertices) {
+                    continue;
+                }
+                runtime::VertexPrintCapture capture(printed[k * tiles + t]);
+                try {
+                    const StepPlan& plan = compiled_->step(g.steps[k]);
+                    for (const Instance& inst : *vertices) {
+                        runCompute(graph_, inst, g.steps[k], plan);
+                    }
+                } catch (...) {
+                    errors[t] = std::current_exception();
+                    failedStep[t] = k;
+                }
+            }
+        }
+    });
+    const auto failed = std::min_element(failedStep.begin(), failedStep.end());
+    const std::size_t done = failed == failedStep.end() ? n : *failed;
+    for (std::size_t k = 0; k < std::min(done + 1, n); ++k) {
+        writeVertexPrints({printed.begin() + static_cast<std::ptrdiff_t>(k * tiles),
+                           printed.begin() + static_cast<std::ptrdiff_t>((k + 1) * tiles)});
+    }
+    for (std::size_t k = 0; k < done; ++k) {
+        finishStep(g.steps[k], compiled_->step(g.steps[k]));
+    }
+    if (done < n) {
+        std::rethrow_exception(errors[static_cast<std::size_t>(failed - failedStep.begin())]);
+    }
+    pc_ += n;
+    settle();
+}
+
+Engine::GroupWork Engine::makeGroupWork(std::size_t steps) const {
+    GroupWork g;
+    const std::vector<Instruction>& code = compiled_->programs[program_];
+    for (std::size_t k = 0; k < steps; ++k) {
+        g.steps.push_back(code[pc_ + k].step);
+    }
+    for (const StepId id : g.steps) {
+        const PreparedStep& p = prepared_->steps[id.value()];
+        g.tiles.insert(g.tiles.end(), p.gather.tiles.begin(), p.gather.tiles.end());
+        g.tiles.insert(g.tiles.end(), p.computeTiles.begin(), p.computeTiles.end());
+    }
+    std::sort(g.tiles.begin(), g.tiles.end());
+    g.tiles.erase(std::unique(g.tiles.begin(), g.tiles.end()), g.tiles.end());
+    g.copies.assign(g.tiles.size() * steps, nullptr);
+    g.vertices.assign(g.tiles.size() * steps, nullptr);
+    const auto indexOf = [&](std::uint32_t tile) {
+        return static_cast<std::size_t>(std::lower_bound(g.tiles.begin(), g.tiles.end(), tile) -
+                                        g.tiles.begin());
+    };
+    for (std::size_t k = 0; k < steps; ++k) {
+        const PreparedStep& p = prepared_->steps[g.steps[k].value()];
+        for (std::size_t i = 0; i < p.gather.tiles.size(); ++i) {
+            g.copies[indexOf(p.gather.tiles[i]) * steps + k] = &p.gather.byTile[i];
+        }
+        for (std::size_t i = 0; i < p.computeTiles.size(); ++i) {
+            g.vertices[indexOf(p.computeTiles[i]) * steps + k] = &p.compute[i];
+        }
+    }
+    return g;
 }
 
 // A lone stamp holds the cycle at which its step ends; a stamp with a start

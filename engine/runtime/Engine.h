@@ -93,6 +93,10 @@ private:
     void settle();
     void exchangePhase(compiler::StepId step);
     void completeStep(compiler::StepId step);
+    void finishStep(compiler::StepId id, const compiler::StepPlan& plan);
+    void runGroup(std::size_t steps);
+    struct GroupWork;
+    GroupWork makeGroupWork(std::size_t steps) const;
     void copyHostToDevice(const compiler::StepPlan& step, const std::byte* host);
     void copyDeviceToHost(const compiler::StepPlan& step, std::byte* host) const;
     void printTensor(const compiler::StepPlan& step) const;

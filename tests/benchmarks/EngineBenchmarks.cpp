@@ -8,6 +8,7 @@
 #include "engine/ops/Mapping.h"
 #include "engine/ops/MatMul.h"
 #include "engine/runtime/Engine.h"
+#include "engine/runtime/StepGroups.h"
 #include "engine/runtime/ThreadPool.h"
 #include "engine/runtime/TileCopies.h"
 
@@ -169,6 +170,25 @@ void printStreamingTime(const std::string& name, const Graph& graph,
     printResult(name + ".wall_time_streamed_vs_cached", s, "s", c);
 }
 
+// A run of program 1 with consecutive steps run tile by tile where they may
+// be (runtime/StepGroups.h) against every step run on all tiles before the
+// next (two engines in one process, alternated, best wall time of each).
+void printGroupingTime(const std::string& name, const Graph& graph,
+                       const std::vector<program::Program>& programs) {
+    runtime::setGrouping(runtime::Grouping::Never);
+    Engine apart(graph, programs);
+    runtime::setGrouping(runtime::Grouping::Auto);
+    Engine grouped(graph, programs);
+    apart.run(0);
+    grouped.run(0);
+    double g = 1e300, a = 1e300;
+    for (int i = 0; i < 4; ++i) {
+        a = std::min(a, bestSeconds([&] { apart.run(1); }, 2));
+        g = std::min(g, bestSeconds([&] { grouped.run(1); }, 2));
+    }
+    printResult(name + ".wall_time_grouped_vs_apart", g, "s", a);
+}
+
 bool selected(const Options& options, const std::string& name) {
     return options.match.empty() || name.find(options.match) != std::string::npos;
 }
@@ -199,6 +219,7 @@ void matmulBenchmark(const Options& options, std::size_t size, const char* targe
     const double simulated = bestSeconds([&] { engine.run(1); }, 3);
     printKernelCpuTime(name, graph, {init, prog});
     printStreamingTime(name, graph, {init, prog});
+    printGroupingTime(name, graph, {init, prog});
 
     if (size <= 512 && type == Type::Float) { // the plain loop takes seconds beyond
         std::vector<float> ha(m * k, 0.5f), hb(k * n, 0.25f), hc(m * n);
