@@ -266,6 +266,7 @@ void convBenchmark(const Options& options, std::size_t batch, std::size_t channe
     engine.run(0);
     const double simulated = bestSeconds([&] { engine.run(1); }, 3);
     printKernelCpuTime(name, graph, {init, prog});
+    printGroupingTime(name, graph, {init, prog});
 #ifdef TESSERA_BENCH_OPENBLAS
     const std::size_t kk = channels * 9, positions = (side - 2) * (side - 2);
     const std::size_t field = side * side;
