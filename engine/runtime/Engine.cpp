@@ -83,13 +83,17 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
 
 // Consecutive steps run tile by tile (runtime/StepGroups.h): for each tile
 // with work in any of them, its copies and vertices of each step, in step
-// order.
+// order. Only the work there is: no larger than the steps' own lists.
 struct Engine::GroupWork {
+    struct Item {
+        std::uint32_t tile;
+        std::uint32_t step; // index into steps
+        const std::vector<CopyOp>* copies = nullptr;
+        const std::vector<Instance>* vertices = nullptr;
+    };
     std::vector<StepId> steps;
-    std::vector<std::uint32_t> tiles; // ascending
-    // [tile index * steps + step index]: null where the tile has none.
-    std::vector<const std::vector<CopyOp>*> copies;
-    std::vector<const std::vector<Instance>*> vertices;
+    std::vector<Item> items;             // by tile, then step
+    std::vector<std::size_t> tileStarts; // each tile's first item, then items.size()
 };
 
 struct Engine::Prepared {
@@ -508,38 +512,46 @@ void Engine::runGroup(std::size_t steps) {
         made = std::make_unique<GroupWork>(makeGroupWork(steps));
     }
     const GroupWork& g = *made;
-    const std::size_t n = g.steps.size(), tiles = g.tiles.size();
-    std::vector<std::string> printed(n * tiles); // step by step, tiles in order
+    const std::size_t n = g.steps.size(), tiles = g.tileStarts.size() - 1;
+    std::vector<std::string> printed(g.items.size());
     std::vector<std::exception_ptr> errors(tiles);
     std::vector<std::size_t> failedStep(tiles, n);
     pool_.parallelFor(tiles, [&](std::size_t b, std::size_t e) {
         for (std::size_t t = b; t < e; ++t) {
-            for (std::size_t k = 0; k < n && failedStep[t] == n; ++k) {
-                if (const std::vector<CopyOp>* copies = g.copies[t * n + k]) {
-                    runtime::copyRuns(*copies);
+            for (std::size_t i = g.tileStarts[t]; i < g.tileStarts[t + 1]; ++i) {
+                const GroupWork::Item& item = g.items[i];
+                if (item.copies) {
+                    runtime::copyRuns(*item.copies);
                 }
-                const std::vector<Instance>* vertices = g.vertices[t * n + k];
-                if (!vertices) {
+                if (!item.vertices) {
                     continue;
                 }
-                runtime::VertexPrintCapture capture(printed[k * tiles + t]);
+                runtime::VertexPrintCapture capture(printed[i]);
                 try {
-                    const StepPlan& plan = compiled_->step(g.steps[k]);
-                    for (const Instance& inst : *vertices) {
-                        runCompute(graph_, inst, g.steps[k], plan);
+                    const StepPlan& plan = compiled_->step(g.steps[item.step]);
+                    for (const Instance& inst : *item.vertices) {
+                        runCompute(graph_, inst, g.steps[item.step], plan);
                     }
                 } catch (...) {
                     errors[t] = std::current_exception();
-                    failedStep[t] = k;
+                    failedStep[t] = item.step;
+                    break;
                 }
             }
         }
     });
     const auto failed = std::min_element(failedStep.begin(), failedStep.end());
     const std::size_t done = failed == failedStep.end() ? n : *failed;
-    for (std::size_t k = 0; k < std::min(done + 1, n); ++k) {
-        writeVertexPrints({printed.begin() + static_cast<std::ptrdiff_t>(k * tiles),
-                           printed.begin() + static_cast<std::ptrdiff_t>((k + 1) * tiles)});
+    if (std::any_of(printed.begin(), printed.end(), [](const auto& p) { return !p.empty(); })) {
+        for (std::size_t k = 0; k < std::min(done + 1, n); ++k) {
+            std::vector<std::string> step; // this step's, in tile order
+            for (std::size_t i = 0; i < g.items.size(); ++i) {
+                if (g.items[i].step == k) {
+                    step.push_back(std::move(printed[i]));
+                }
+            }
+            writeVertexPrints(step);
+        }
     }
     for (std::size_t k = 0; k < done; ++k) {
         finishStep(g.steps[k], compiled_->step(g.steps[k]));
@@ -557,28 +569,32 @@ Engine::GroupWork Engine::makeGroupWork(std::size_t steps) const {
     for (std::size_t k = 0; k < steps; ++k) {
         g.steps.push_back(code[pc_ + k].step);
     }
-    for (const StepId id : g.steps) {
-        const PreparedStep& p = prepared_->steps[id.value()];
-        g.tiles.insert(g.tiles.end(), p.gather.tiles.begin(), p.gather.tiles.end());
-        g.tiles.insert(g.tiles.end(), p.computeTiles.begin(), p.computeTiles.end());
-    }
-    std::sort(g.tiles.begin(), g.tiles.end());
-    g.tiles.erase(std::unique(g.tiles.begin(), g.tiles.end()), g.tiles.end());
-    g.copies.assign(g.tiles.size() * steps, nullptr);
-    g.vertices.assign(g.tiles.size() * steps, nullptr);
-    const auto indexOf = [&](std::uint32_t tile) {
-        return static_cast<std::size_t>(std::lower_bound(g.tiles.begin(), g.tiles.end(), tile) -
-                                        g.tiles.begin());
-    };
-    for (std::size_t k = 0; k < steps; ++k) {
+    for (std::uint32_t k = 0; k < steps; ++k) {
         const PreparedStep& p = prepared_->steps[g.steps[k].value()];
-        for (std::size_t i = 0; i < p.gather.tiles.size(); ++i) {
-            g.copies[indexOf(p.gather.tiles[i]) * steps + k] = &p.gather.byTile[i];
-        }
-        for (std::size_t i = 0; i < p.computeTiles.size(); ++i) {
-            g.vertices[indexOf(p.computeTiles[i]) * steps + k] = &p.compute[i];
+        // Both lists ascend by tile: walk them together.
+        std::size_t c = 0, v = 0;
+        while (c < p.gather.tiles.size() || v < p.computeTiles.size()) {
+            const std::uint32_t tile =
+                std::min(c < p.gather.tiles.size() ? p.gather.tiles[c] : UINT32_MAX,
+                         v < p.computeTiles.size() ? p.computeTiles[v] : UINT32_MAX);
+            GroupWork::Item item{tile, k};
+            if (c < p.gather.tiles.size() && p.gather.tiles[c] == tile) {
+                item.copies = &p.gather.byTile[c++];
+            }
+            if (v < p.computeTiles.size() && p.computeTiles[v] == tile) {
+                item.vertices = &p.compute[v++];
+            }
+            g.items.push_back(item);
         }
     }
+    std::stable_sort(g.items.begin(), g.items.end(),
+                     [](const auto& a, const auto& b) { return a.tile < b.tile; });
+    for (std::size_t i = 0; i < g.items.size(); ++i) {
+        if (i == 0 || g.items[i].tile != g.items[i - 1].tile) {
+            g.tileStarts.push_back(i);
+        }
+    }
+    g.tileStarts.push_back(g.items.size());
     return g;
 }
 
