@@ -149,6 +149,20 @@ void printKernelCpuTime(const std::string& name, const Graph& graph,
                 "s", avx2);
 }
 
+// Program 1 on two engines of one graph in one process, alternated, best
+// wall time of each: `value` against `reference`, so one change shows apart
+// from the host's load.
+void printAlternatedRuns(const std::string& metric, Engine& value, Engine& reference) {
+    value.run(0);
+    reference.run(0);
+    double v = 1e300, r = 1e300;
+    for (int i = 0; i < 4; ++i) {
+        r = std::min(r, bestSeconds([&] { reference.run(1); }, 2));
+        v = std::min(v, bestSeconds([&] { value.run(1); }, 2));
+    }
+    printResult(metric, v, "s", r);
+}
+
 // A run of program 1 with every exchange written by non-temporal stores
 // against every exchange written through the cache (two engines in one
 // process, alternated, best wall time of each): whether streaming pays at
@@ -160,33 +174,19 @@ void printStreamingTime(const std::string& name, const Graph& graph,
     runtime::setStreaming(runtime::Streaming::Never);
     Engine cached(graph, programs);
     runtime::setStreaming(runtime::Streaming::Auto);
-    streamed.run(0);
-    cached.run(0);
-    double s = 1e300, c = 1e300;
-    for (int i = 0; i < 4; ++i) {
-        c = std::min(c, bestSeconds([&] { cached.run(1); }, 2));
-        s = std::min(s, bestSeconds([&] { streamed.run(1); }, 2));
-    }
-    printResult(name + ".wall_time_streamed_vs_cached", s, "s", c);
+    printAlternatedRuns(name + ".wall_time_streamed_vs_cached", streamed, cached);
 }
 
 // A run of program 1 with consecutive steps run tile by tile where they may
 // be (runtime/StepGroups.h) against every step run on all tiles before the
-// next (two engines in one process, alternated, best wall time of each).
+// next.
 void printGroupingTime(const std::string& name, const Graph& graph,
                        const std::vector<program::Program>& programs) {
     runtime::setGrouping(runtime::Grouping::Never);
     Engine apart(graph, programs);
     runtime::setGrouping(runtime::Grouping::Auto);
     Engine grouped(graph, programs);
-    apart.run(0);
-    grouped.run(0);
-    double g = 1e300, a = 1e300;
-    for (int i = 0; i < 4; ++i) {
-        a = std::min(a, bestSeconds([&] { apart.run(1); }, 2));
-        g = std::min(g, bestSeconds([&] { grouped.run(1); }, 2));
-    }
-    printResult(name + ".wall_time_grouped_vs_apart", g, "s", a);
+    printAlternatedRuns(name + ".wall_time_grouped_vs_apart", grouped, apart);
 }
 
 bool selected(const Options& options, const std::string& name) {

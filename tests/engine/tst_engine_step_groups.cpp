@@ -5,6 +5,7 @@
 // and for a failure inside a group. The programs that must not be grouped
 // are run on one thread, where grouping them would read a neighbour's data
 // before or after the step that writes it and give other values.
+#include "EngineRunSupport.h"
 #include "engine/codelets/Vertex.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/Elementwise.h"
@@ -76,15 +77,6 @@ float at(const std::vector<float>& v, std::size_t t, std::size_t shift, std::siz
     return v[((t + shift) % kTiles) * kBlock + e];
 }
 
-EngineOptions threads(unsigned n, record::Recorder* recorder = nullptr,
-                      std::ostream* print = nullptr) {
-    EngineOptions o;
-    o.threads = n;
-    o.recorder = recorder;
-    o.printStream = print;
-    return o;
-}
-
 // The steps planned from each instruction of program 0.
 std::vector<std::size_t> planOf(const Graph& g, const Engine& engine) {
     runtime::StepGroups groups(g, engine.compiled());
@@ -131,7 +123,8 @@ void TestEngineStepGroups::stepsReadingOnlyWhatNoStepWritesAreGrouped() {
     Tensor x = tiled(g, "x"), y = tiled(g, "y"), z = tiled(g, "z");
     const ComputeSet first = combine(g, "Add<float>", x, 0, x, 1, y, "first");
     const ComputeSet second = combine(g, "Mul<float>", y, 0, x, 3, z, "second");
-    Engine engine(g, prog::Sequence({prog::Execute(first), prog::Execute(second)}), threads(1));
+    Engine engine(g, prog::Sequence({prog::Execute(first), prog::Execute(second)}),
+                  test::options(1));
     QCOMPARE(planOf(g, engine), (std::vector<std::size_t>{2, 0}));
     const std::vector<float> hx = inputs();
     engine.write<float>(x, hx);
@@ -156,7 +149,7 @@ void TestEngineStepGroups::aStepReadingWhatAnEarlierOneWroteElsewhereIsNot() {
     const ComputeSet third = combine(g, "Mul<float>", z, 0, y, 0, w, "third");
     Engine engine(
         g, prog::Sequence({prog::Execute(first), prog::Execute(second), prog::Execute(third)}),
-        threads(1));
+        test::options(1));
     QCOMPARE(planOf(g, engine), (std::vector<std::size_t>{0, 2, 0}));
     const std::vector<float> hx = inputs();
     engine.write<float>(x, hx);
@@ -190,7 +183,7 @@ void TestEngineStepGroups::memoryReusedByALaterVariableSplitsTheGroup() {
     seq.add(prog::Execute(combine(g, "Add<float>", x, 0, x, 1, y, "readX")));
     seq.add(prog::Execute(combine(g, "Add<float>", one, 0, one, 0, w, "makeW")));
     seq.add(prog::Execute(combine(g, "Add<float>", w, 0, y, 0, y, "useW")));
-    Engine engine(g, seq, threads(1));
+    Engine engine(g, seq, test::options(1));
     // The layout gave w the bytes of x on at least one tile.
     const compiler::CompiledGraph& c = engine.compiled();
     bool shared = false;
@@ -255,7 +248,7 @@ void TestEngineStepGroups::aGroupedMatMulMatchesTheHostAndTheStepsApart() {
         prog::Sequence seq;
         Tensor c = ops::matMul(g, seq, a, b, "mm");
         record::InMemoryRecorder recorder;
-        Engine engine(g, seq, threads(threadCount, &recorder));
+        Engine engine(g, seq, test::options(threadCount, &recorder));
         Result r;
         r.plan = planOf(g, engine);
         engine.write<float>(a, ha);
@@ -327,7 +320,7 @@ void TestEngineStepGroups::aFailureInsideAGroupIsTheOneStepsApartReport() {
         }
         std::ostringstream printed;
         record::InMemoryRecorder recorder;
-        Engine engine(g, seq, threads(2, &recorder, &printed));
+        Engine engine(g, seq, test::options(2, &recorder, &printed));
         Outcome o;
         o.plan = planOf(g, engine);
         try {
