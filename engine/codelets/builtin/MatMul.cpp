@@ -430,16 +430,16 @@ public:
         }
         const std::size_t cols = out[0].size();
         const std::size_t k = a.size() / rows;
-        // a's halves are widened once (b's in the AVX-512 kernel's registers); float
-        // output rows are written in place.
-        thread_local std::vector<float> wideA, wideB, rowsOut;
+        // a's halves are widened once (b's in the AVX-512 kernel's registers, or a
+        // strip at a time into bStrip); float output rows are written in place.
+        thread_local std::vector<float> wideA, bStrip, rowsOut;
         thread_local std::vector<float*> rowPointers;
         const float* fa = widen(a.data(), a.size(), wideA);
         const auto product = [&] {
             if constexpr (std::is_same_v<In, float>) {
                 blockProduct(fa, b.data(), rowPointers.data(), rows, k, cols);
             } else {
-                blockProductHalfB(fa, b.data(), rowPointers.data(), rows, k, cols, wideB);
+                blockProductHalfB(fa, b.data(), rowPointers.data(), rows, k, cols, bStrip);
             }
         };
         rowPointers.resize(rows);
