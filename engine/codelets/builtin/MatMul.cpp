@@ -314,64 +314,6 @@ void blockProduct(const float* a, const float* b, float* const* out, std::size_t
     }
 }
 
-bool hasF16c();
-
-// Columns [c, c + width) of b's k rows (ldb halves apart), widened into a
-// k x width strip; F16C 8 at a time where the CPU has it.
-__attribute__((target("avx,f16c"))) void
-widenStripF16c(const half* b, std::size_t ldb, std::size_t k, std::size_t width, float* strip) {
-    for (std::size_t x = 0; x < k; ++x) {
-        const half* row = b + x * ldb;
-        float* to = strip + x * width;
-        std::size_t i = 0;
-        for (; i + 8 <= width; i += 8) {
-            const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(row + i));
-            _mm256_storeu_ps(to + i, _mm256_cvtph_ps(h));
-        }
-        for (; i < width; ++i) {
-            to[i] = float(row[i]);
-        }
-    }
-}
-
-void widenStrip(const half* b, std::size_t ldb, std::size_t k, std::size_t width, float* strip) {
-    if (hasF16c()) {
-        widenStripF16c(b, ldb, k, width, strip);
-        return;
-    }
-    for (std::size_t x = 0; x < k; ++x) {
-        std::copy(b + x * ldb, b + x * ldb + width, strip + x * width);
-    }
-}
-
-// Columns of b widened a strip at a time, each strip used by every row while
-// it is in L1 (a whole widened b is written to and read back from L2, once per
-// 6 rows).
-constexpr std::size_t kHalfStripColumns = 16;
-
-// The product with b in halves: widened in the AVX-512 kernel's registers, or
-// strip by strip for the others. Every output is the same x-ordered sum
-// whichever columns a call covers, so the bits are the same either way.
-void blockProductHalfB(const float* a, const half* b, float* const* out, std::size_t rows,
-                       std::size_t k, std::size_t cols, std::vector<float>& strip) {
-    if (chosenKernel().load(std::memory_order_relaxed) == MatMulKernel::Avx512) {
-        static_assert(sizeof(half) == sizeof(std::uint16_t));
-        blockProductAvx512HalfB(a, reinterpret_cast<const std::uint16_t*>(b), out, rows, k, cols);
-        return;
-    }
-    thread_local std::vector<float*> shifted;
-    shifted.resize(rows);
-    strip.resize(k * kHalfStripColumns);
-    for (std::size_t c = 0; c < cols; c += kHalfStripColumns) {
-        const std::size_t width = std::min(kHalfStripColumns, cols - c);
-        widenStrip(b + c, cols, k, width, strip.data());
-        for (std::size_t r = 0; r < rows; ++r) {
-            shifted[r] = out[r] + c;
-        }
-        blockProduct(a, strip.data(), shifted.data(), rows, k, width);
-    }
-}
-
 // Halves to floats, 8 at a time with F16C where the CPU has it: exact, as the
 // scalar conversion (a NaN stays a NaN; its quiet bit only matters to nothing
 // here, since every product quiets it anyway).
@@ -415,6 +357,53 @@ bool hasF16c() {
                (ecx & bit_F16C) != 0;
     }();
     return f16c;
+}
+
+// Columns [c, c + width) of b's k rows (ldb halves apart), widened into a
+// k x width strip; F16C 8 at a time where the CPU has it.
+__attribute__((target("avx,f16c"))) void
+widenStripF16c(const half* b, std::size_t ldb, std::size_t k, std::size_t width, float* strip) {
+    for (std::size_t x = 0; x < k; ++x) {
+        widenF16c(b + x * ldb, width, strip + x * width);
+    }
+}
+
+void widenStrip(const half* b, std::size_t ldb, std::size_t k, std::size_t width, float* strip) {
+    if (hasF16c()) {
+        widenStripF16c(b, ldb, k, width, strip);
+        return;
+    }
+    for (std::size_t x = 0; x < k; ++x) {
+        std::copy(b + x * ldb, b + x * ldb + width, strip + x * width);
+    }
+}
+
+// Columns of b widened a strip at a time, each strip used by every row while
+// it is in L1 (a whole widened b is written to and read back from L2, once per
+// 6 rows).
+constexpr std::size_t kHalfStripColumns = 16;
+
+// The product with b in halves: widened in the AVX-512 kernel's registers, or
+// strip by strip for the others. Every output is the same x-ordered sum
+// whichever columns a call covers, so the bits are the same either way.
+void blockProductHalfB(const float* a, const half* b, float* const* out, std::size_t rows,
+                       std::size_t k, std::size_t cols, std::vector<float>& strip) {
+    if (chosenKernel().load(std::memory_order_relaxed) == MatMulKernel::Avx512) {
+        static_assert(sizeof(half) == sizeof(std::uint16_t));
+        blockProductAvx512HalfB(a, reinterpret_cast<const std::uint16_t*>(b), out, rows, k, cols);
+        return;
+    }
+    thread_local std::vector<float*> shifted;
+    shifted.resize(rows);
+    strip.resize(k * kHalfStripColumns);
+    for (std::size_t c = 0; c < cols; c += kHalfStripColumns) {
+        const std::size_t width = std::min(kHalfStripColumns, cols - c);
+        widenStrip(b + c, cols, k, width, strip.data());
+        for (std::size_t r = 0; r < rows; ++r) {
+            shifted[r] = out[r] + c;
+        }
+        blockProduct(a, strip.data(), shifted.data(), rows, k, width);
+    }
 }
 
 template <typename In, typename Out>
