@@ -2,6 +2,7 @@
 
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
+#include "engine/runtime/PreparedEngine.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TensorPrinter.h"
 #include "engine/runtime/TileCopies.h"
@@ -28,30 +29,6 @@ using record::ProgramKind;
 
 namespace {
 
-using runtime::CopyOp;
-
-// One step's copies of an exchange phase, a list per destination tile.
-struct TileCopyLists {
-    std::vector<std::vector<CopyOp>> byTile;
-    std::vector<std::uint32_t> tiles; // the destination tile of each list
-    bool streamed = false;            // too large to stay in the cache: runtime::streamRuns
-};
-
-struct Instance {
-    void* object;
-    const CodeletInfo* codelet;
-    VertexId vertex;
-};
-
-// Work of one step grouped by the tile whose memory it writes, so groups can
-// run in parallel without two threads writing one tile.
-struct PreparedStep {
-    TileCopyLists gather;
-    std::vector<std::vector<Instance>> compute;
-    std::vector<std::uint32_t> computeTiles; // the tile of each compute list
-    TileCopyLists scatter;
-};
-
 // A codelet's constructor and compute() are user code: whatever they throw
 // (on any thread of the pool) becomes a CodeletError naming the vertex.
 void* createInstance(const Graph& graph, VertexId vertex) {
@@ -63,6 +40,10 @@ void* createInstance(const Graph& graph, VertexId vertex) {
                            codelet.name + "' threw " + currentExceptionText());
     }
 }
+
+} // namespace
+
+namespace runtime {
 
 void runCompute(const Graph& graph, const Instance& inst, StepId step, const StepPlan& plan) {
     bool completed = false;
@@ -79,38 +60,13 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
     }
 }
 
-} // namespace
+} // namespace runtime
 
-// Consecutive steps run tile by tile (runtime/StepGroups.h): for each tile
-// with work in any of them, its copies and vertices of each step, in step
-// order. Only the work there is: no larger than the steps' own lists.
-struct Engine::GroupWork {
-    struct Item {
-        std::uint32_t tile;
-        std::uint32_t step; // index into steps
-        const std::vector<CopyOp>* copies = nullptr;
-        const std::vector<Instance>* vertices = nullptr;
-    };
-    std::vector<StepId> steps;
-    std::vector<Item> items;             // by tile, then step
-    std::vector<std::size_t> tileStarts; // each tile's first item, then items.size()
-};
-
-struct Engine::Prepared {
-    explicit Prepared(const std::vector<std::uint64_t>& storeBytes)
-        : memory(storeBytes) {}
-    TileStores memory; // the tiles' stores; unmapped after the instances are destroyed
-    std::vector<PreparedStep> steps;
-    std::vector<Instance> owned;
-    std::unique_ptr<runtime::StepGroups> groups;
-    // Per program, per instruction: the group starting there, made on first use.
-    std::vector<std::vector<std::unique_ptr<GroupWork>>> groupWork;
-    ~Prepared() {
-        for (const Instance& i : owned) {
-            i.codelet->destroy(i.object);
-        }
-    }
-};
+using runtime::CopyOp;
+using runtime::Instance;
+using runtime::PreparedStep;
+using runtime::runCompute;
+using runtime::TileCopyLists;
 
 struct Engine::StreamState {
     DataStream stream;
@@ -499,103 +455,6 @@ void Engine::finishStep(StepId id, const StepPlan& plan) {
         (plan.kind != ProgramKind::Predicate || predicateFlags_[id.value()])) {
         throw AbortError(plan.abortMessage);
     }
-}
-
-// The work of `steps` consecutive Step instructions from pc_, tile by tile
-// (runtime/StepGroups.h says when that gives the same bytes). Prints and
-// records come out as the steps one after another would give them; a failure
-// is the one those would report (the earliest step's, then the lowest
-// tile's), with the records of the steps before it.
-void Engine::runGroup(std::size_t steps) {
-    std::unique_ptr<GroupWork>& made = prepared_->groupWork[program_][pc_];
-    if (!made) {
-        made = std::make_unique<GroupWork>(makeGroupWork(steps));
-    }
-    const GroupWork& g = *made;
-    const std::size_t n = g.steps.size(), tiles = g.tileStarts.size() - 1;
-    std::vector<std::string> printed(g.items.size());
-    std::vector<std::exception_ptr> errors(tiles);
-    std::vector<std::size_t> failedStep(tiles, n);
-    pool_.parallelFor(tiles, [&](std::size_t b, std::size_t e) {
-        for (std::size_t t = b; t < e; ++t) {
-            for (std::size_t i = g.tileStarts[t]; i < g.tileStarts[t + 1]; ++i) {
-                const GroupWork::Item& item = g.items[i];
-                if (item.copies) {
-                    runtime::copyRuns(*item.copies);
-                }
-                if (!item.vertices) {
-                    continue;
-                }
-                runtime::VertexPrintCapture capture(printed[i]);
-                try {
-                    const StepPlan& plan = compiled_->step(g.steps[item.step]);
-                    for (const Instance& inst : *item.vertices) {
-                        runCompute(graph_, inst, g.steps[item.step], plan);
-                    }
-                } catch (...) {
-                    errors[t] = std::current_exception();
-                    failedStep[t] = item.step;
-                    break;
-                }
-            }
-        }
-    });
-    const auto failed = std::min_element(failedStep.begin(), failedStep.end());
-    const std::size_t done = failed == failedStep.end() ? n : *failed;
-    if (std::any_of(printed.begin(), printed.end(), [](const auto& p) { return !p.empty(); })) {
-        for (std::size_t k = 0; k < std::min(done + 1, n); ++k) {
-            std::vector<std::string> step; // this step's, in tile order
-            for (std::size_t i = 0; i < g.items.size(); ++i) {
-                if (g.items[i].step == k) {
-                    step.push_back(std::move(printed[i]));
-                }
-            }
-            writeVertexPrints(step);
-        }
-    }
-    for (std::size_t k = 0; k < done; ++k) {
-        finishStep(g.steps[k], compiled_->step(g.steps[k]));
-    }
-    if (done < n) {
-        std::rethrow_exception(errors[static_cast<std::size_t>(failed - failedStep.begin())]);
-    }
-    pc_ += n;
-    settle();
-}
-
-Engine::GroupWork Engine::makeGroupWork(std::size_t steps) const {
-    GroupWork g;
-    const std::vector<Instruction>& code = compiled_->programs[program_];
-    for (std::size_t k = 0; k < steps; ++k) {
-        g.steps.push_back(code[pc_ + k].step);
-    }
-    for (std::uint32_t k = 0; k < steps; ++k) {
-        const PreparedStep& p = prepared_->steps[g.steps[k].value()];
-        // Both lists ascend by tile: walk them together.
-        std::size_t c = 0, v = 0;
-        while (c < p.gather.tiles.size() || v < p.computeTiles.size()) {
-            const std::uint32_t tile =
-                std::min(c < p.gather.tiles.size() ? p.gather.tiles[c] : UINT32_MAX,
-                         v < p.computeTiles.size() ? p.computeTiles[v] : UINT32_MAX);
-            GroupWork::Item item{tile, k};
-            if (c < p.gather.tiles.size() && p.gather.tiles[c] == tile) {
-                item.copies = &p.gather.byTile[c++];
-            }
-            if (v < p.computeTiles.size() && p.computeTiles[v] == tile) {
-                item.vertices = &p.compute[v++];
-            }
-            g.items.push_back(item);
-        }
-    }
-    std::stable_sort(g.items.begin(), g.items.end(),
-                     [](const auto& a, const auto& b) { return a.tile < b.tile; });
-    for (std::size_t i = 0; i < g.items.size(); ++i) {
-        if (i == 0 || g.items[i].tile != g.items[i - 1].tile) {
-            g.tileStarts.push_back(i);
-        }
-    }
-    g.tileStarts.push_back(g.items.size());
-    return g;
 }
 
 // A lone stamp holds the cycle at which its step ends; a stamp with a start
