@@ -189,7 +189,7 @@ void TestEngineMatMulKernel::floatBlocksAreOrderedSums() {
 // to half (<half,half>) or kept (<half,float>).
 void TestEngineMatMulKernel::halfBlocksAreOrderedSums() {
     useKernel();
-    const std::vector<Shape> all = shapes(); // b's halves are widened in the AVX-512 tiles
+    const std::vector<Shape> all = shapes(); // b's halves are widened in the AVX-512 and AVX2 tiles
     Graph g(Target::preset("tiles:16"));
     const ComputeSet cs = g.addComputeSet("products");
     std::vector<Tensor> as, bs, outsH, outsF;

@@ -3,6 +3,7 @@
 // larger matrix. Accumulates in float.
 #include "engine/codelets/Vertex.h"
 #include "engine/codelets/builtin/Builtins.h"
+#include "engine/codelets/builtin/MatMulTiles.h"
 #include "engine/core/Error.h"
 #include "engine/target/Target.h"
 
@@ -21,119 +22,11 @@ namespace tessera {
 
 namespace {
 
-// Vectors of floats GCC maps onto the host's registers: 4 lanes for SSE2 (any
-// x86-64), 8 for AVX2.
-using Floats4 = float __attribute__((vector_size(16)));
-using Floats8 = float __attribute__((vector_size(32)));
-
-// One register tile: rows x (vectors x lanes) outputs at column c, each
-// accumulated over the whole k loop in x order (b read once per tile row
-// group, no accumulator in memory). b is read with stride ldb.
-template <typename V, std::size_t Rows, std::size_t Vectors>
-__attribute__((always_inline)) inline void registerTile(const float* a, std::size_t k,
-                                                        const float* b, std::size_t ldb,
-                                                        float* const* out, std::size_t c) {
-    constexpr std::size_t lanes = sizeof(V) / sizeof(float);
-    V acc[Rows][Vectors] = {};
-    for (std::size_t x = 0; x < k; ++x) {
-        V bv[Vectors]; // unaligned loads
-        for (std::size_t v = 0; v < Vectors; ++v) {
-            std::memcpy(&bv[v], b + x * ldb + c + v * lanes, sizeof(V));
-        }
-        for (std::size_t i = 0; i < Rows; ++i) {
-            const float av = a[i * k + x];
-            for (std::size_t v = 0; v < Vectors; ++v) {
-                acc[i][v] += av * bv[v];
-            }
-        }
-    }
-    for (std::size_t i = 0; i < Rows; ++i) {
-        for (std::size_t v = 0; v < Vectors; ++v) {
-            std::memcpy(out[i] + c + v * lanes, &acc[i][v], sizeof(V));
-        }
-    }
-}
-
-// Rows rows of the product: columns two vectors at a time, then one, then the
-// last (cols % lanes) through a zero-padded copy of those b columns, so every
-// output is the same x-ordered sum whichever path computes it.
-template <typename V, std::size_t Rows>
-__attribute__((always_inline)) inline void rowGroup(const float* a, const float* b,
-                                                    float* const* out, std::size_t k,
-                                                    std::size_t cols, float* tailB) {
-    constexpr std::size_t lanes = sizeof(V) / sizeof(float);
-    std::size_t c = 0;
-    for (; c + 2 * lanes <= cols; c += 2 * lanes) {
-        registerTile<V, Rows, 2>(a, k, b, cols, out, c);
-    }
-    for (; c + lanes <= cols; c += lanes) {
-        registerTile<V, Rows, 1>(a, k, b, cols, out, c);
-    }
-    if (c == cols) {
-        return;
-    }
-    const std::size_t tail = cols - c;
-    // tailB holds k x lanes floats, filled by the caller once per block.
-    float tailOut[Rows][lanes];
-    float* tailRows[Rows];
-    for (std::size_t i = 0; i < Rows; ++i) {
-        tailRows[i] = tailOut[i];
-    }
-    registerTile<V, Rows, 1>(a, k, tailB, lanes, tailRows, 0);
-    for (std::size_t i = 0; i < Rows; ++i) {
-        std::memcpy(out[i] + c, tailOut[i], tail * sizeof(float));
-    }
-}
-
-// out[r][c] = sum over x of a[r * k + x] * b[x * cols + c], in float, each sum
-// in x order. Tiles of up to 6 rows x 2 vectors (12 accumulators, 2 loads of
-// b and 6 broadcasts of a per x) stay in registers across the whole k loop,
-// so no row or column falls back to a loop that keeps its sums in memory.
-template <typename V>
-__attribute__((always_inline)) inline void blockProductOf(const float* a, const float* b,
-                                                          float* const* out, std::size_t rows,
-                                                          std::size_t k, std::size_t cols) {
-    constexpr std::size_t lanes = sizeof(V) / sizeof(float);
-    constexpr std::size_t height = 6;
-    const std::size_t tailStart = cols / lanes * lanes;
-    thread_local std::vector<float> tailB;
-    if (tailStart < cols) {
-        tailB.assign(k * lanes, 0.0f);
-        for (std::size_t x = 0; x < k; ++x) {
-            std::memcpy(tailB.data() + x * lanes, b + x * cols + tailStart,
-                        (cols - tailStart) * sizeof(float));
-        }
-    }
-    float* const tail = tailB.data();
-    // Rows in ceil(rows / 6) groups of near-equal height (13 rows: 5, 4, 4),
-    // not 6, 6 and a lone row whose 2 accumulators would wait on the FMA
-    // latency instead of filling both FMA units.
-    const std::size_t groups = (rows + height - 1) / height;
-    for (std::size_t g = 0; g < groups; ++g) {
-        const std::size_t r = rows * g / groups;
-        const float* ar = a + r * k;
-        float* const* o = out + r;
-        switch (rows * (g + 1) / groups - r) {
-        case 6:
-            rowGroup<V, 6>(ar, b, o, k, cols, tail);
-            break;
-        case 5:
-            rowGroup<V, 5>(ar, b, o, k, cols, tail);
-            break;
-        case 4:
-            rowGroup<V, 4>(ar, b, o, k, cols, tail);
-            break;
-        case 3:
-            rowGroup<V, 3>(ar, b, o, k, cols, tail);
-            break;
-        case 2:
-            rowGroup<V, 2>(ar, b, o, k, cols, tail);
-            break;
-        default:
-            rowGroup<V, 1>(ar, b, o, k, cols, tail);
-            break;
-        }
-    }
+// Room for the zero-padded last columns of b, k x 8 floats (MatMulTiles.h).
+float* tailBuffer(std::size_t k) {
+    thread_local std::vector<float> buffer;
+    buffer.resize(k * 8);
+    return buffer.data();
 }
 
 // AVX2 with FMA where the CPU has them (this file is built with
@@ -142,12 +35,12 @@ __attribute__((always_inline)) inline void blockProductOf(const float* a, const 
 __attribute__((target("avx2,fma"))) void blockProductAvx2(const float* a, const float* b,
                                                           float* const* out, std::size_t rows,
                                                           std::size_t k, std::size_t cols) {
-    blockProductOf<Floats8>(a, b, out, rows, k, cols);
+    blockProductOf<Floats8, FloatLanes<Floats8>>(a, b, out, rows, k, cols, tailBuffer(k));
 }
 
 void blockProductSse2(const float* a, const float* b, float* const* out, std::size_t rows,
                       std::size_t k, std::size_t cols) {
-    blockProductOf<Floats4>(a, b, out, rows, k, cols);
+    blockProductOf<Floats4, FloatLanes<Floats4>>(a, b, out, rows, k, cols, tailBuffer(k));
 }
 
 // AVX-512: register tiles of rows x vectors of 16 (below), the last vector of a tile masked so a
@@ -383,15 +276,25 @@ void widenStrip(const half* b, std::size_t ldb, std::size_t k, std::size_t width
 // 6 rows).
 constexpr std::size_t kHalfStripColumns = 16;
 
-// The product with b in halves: widened in the AVX-512 kernel's registers, or
-// strip by strip for the others. Every output is the same x-ordered sum
-// whichever columns a call covers, so the bits are the same either way.
+// The product with b in halves: widened in the AVX-512 and AVX2 kernels'
+// registers (AVX2 with F16C), or strip by strip for the others. Every output is the same x-ordered
+// sum whichever columns a call covers, so the bits are the same either way.
 void blockProductHalfB(const float* a, const half* b, float* const* out, std::size_t rows,
                        std::size_t k, std::size_t cols, std::vector<float>& strip) {
-    if (chosenKernel().load(std::memory_order_relaxed) == MatMulKernel::Avx512) {
-        static_assert(sizeof(half) == sizeof(std::uint16_t));
-        blockProductAvx512HalfB(a, reinterpret_cast<const std::uint16_t*>(b), out, rows, k, cols);
+    static_assert(sizeof(half) == sizeof(std::uint16_t));
+    const auto* bits = reinterpret_cast<const std::uint16_t*>(b);
+    switch (chosenKernel().load(std::memory_order_relaxed)) {
+    case MatMulKernel::Avx512:
+        blockProductAvx512HalfB(a, bits, out, rows, k, cols);
         return;
+    case MatMulKernel::Avx2:
+        if (hasF16c()) {
+            blockProductAvx2HalfB(a, bits, out, rows, k, cols, tailBuffer(k));
+            return;
+        }
+        break;
+    case MatMulKernel::Sse2:
+        break;
     }
     thread_local std::vector<float*> shifted;
     shifted.resize(rows);
