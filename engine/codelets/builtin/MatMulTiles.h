@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace tessera {
 
@@ -94,6 +95,15 @@ rowGroup(const float* a, const typename Lanes::Element* b, float* const* out, st
     }
 }
 
+template <typename V, typename Lanes, std::size_t... Heights>
+__attribute__((always_inline)) inline void
+rowGroupOf(std::size_t height, const float* a, const typename Lanes::Element* b, float* const* out,
+           std::size_t k, std::size_t cols, const float* tailB, std::index_sequence<Heights...>) {
+    // Heights 0..5 name row groups of 1..6 rows.
+    ((height == Heights + 1 ? rowGroup<V, Heights + 1, Lanes>(a, b, out, k, cols, tailB) : void()),
+     ...);
+}
+
 // out[r][c] = sum over x of a[r * k + x] * b[x * cols + c], in float, each sum
 // in x order. Tiles of up to 6 rows x 2 vectors (12 accumulators, 2 loads of
 // b and 6 broadcasts of a per x) stay in registers across the whole k loop,
@@ -122,26 +132,8 @@ blockProductOf(const float* a, const typename Lanes::Element* b, float* const* o
         const std::size_t r = rows * g / groups;
         const float* ar = a + r * k;
         float* const* o = out + r;
-        switch (rows * (g + 1) / groups - r) {
-        case 6:
-            rowGroup<V, 6, Lanes>(ar, b, o, k, cols, tailB);
-            break;
-        case 5:
-            rowGroup<V, 5, Lanes>(ar, b, o, k, cols, tailB);
-            break;
-        case 4:
-            rowGroup<V, 4, Lanes>(ar, b, o, k, cols, tailB);
-            break;
-        case 3:
-            rowGroup<V, 3, Lanes>(ar, b, o, k, cols, tailB);
-            break;
-        case 2:
-            rowGroup<V, 2, Lanes>(ar, b, o, k, cols, tailB);
-            break;
-        default:
-            rowGroup<V, 1, Lanes>(ar, b, o, k, cols, tailB);
-            break;
-        }
+        rowGroupOf<V, Lanes>(rows * (g + 1) / groups - r, ar, b, o, k, cols, tailB,
+                             std::make_index_sequence<height>{});
     }
 }
 
