@@ -401,6 +401,14 @@ std::string normaliseVertexName(const std::string& name) {
     return out;
 }
 
+const std::string& normalisedVertexName(const std::string& name, std::string& scratch) {
+    if (name.find_first_of(" \t\n") == std::string::npos) {
+        return name;
+    }
+    scratch = normaliseVertexName(name);
+    return scratch;
+}
+
 std::vector<tessera::CodeletInfo> loadCodeletObject(const std::string& sharedObject) {
     return loadSharedObject(sharedObject, sharedObject);
 }

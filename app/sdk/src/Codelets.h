@@ -38,5 +38,8 @@ tessera::PerfEstimate defaultCodeletEstimate(const tessera::VertexIntrospector& 
 
 // "Foo< float >" -> "Foo<float>": vertex names compare without spaces.
 std::string normaliseVertexName(const std::string& name);
+// The same name: `name` itself when it has no whitespace (as nearly every
+// addVertex spells it, so no string is made), else normalised into scratch.
+const std::string& normalisedVertexName(const std::string& name, std::string& scratch);
 
 } // namespace poplar::detail

@@ -270,9 +270,10 @@ VertexRef Graph::addVertex(ComputeSet cs, StringRef vertexType,
 VertexRef Graph::addVertexConnected(ComputeSet cs, StringRef vertexType,
                                     const ConnectionDesc* connections, std::size_t count) {
     return translate([&] {
+        std::string scratch;
         const tessera::VertexRef v =
             eg(*this).addVertex(tessera::ComputeSet{tessera::ComputeSetId{cs.getId()}},
-                                detail::normaliseVertexName(vertexType));
+                                detail::normalisedVertexName(vertexType, scratch));
         VertexRef out(this, v.id.value());
         for (const ConnectionDesc& c : std::span(connections, count)) {
             if (c.isValue) { // {"field", 3.0f}: the initial value of a state field

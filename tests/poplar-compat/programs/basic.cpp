@@ -67,7 +67,8 @@ int main() {
     graph.setTileMapping(count, 1);
     graph.setTileMapping(any, 1);
     ComputeSet intCs = graph.addComputeSet("ints");
-    VertexRef t = graph.addVertex(intCs, "ops::Triple<int>", {{"in", ints}, {"out", tripled}});
+    // Spaced as some Poplar code spells templates: the same vertex type.
+    VertexRef t = graph.addVertex(intCs, "ops::Triple< int >", {{"in", ints}, {"out", tripled}});
     graph.setTileMapping(t, 0);
     VertexRef cp = graph.addVertex(intCs, "CountPositive",
                                    {{"in", ints.flatten()}, {"count", count}, {"any", any}});
