@@ -29,15 +29,6 @@ float* tailBuffer(std::size_t k) {
     return buffer.data();
 }
 
-// AVX2 with FMA where the CPU has them (this file is built with
-// -ffp-contract=fast, so a * b + acc fuses: the last bit of a product-sum may
-// differ from SSE2's, never across thread counts on one machine).
-__attribute__((target("avx2,fma"))) void blockProductAvx2(const float* a, const float* b,
-                                                          float* const* out, std::size_t rows,
-                                                          std::size_t k, std::size_t cols) {
-    blockProductOf<Floats8, FloatLanes<Floats8>>(a, b, out, rows, k, cols, tailBuffer(k));
-}
-
 void blockProductSse2(const float* a, const float* b, float* const* out, std::size_t rows,
                       std::size_t k, std::size_t cols) {
     blockProductOf<Floats4, FloatLanes<Floats4>>(a, b, out, rows, k, cols, tailBuffer(k));
@@ -163,6 +154,16 @@ blockProductAvx512HalfB(const float* a, const std::uint16_t* b, float* const* ou
     blockProduct512(a, b, out, rows, k, cols);
 }
 
+bool hasF16c() {
+    // CPUID leaf 1, ECX bit 29 (clang 14 has no "f16c" for __builtin_cpu_supports).
+    static const bool f16c = [] {
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 &&
+               (ecx & bit_F16C) != 0;
+    }();
+    return f16c;
+}
+
 bool cpuHas(MatMulKernel kernel) {
     switch (kernel) {
     case MatMulKernel::Avx512:
@@ -170,8 +171,8 @@ bool cpuHas(MatMulKernel kernel) {
         return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
                __builtin_cpu_supports("fma");
-    case MatMulKernel::Avx2:
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    case MatMulKernel::Avx2: // its file is built with F16C too (MatMulAvx2.cpp)
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && hasF16c();
     case MatMulKernel::Sse2:
         return true;
     }
@@ -242,16 +243,6 @@ __attribute__((target("avx,f16c"))) void narrowF16c(const float* p, std::size_t 
     }
 }
 
-bool hasF16c() {
-    // CPUID leaf 1, ECX bit 29 (clang 14 has no "f16c" for __builtin_cpu_supports).
-    static const bool f16c = [] {
-        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 &&
-               (ecx & bit_F16C) != 0;
-    }();
-    return f16c;
-}
-
 // Columns [c, c + width) of b's k rows (ldb halves apart), widened into a
 // k x width strip; F16C 8 at a time where the CPU has it.
 __attribute__((target("avx,f16c"))) void
@@ -288,11 +279,8 @@ void blockProductHalfB(const float* a, const half* b, float* const* out, std::si
         blockProductAvx512HalfB(a, bits, out, rows, k, cols);
         return;
     case MatMulKernel::Avx2:
-        if (hasF16c()) {
-            blockProductAvx2HalfB(a, bits, out, rows, k, cols, tailBuffer(k));
-            return;
-        }
-        break;
+        blockProductAvx2HalfB(a, bits, out, rows, k, cols, tailBuffer(k));
+        return;
     case MatMulKernel::Sse2:
         break;
     }

@@ -1,9 +1,9 @@
 #pragma once
-// The register-tiled block product behind MatMulPartial's SSE2 and AVX2
-// kernels, for b in floats (MatMul.cpp) or in halves (MatMulHalfAvx2.cpp,
-// built for AVX2 and F16C). Internal linkage: each file compiles its own copy
-// for its own instruction set, and no copy built for AVX2 can stand in for
-// the baseline's.
+// The register-tiled block product behind MatMulPartial's SSE2 kernel
+// (MatMul.cpp) and its AVX2 kernels for b in floats or halves (MatMulAvx2.cpp,
+// built for AVX2, FMA and F16C). Internal linkage: each file compiles its own
+// copy for its own instruction set, and no copy built for AVX2 can stand in
+// for the baseline's.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -11,9 +11,11 @@
 
 namespace tessera {
 
-// MatMulHalfAvx2.cpp: blockProductOf<Floats8, HalfLanes8>, b's elements the
-// bits of halves. For CPUs with AVX2, FMA and F16C only. tailB: room for
-// k * 8 floats.
+// MatMulAvx2.cpp, for CPUs with AVX2, FMA and F16C only: b in floats (the
+// last columns through masked loads), or b's elements the bits of halves.
+// tailB: room for k * 8 floats.
+void blockProductAvx2(const float* a, const float* b, float* const* out, std::size_t rows,
+                      std::size_t k, std::size_t cols);
 void blockProductAvx2HalfB(const float* a, const std::uint16_t* b, float* const* out,
                            std::size_t rows, std::size_t k, std::size_t cols, float* tailB);
 
@@ -25,10 +27,13 @@ using Floats4 = float __attribute__((vector_size(16)));
 using Floats8 = float __attribute__((vector_size(32)));
 
 // How a kernel reads b: as vectors of V, and one element at a time as a
-// float. Here b holds floats.
+// float; kMaskedTail: whether it can load and store the last cols % lanes
+// columns alone (loadPart, storePart), else they go through a zero-padded
+// copy. Here b holds floats.
 template <typename V>
 struct FloatLanes {
     using Element = float;
+    static constexpr bool kMaskedTail = false;
     // By reference: a vector returned by value would change the ABI.
     __attribute__((always_inline)) static void load(V& v, const float* p) {
         std::memcpy(&v, p, sizeof(V)); // unaligned
@@ -64,10 +69,29 @@ registerTile(const float* a, std::size_t k, const typename Lanes::Element* b, st
     }
 }
 
+// The last n < lanes columns from c, read and written through masks: the
+// other lanes sum zeros, so each output is the same sum as a whole tile's.
+template <typename V, std::size_t Rows, typename Lanes>
+__attribute__((always_inline)) inline void
+maskedTile(const float* a, std::size_t k, const typename Lanes::Element* b, std::size_t ldb,
+           float* const* out, std::size_t c, std::size_t n) {
+    V acc[Rows] = {};
+    for (std::size_t x = 0; x < k; ++x) {
+        V bv;
+        Lanes::loadPart(bv, b + x * ldb + c, n);
+        for (std::size_t i = 0; i < Rows; ++i) {
+            acc[i] += a[i * k + x] * bv;
+        }
+    }
+    for (std::size_t i = 0; i < Rows; ++i) {
+        Lanes::storePart(out[i] + c, acc[i], n);
+    }
+}
+
 // Rows rows of the product: columns two vectors at a time, then one, then the
-// last (cols % lanes) through tailB, the zero-padded floats of those b columns
-// (k x lanes), so every output is the same x-ordered sum whichever path
-// computes it.
+// last (cols % lanes) through masks or through tailB, the zero-padded floats
+// of those b columns (k x lanes), so every output is the same x-ordered sum
+// whichever path computes it.
 template <typename V, std::size_t Rows, typename Lanes>
 __attribute__((always_inline)) inline void
 rowGroup(const float* a, const typename Lanes::Element* b, float* const* out, std::size_t k,
@@ -84,14 +108,18 @@ rowGroup(const float* a, const typename Lanes::Element* b, float* const* out, st
         return;
     }
     const std::size_t tail = cols - c;
-    float tailOut[Rows][lanes];
-    float* tailRows[Rows];
-    for (std::size_t i = 0; i < Rows; ++i) {
-        tailRows[i] = tailOut[i];
-    }
-    registerTile<V, Rows, 1, FloatLanes<V>>(a, k, tailB, lanes, tailRows, 0);
-    for (std::size_t i = 0; i < Rows; ++i) {
-        std::memcpy(out[i] + c, tailOut[i], tail * sizeof(float));
+    if constexpr (Lanes::kMaskedTail) {
+        maskedTile<V, Rows, Lanes>(a, k, b, cols, out, c, tail);
+    } else {
+        float tailOut[Rows][lanes];
+        float* tailRows[Rows];
+        for (std::size_t i = 0; i < Rows; ++i) {
+            tailRows[i] = tailOut[i];
+        }
+        registerTile<V, Rows, 1, FloatLanes<V>>(a, k, tailB, lanes, tailRows, 0);
+        for (std::size_t i = 0; i < Rows; ++i) {
+            std::memcpy(out[i] + c, tailOut[i], tail * sizeof(float));
+        }
     }
 }
 
@@ -116,7 +144,7 @@ blockProductOf(const float* a, const typename Lanes::Element* b, float* const* o
     constexpr std::size_t lanes = sizeof(V) / sizeof(float);
     constexpr std::size_t height = 6;
     const std::size_t tailStart = cols / lanes * lanes;
-    if (tailStart < cols) {
+    if (tailStart < cols && !Lanes::kMaskedTail) {
         for (std::size_t x = 0; x < k; ++x) {
             for (std::size_t j = 0; j < lanes; ++j) {
                 tailB[x * lanes + j] =

@@ -1,0 +1,68 @@
+// MatMulPartial's AVX2 kernels (MatMulTiles.h's register tiles): b in floats,
+// its last columns read and written through masks, and b in halves, each
+// vector widened with F16C as the tile loads it, so no widened copy of b is
+// written and read back. Built with -mavx2 -mfma -mf16c (engine/CMakeLists.txt)
+// and called only on CPUs that have them (MatMul.cpp); with -ffp-contract=fast
+// a * b + acc fuses, so the last bit of a product-sum may differ from SSE2's,
+// never across thread counts on one machine. It calls no inline
+// function of another file (its buffer comes from the caller), so nothing
+// compiled here for AVX2 can be linked in place of the baseline build of it.
+#include "engine/codelets/builtin/MatMulTiles.h"
+
+#include <immintrin.h>
+
+namespace tessera {
+
+namespace {
+
+// Lanes [0, n) of 8 set.
+__m256i firstLanes(std::size_t n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(n)),
+                              _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+struct FloatLanes8 {
+    using Element = float;
+    static constexpr bool kMaskedTail = true;
+    __attribute__((always_inline)) static void load(Floats8& v, const float* p) {
+        std::memcpy(&v, p, sizeof(v));
+    }
+    // The lanes past n are zero and their memory is not read.
+    __attribute__((always_inline)) static void loadPart(Floats8& v, const float* p, std::size_t n) {
+        const __m256 part = _mm256_maskload_ps(p, firstLanes(n));
+        std::memcpy(&v, &part, sizeof(v));
+    }
+    __attribute__((always_inline)) static void storePart(float* p, const Floats8& v,
+                                                         std::size_t n) {
+        __m256 whole;
+        std::memcpy(&whole, &v, sizeof(whole));
+        _mm256_maskstore_ps(p, firstLanes(n), whole);
+    }
+    __attribute__((always_inline)) static float widen(float f) { return f; }
+};
+
+// b's elements are the bits of halves; the conversions are exact, as the
+// scalar one (engine/core/Half.h). The last columns go through tailB.
+struct HalfLanes8 {
+    using Element = std::uint16_t;
+    static constexpr bool kMaskedTail = false;
+    __attribute__((always_inline)) static void load(Floats8& v, const std::uint16_t* p) {
+        const __m256 wide = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));
+        std::memcpy(&v, &wide, sizeof(v));
+    }
+    __attribute__((always_inline)) static float widen(std::uint16_t h) { return _cvtsh_ss(h); }
+};
+
+} // namespace
+
+void blockProductAvx2(const float* a, const float* b, float* const* out, std::size_t rows,
+                      std::size_t k, std::size_t cols) {
+    blockProductOf<Floats8, FloatLanes8>(a, b, out, rows, k, cols, nullptr);
+}
+
+void blockProductAvx2HalfB(const float* a, const std::uint16_t* b, float* const* out,
+                           std::size_t rows, std::size_t k, std::size_t cols, float* tailB) {
+    blockProductOf<Floats8, HalfLanes8>(a, b, out, rows, k, cols, tailB);
+}
+
+} // namespace tessera
