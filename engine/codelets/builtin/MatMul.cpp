@@ -279,7 +279,7 @@ void blockProductHalfB(const float* a, const half* b, float* const* out, std::si
         blockProductAvx512HalfB(a, bits, out, rows, k, cols);
         return;
     case MatMulKernel::Avx2:
-        blockProductAvx2HalfB(a, bits, out, rows, k, cols, tailBuffer(k));
+        blockProductAvx2HalfB(a, bits, out, rows, k, cols);
         return;
     case MatMulKernel::Sse2:
         break;

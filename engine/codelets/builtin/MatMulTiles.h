@@ -11,13 +11,12 @@
 
 namespace tessera {
 
-// MatMulAvx2.cpp, for CPUs with AVX2, FMA and F16C only: b in floats (the
-// last columns through masked loads), or b's elements the bits of halves.
-// tailB: room for k * 8 floats.
+// MatMulAvx2.cpp, for CPUs with AVX2, FMA and F16C only: b in floats, or b's
+// elements the bits of halves.
 void blockProductAvx2(const float* a, const float* b, float* const* out, std::size_t rows,
                       std::size_t k, std::size_t cols);
 void blockProductAvx2HalfB(const float* a, const std::uint16_t* b, float* const* out,
-                           std::size_t rows, std::size_t k, std::size_t cols, float* tailB);
+                           std::size_t rows, std::size_t k, std::size_t cols);
 
 namespace {
 
