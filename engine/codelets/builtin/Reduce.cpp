@@ -4,6 +4,7 @@
 #include "engine/codelets/builtin/Builtins.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <vector>
@@ -49,42 +50,55 @@ public:
     Vector<Input<Vector<In>>> partials;
     Output<Vector<Out>> out;
     bool compute() {
-        // Blocks of 32 elements summed over all partials in registers (no
-        // accumulator row in memory); each element still adds its partials
-        // in order from 0. Halves are widened and narrowed 8 at a time.
-        constexpr std::size_t block = 32;
-        const std::size_t n = out.size(), parts = partials.size();
+        // Each element adds its partials in order from 0, in float: 32
+        // elements at a time in 8 vector registers, then 4 at a time, then
+        // one by one (an array of 32 sums for the rest went through memory).
+        // Halves are widened and narrowed 8 at a time.
+        const std::size_t n = out.size();
         thread_local std::vector<const In*> sources;
-        sources.resize(parts);
-        for (std::size_t p = 0; p < parts; ++p) {
+        sources.resize(partials.size());
+        for (std::size_t p = 0; p < partials.size(); ++p) {
             sources[p] = partials[p].data();
         }
         Out* o = out.data();
         std::size_t i = 0;
-        for (; i + block <= n; i += block) {
-            float acc[block] = {};
-            for (std::size_t p = 0; p < parts; ++p) {
-                const float* in = floats(sources[p] + i, block);
-                for (std::size_t j = 0; j < block; ++j) {
-                    acc[j] += in[j];
-                }
-            }
-            store(acc, block, o + i);
+        for (; i + 32 <= n; i += 32) {
+            sumVectors<8>(sources, i, o);
         }
-        if (i < n) {
-            float acc[block] = {};
-            for (std::size_t p = 0; p < parts; ++p) {
-                const float* in = floats(sources[p] + i, n - i);
-                for (std::size_t j = 0; j < n - i; ++j) {
-                    acc[j] += in[j];
-                }
+        for (; i + 4 <= n; i += 4) {
+            sumVectors<1>(sources, i, o);
+        }
+        for (; i < n; ++i) {
+            float acc = 0;
+            for (const In* source : sources) {
+                acc += float(source[i]);
             }
-            store(acc, n - i, o + i);
+            store(&acc, 1, o + i);
         }
         return true;
     }
 
 private:
+    using Floats4 = float __attribute__((vector_size(16)));
+
+    // Elements [i, i + 4 * Vectors) of the output.
+    template <std::size_t Vectors>
+    static void sumVectors(const std::vector<const In*>& sources, std::size_t i, Out* o) {
+        constexpr std::size_t width = 4 * Vectors;
+        Floats4 acc[Vectors] = {};
+        for (const In* source : sources) {
+            const float* in = floats(source + i, width);
+            for (std::size_t v = 0; v < Vectors; ++v) {
+                Floats4 x;
+                std::memcpy(&x, in + 4 * v, sizeof(x));
+                acc[v] += x;
+            }
+        }
+        float sums[width];
+        std::memcpy(sums, acc, sizeof(sums));
+        store(sums, width, o + i);
+    }
+
     // The block's floats: in place, or widened into a per-thread buffer.
     static const float* floats(const In* p, std::size_t n) {
         if constexpr (std::is_same_v<In, float>) {
