@@ -243,35 +243,10 @@ __attribute__((target("avx,f16c"))) void narrowF16c(const float* p, std::size_t 
     }
 }
 
-// Columns [c, c + width) of b's k rows (ldb halves apart), widened into a
-// k x width strip; F16C 8 at a time where the CPU has it.
-__attribute__((target("avx,f16c"))) void
-widenStripF16c(const half* b, std::size_t ldb, std::size_t k, std::size_t width, float* strip) {
-    for (std::size_t x = 0; x < k; ++x) {
-        widenF16c(b + x * ldb, width, strip + x * width);
-    }
-}
-
-void widenStrip(const half* b, std::size_t ldb, std::size_t k, std::size_t width, float* strip) {
-    if (hasF16c()) {
-        widenStripF16c(b, ldb, k, width, strip);
-        return;
-    }
-    for (std::size_t x = 0; x < k; ++x) {
-        std::copy(b + x * ldb, b + x * ldb + width, strip + x * width);
-    }
-}
-
-// Columns of b widened a strip at a time, each strip used by every row while
-// it is in L1 (a whole widened b is written to and read back from L2, once per
-// 6 rows).
-constexpr std::size_t kHalfStripColumns = 16;
-
 // The product with b in halves: widened in the AVX-512 and AVX2 kernels'
-// registers (AVX2 with F16C), or strip by strip for the others. Every output is the same x-ordered
-// sum whichever columns a call covers, so the bits are the same either way.
+// registers, or once into `wideB` for SSE2. The same bits either way.
 void blockProductHalfB(const float* a, const half* b, float* const* out, std::size_t rows,
-                       std::size_t k, std::size_t cols, std::vector<float>& strip) {
+                       std::size_t k, std::size_t cols, std::vector<float>& wideB) {
     static_assert(sizeof(half) == sizeof(std::uint16_t));
     const auto* bits = reinterpret_cast<const std::uint16_t*>(b);
     switch (chosenKernel().load(std::memory_order_relaxed)) {
@@ -284,17 +259,9 @@ void blockProductHalfB(const float* a, const half* b, float* const* out, std::si
     case MatMulKernel::Sse2:
         break;
     }
-    thread_local std::vector<float*> shifted;
-    shifted.resize(rows);
-    strip.resize(k * kHalfStripColumns);
-    for (std::size_t c = 0; c < cols; c += kHalfStripColumns) {
-        const std::size_t width = std::min(kHalfStripColumns, cols - c);
-        widenStrip(b + c, cols, k, width, strip.data());
-        for (std::size_t r = 0; r < rows; ++r) {
-            shifted[r] = out[r] + c;
-        }
-        blockProduct(a, strip.data(), shifted.data(), rows, k, width);
-    }
+    wideB.resize(k * cols);
+    widenHalves(b, k * cols, wideB.data());
+    blockProduct(a, wideB.data(), out, rows, k, cols);
 }
 
 template <typename In, typename Out>
@@ -310,16 +277,16 @@ public:
         }
         const std::size_t cols = out[0].size();
         const std::size_t k = a.size() / rows;
-        // a's halves are widened once (b's in the AVX-512 kernel's registers, or a
-        // strip at a time into bStrip); float output rows are written in place.
-        thread_local std::vector<float> wideA, bStrip, rowsOut;
+        // a's halves are widened once (b's in the AVX-512 and AVX2 kernels'
+        // registers, or once into wideB); float output rows are written in place.
+        thread_local std::vector<float> wideA, wideB, rowsOut;
         thread_local std::vector<float*> rowPointers;
         const float* fa = widen(a.data(), a.size(), wideA);
         const auto product = [&] {
             if constexpr (std::is_same_v<In, float>) {
                 blockProduct(fa, b.data(), rowPointers.data(), rows, k, cols);
             } else {
-                blockProductHalfB(fa, b.data(), rowPointers.data(), rows, k, cols, bStrip);
+                blockProductHalfB(fa, b.data(), rowPointers.data(), rows, k, cols, wideB);
             }
         };
         rowPointers.resize(rows);

@@ -39,7 +39,6 @@ struct FloatLanes8 {
         std::memcpy(&whole, &v, sizeof(whole));
         _mm256_maskstore_ps(p, firstLanes(n), whole);
     }
-    __attribute__((always_inline)) static float widen(float f) { return f; }
 };
 
 // b's elements are the bits of halves; the conversions are exact, as the
@@ -70,7 +69,6 @@ struct HalfLanes8 {
                                                          std::size_t n) {
         FloatLanes8::storePart(p, v, n);
     }
-    __attribute__((always_inline)) static float widen(std::uint16_t h) { return _cvtsh_ss(h); }
 };
 
 } // namespace

@@ -4,9 +4,11 @@
 // built for AVX2, FMA and F16C). Internal linkage: each file compiles its own
 // copy for its own instruction set, and no copy built for AVX2 can stand in
 // for the baseline's.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 namespace tessera {
@@ -25,10 +27,9 @@ namespace {
 using Floats4 = float __attribute__((vector_size(16)));
 using Floats8 = float __attribute__((vector_size(32)));
 
-// How a kernel reads b: as vectors of V, and one element at a time as a
-// float; kMaskedTail: whether it can load and store the last cols % lanes
-// columns alone (loadPart, storePart), else they go through a zero-padded
-// copy. Here b holds floats.
+// How a kernel reads b: as vectors of V; kMaskedTail: whether it can load
+// and store the last cols % lanes columns alone (loadPart, storePart), else
+// (b in floats only) they go through a zero-padded copy. Here b holds floats.
 template <typename V>
 struct FloatLanes {
     using Element = float;
@@ -37,7 +38,6 @@ struct FloatLanes {
     __attribute__((always_inline)) static void load(V& v, const float* p) {
         std::memcpy(&v, p, sizeof(V)); // unaligned
     }
-    __attribute__((always_inline)) static float widen(float f) { return f; }
 };
 
 // One register tile: rows x (vectors x lanes) outputs at column c, each
@@ -143,11 +143,13 @@ blockProductOf(const float* a, const typename Lanes::Element* b, float* const* o
     constexpr std::size_t lanes = sizeof(V) / sizeof(float);
     constexpr std::size_t height = 6;
     const std::size_t tailStart = cols / lanes * lanes;
-    if (tailStart < cols && !Lanes::kMaskedTail) {
-        for (std::size_t x = 0; x < k; ++x) {
-            for (std::size_t j = 0; j < lanes; ++j) {
-                tailB[x * lanes + j] =
-                    tailStart + j < cols ? Lanes::widen(b[x * cols + tailStart + j]) : 0.0f;
+    if constexpr (!Lanes::kMaskedTail) {
+        static_assert(std::is_same_v<typename Lanes::Element, float>);
+        if (tailStart < cols) {
+            for (std::size_t x = 0; x < k; ++x) {
+                float* row = tailB + x * lanes;
+                std::memcpy(row, b + x * cols + tailStart, (cols - tailStart) * sizeof(float));
+                std::fill(row + (cols - tailStart), row + lanes, 0.0f);
             }
         }
     }
