@@ -63,14 +63,6 @@ public:
         return isList(field) ? listSizes(field) : std::vector<std::size_t>{fieldSize(field)};
     }
     virtual bool isList(const std::string& field) const = 0;
-    // Calls fn with each size listOrSize(field) holds, without building the
-    // list: what sameSize checks for every vertex of a graph.
-    virtual void forEachSize(const std::string& field,
-                             const std::function<void(std::size_t)>& fn) const {
-        for (const std::size_t size : listOrSize(field)) {
-            fn(size);
-        }
-    }
 };
 
 struct PerfEstimate {
@@ -96,6 +88,11 @@ struct CodeletInfo {
     // what is wrong (compile names the vertex). Codelets index edges freely, so
     // this is what keeps a mis-sized connection from reading past an edge.
     std::vector<std::function<std::string(const VertexIntrospector&)>> validators;
+    // Groups of fields whose edges must hold the same number of elements (a
+    // vector-list field stands for each of its entries), by field index.
+    // Checked before the validators, without a call through the introspector:
+    // nearly every codelet has one, and compile checks every vertex.
+    std::vector<std::vector<std::uint32_t>> sameSizeGroups;
     std::function<void*()> create;
     std::function<void(void*)> destroy;
     std::function<bool(void*)> compute;
@@ -202,31 +199,12 @@ public:
     }
     // Fields whose edges must hold the same number of elements; a vector-list
     // field stands for each of its entries.
-    CodeletBuilder& sameSize(std::vector<std::string> fields) {
-        info_.validators.push_back([fields](const VertexIntrospector& v) -> std::string {
-            std::size_t expected = 0;
-            const std::string* first = nullptr;
-            const std::string* field = nullptr;
-            std::string problem;
-            const std::function<void(std::size_t)> check = [&](std::size_t size) {
-                if (first == nullptr) {
-                    first = field;
-                    expected = size;
-                } else if (size != expected && problem.empty()) {
-                    problem = "field '" + *field + "' has " + std::to_string(size) +
-                              " elements but '" + *first + "' has " + std::to_string(expected) +
-                              " (they must match)";
-                }
-            };
-            for (const std::string& f : fields) {
-                field = &f;
-                v.forEachSize(f, check);
-                if (!problem.empty()) {
-                    return problem;
-                }
-            }
-            return {};
-        });
+    CodeletBuilder& sameSize(const std::vector<std::string>& fields) {
+        std::vector<std::uint32_t> group;
+        for (const std::string& f : fields) {
+            group.push_back(static_cast<std::uint32_t>(info_.fieldIndex(f)));
+        }
+        info_.sameSizeGroups.push_back(std::move(group));
         return *this;
     }
     CodeletBuilder& validator(std::function<std::string(const VertexIntrospector&)> check) {

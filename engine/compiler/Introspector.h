@@ -40,17 +40,6 @@ public:
     Type fieldType(const std::string& field) const override {
         return codelet_.fields[codelet_.fieldIndex(field)].type;
     }
-    void forEachSize(const std::string& field,
-                     const std::function<void(std::size_t)>& fn) const override {
-        const std::size_t i = codelet_.fieldIndex(field);
-        if (codelet_.fields[i].shape != FieldShape::VectorList) {
-            fn(graph_.connection(id_, i).numElements());
-            return;
-        }
-        for (std::size_t e = 0, n = graph_.entryCount(id_, i); e < n; ++e) {
-            fn(graph_.connection(id_, i, e).numElements());
-        }
-    }
     bool isList(const std::string& field) const override {
         return codelet_.fields[codelet_.fieldIndex(field)].shape == FieldShape::VectorList;
     }

@@ -6,8 +6,37 @@
 #include "engine/core/ExceptionText.h"
 
 #include <algorithm>
+#include <span>
+#include <string>
 
 namespace tessera::compiler {
+
+namespace {
+
+// "" when every edge of the group's fields holds as many elements as the first.
+std::string sameSizeProblem(const Graph& graph, VertexId id, const CodeletInfo& codelet,
+                            std::span<const std::uint32_t> group) {
+    std::size_t expected = 0;
+    std::uint32_t first = 0;
+    bool seen = false;
+    for (const std::uint32_t f : group) {
+        for (std::size_t e = 0, n = graph.entryCount(id, f); e < n; ++e) {
+            const std::size_t size = graph.connection(id, f, e).numElements();
+            if (!seen) {
+                seen = true;
+                first = f;
+                expected = size;
+            } else if (size != expected) {
+                return "field '" + codelet.fields[f].name + "' has " + std::to_string(size) +
+                       " elements but '" + codelet.fields[first].name + "' has " +
+                       std::to_string(expected) + " (they must match)";
+            }
+        }
+    }
+    return {};
+}
+
+} // namespace
 
 void validateGraph(const Graph& graph) {
     for (const VariableData& v : graph.variables()) {
@@ -36,6 +65,12 @@ void validateGraph(const Graph& graph) {
                                           info.name + "' of " + graph.vertexName(id) +
                                           " is not connected");
                 }
+            }
+        }
+        for (const auto& group : v.codelet->sameSizeGroups) {
+            if (std::string problem = sameSizeProblem(graph, id, *v.codelet, group);
+                !problem.empty()) {
+                throw ValidationError(graph.vertexName(id) + ": " + problem);
             }
         }
         for (const auto& check : v.codelet->validators) {

@@ -348,6 +348,13 @@ void Graph::connect(const FieldRef& f, const Tensor& t) {
     connectTensor(f.vertex, f.field, f.index, t);
 }
 
+void Graph::connect(VertexRef v, std::string_view field, const Tensor& t) {
+    if (v.graph != this || record::index(v.id) >= vertices_.size()) {
+        throw Error("connect: unknown vertex for field '" + std::string(field) + "'");
+    }
+    connectTensor(v.id, field, std::nullopt, t);
+}
+
 void Graph::connectTensor(VertexId vertex, std::string_view field, std::optional<std::size_t> index,
                           const Tensor& t) {
     const VertexData& v = vertices_[vertex.value()];

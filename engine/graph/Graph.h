@@ -117,6 +117,8 @@ public:
                         std::initializer_list<std::pair<std::string_view, Tensor>> connections);
     void connect(const FieldRef& field, const Tensor& t);
     void connect(const FieldRef& field, const std::vector<Tensor>& list); // a vector-list field
+    // connect() of a vertex's scalar or vector field by name, no FieldRef made.
+    void connect(VertexRef v, std::string_view field, const Tensor& t);
     void setFieldSize(const FieldRef& field, std::size_t size);
     void setInitialValue(const FieldRef& stateField, double value);
     void setPerfEstimate(VertexRef v, std::uint64_t cycles);

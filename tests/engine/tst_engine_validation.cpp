@@ -3,6 +3,7 @@
 // capacity throw OutOfMemoryError unless allowOutOfMemory, and the recorder
 // gets the compiled record marked out of memory either way.
 #include "EngineTestSupport.h"
+#include "engine/codelets/Vertex.h"
 #include "engine/core/Error.h"
 #include "engine/graph/Graph.h"
 #include "engine/program/Program.h"
@@ -48,6 +49,8 @@ private slots:
     void vertexWithoutTile();
     void edgeSizesMustFitTheCodelet_data();
     void edgeSizesMustFitTheCodelet();
+    void userCodeletSameSizeGroup();
+    void sameSizeGroupNamesItsFields();
     void writeWriteConflict_data();
     void writeWriteConflict();
     void readWriteConflict_data();
@@ -199,6 +202,48 @@ void TestEngineValidation::edgeSizesMustFitTheCodelet() {
     g.setTileMapping(v, TileId{0u});
     TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
                          (QStringList{codelet + "#0", "'sized'", "tile 0", problem}));
+}
+
+namespace {
+// A user codelet whose edges "a" and the entries of "list" must agree, "b" free.
+struct Pairwise {
+    Input<Vector<float>> a, b;
+    Vector<Input<Vector<float>>> list;
+    void compute() {}
+};
+} // namespace
+
+void TestEngineValidation::userCodeletSameSizeGroup() {
+    Graph g(Target::preset("tiles:4"));
+    g.addCodelet(CodeletBuilder<Pairwise>("Pairwise")
+                     .field("a", &Pairwise::a)
+                     .field("b", &Pairwise::b)
+                     .field("list", &Pairwise::list)
+                     .sameSize({"list", "a"})
+                     .build());
+    Tensor x = g.addVariable(Type::Float, {16}, "x");
+    g.setTileMapping(x, TileId{2u});
+    const ComputeSet cs = g.addComputeSet("pairs");
+    // "b" differs from everything and is in no group: fine.
+    VertexRef fine = g.addVertex(cs, "Pairwise", {{"a", x.slice(0, 2)}, {"b", x.slice(2, 7)}});
+    g.connect(fine["list"], std::vector<Tensor>{x.slice(7, 9), x.slice(9, 11)});
+    g.setTileMapping(fine, TileId{2u});
+    compile(g, prog::Execute(cs));
+    // The list's second entry (3) against its first (2); "a" comes after the list.
+    VertexRef bad = g.addVertex(cs, "Pairwise", {{"a", x.slice(0, 2)}, {"b", x.slice(2, 3)}});
+    g.connect(bad["list"], std::vector<Tensor>{x.slice(7, 9), x.slice(9, 12)});
+    g.setTileMapping(bad, TileId{2u});
+    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)),
+                         (QStringList{"Pairwise#1", "'pairs'", "tile 2",
+                                      "field 'list' has 3 elements but 'list' has 2"}));
+}
+
+void TestEngineValidation::sameSizeGroupNamesItsFields() {
+    // A group naming a field the codelet does not have fails when the codelet
+    // is described, naming both, not at every compile.
+    TESSERA_EXPECT_ERROR(
+        Error, CodeletBuilder<Pairwise>("Pairwise").field("a", &Pairwise::a).sameSize({"a", "c"}),
+        (QStringList{"'Pairwise'", "'c'"}));
 }
 
 void TestEngineValidation::writeWriteConflict_data() {

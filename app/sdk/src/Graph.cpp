@@ -38,6 +38,30 @@ tessera::FieldRef engineField(const Graph& g, const FieldRef& f) {
     return out;
 }
 
+// connect() of one tensor to an unindexed field of a vertex of this graph:
+// the field is looked up by name once, and no field reference is made (a
+// graph connects a few fields a vertex, by the million).
+void connectUnindexed(tessera::Graph& g, tessera::VertexId id, std::string_view field,
+                      const Tensor& t) {
+    const tessera::CodeletInfo& codelet = *g.vertices().at(id.value()).codelet;
+    const std::size_t index = codelet.findField(field);
+    const tessera::FieldShape shape =
+        index < codelet.fields.size() ? codelet.fields[index].shape : tessera::FieldShape::Scalar;
+    const tessera::Tensor& et = Access::tensor(t);
+    if (shape == tessera::FieldShape::VectorList) {
+        // A whole 2-D tensor onto a vector list: one entry per row.
+        std::vector<tessera::Tensor> rows;
+        for (std::size_t i = 0; i < et.dim(0); ++i) {
+            rows.push_back(et[i].flatten());
+        }
+        g.connect(tessera::FieldRef{&g, id, std::string(field), std::nullopt}, rows);
+        return;
+    }
+    // Vector fields take any shape; Poplar flattens the connected tensor.
+    const tessera::VertexRef v{&g, id};
+    g.connect(v, field, shape == tessera::FieldShape::Vector && et.rank() != 1 ? et.flatten() : et);
+}
+
 tessera::VertexRef engineVertex(const Graph& g, const VertexRef& v) {
     if (v.graph() != &g) {
         throw poplar_error("vertex " + std::to_string(v.getId()) + " belongs to another graph");
@@ -281,7 +305,7 @@ VertexRef Graph::addVertexConnected(ComputeSet cs, StringRef vertexType,
             } else if (c.isList) {
                 connect(out[c.field], c.tensors);
             } else {
-                connect(out[c.field], c.tensor);
+                connectUnindexed(eg(*this), v.id, c.field, c.tensor);
             }
         }
         return out;
@@ -290,25 +314,18 @@ VertexRef Graph::addVertexConnected(ComputeSet cs, StringRef vertexType,
 
 void Graph::connect(const FieldRef& field, const Tensor& t) {
     translate([&] {
+        if (!field.isIndexed() && field.graph() == this) {
+            connectUnindexed(eg(*this), tessera::VertexId{field.vertexId()}, field.name(), t);
+            return 0;
+        }
+        // An entry of a vector list (or a field of another graph: named below).
         const tessera::FieldRef f = engineField(*this, field);
+        const tessera::Tensor& et = Access::tensor(t);
         const tessera::VertexData& v = eg(*this).vertices().at(f.vertex.value());
         const tessera::FieldInfo* info = v.codelet->field(f.field);
-        if (info && info->shape == tessera::FieldShape::VectorList && !f.index) {
-            // A whole 2-D tensor onto a vector list: one entry per row.
-            const tessera::Tensor& et = Access::tensor(t);
-            std::vector<tessera::Tensor> rows;
-            for (std::size_t i = 0; i < et.dim(0); ++i) {
-                rows.push_back(et[i].flatten());
-            }
-            eg(*this).connect(f, rows);
-        } else {
-            const tessera::Tensor& et = Access::tensor(t);
-            // Vector fields take any shape; Poplar flattens the connected tensor.
-            eg(*this).connect(f,
-                              info && info->shape == tessera::FieldShape::Vector && et.rank() != 1
-                                  ? et.flatten()
-                                  : et);
-        }
+        eg(*this).connect(f, info && info->shape == tessera::FieldShape::Vector && et.rank() != 1
+                                 ? et.flatten()
+                                 : et);
         return 0;
     });
 }
