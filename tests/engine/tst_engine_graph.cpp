@@ -172,6 +172,15 @@ void TestEngineGraph::misuse_data() {
     QTest::newRow("vertex of another graph") << Action([=] {
         gp->setTileMapping(VertexRef{nullptr, VertexId{0u}}, TileId{0u});
     }) << QStringList{"vertex"};
+    QTest::newRow("field by name of another graph's vertex") << Action([=] {
+        gp->connect(VertexRef{nullptr, VertexId{0u}}, "in", x);
+    }) << QStringList{"unknown vertex", "'in'"};
+    QTest::newRow("field by name of a vertex never made") << Action([=] {
+        gp->connect(VertexRef{gp, VertexId{4096u}}, "in", x);
+    }) << QStringList{"unknown vertex", "'in'"};
+    QTest::newRow("unknown field by name")
+        << Action([=] { gp->connect(gp->addVertex(cs, "Exp<float>"), "inn", x); })
+        << QStringList{"'inn'", "Exp<float>"};
     QTest::newRow("unknown compute set")
         << Action([=] { gp->addVertex(ComputeSet{ComputeSetId{99u}}, "Add<float>"); })
         << QStringList{"Add<float>"};
