@@ -16,6 +16,9 @@
 
 namespace tessera::workloads {
 
+// The largest value a workload's shape parameter (rows, batch, ...) accepts.
+inline constexpr std::uint64_t kMaxDim = 65536;
+
 const Workload& matmulWorkload();
 const Workload& elementwiseWorkload();
 const Workload& reduceWorkload();

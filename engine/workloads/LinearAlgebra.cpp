@@ -14,8 +14,6 @@ namespace tessera::workloads {
 
 namespace {
 
-constexpr std::uint64_t kMaxDim = 65536;
-
 Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
                  const std::string& name) {
     Tensor t = g.addVariable(type, shape, name);

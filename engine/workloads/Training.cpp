@@ -68,7 +68,6 @@ public:
                "repeated";
     }
     std::vector<Parameter> parameters() const override {
-        constexpr std::uint64_t kMaxDim = 65536;
         return {Parameter::integer("batch", "16", "examples per step", 1, kMaxDim),
                 Parameter::integer("inputs", "64", "input features", 1, kMaxDim),
                 Parameter::integer("hidden", "64", "hidden units", 1, kMaxDim),

@@ -12,7 +12,6 @@ namespace tessera::workloads {
 
 namespace {
 
-constexpr std::uint64_t kMaxDim = 65536;
 constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 28;
 
 Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
