@@ -2,6 +2,7 @@
 
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
+#include "engine/runtime/InPlaceReads.h"
 #include "engine/runtime/PreparedEngine.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TensorPrinter.h"
@@ -111,6 +112,10 @@ std::byte* Engine::pointer(const Location& l) const {
     return prepared_->memory[b.tile.value()] + b.storeOffset + l.offset;
 }
 
+std::uint64_t Engine::bytesReadInPlace(StepId step) const {
+    return prepared_->steps.at(step.value()).bytesReadInPlace;
+}
+
 std::size_t Engine::hostMemoryBytes() const {
     std::size_t total = 0;
     for (std::uint64_t b : compiled_->storeBytes) {
@@ -136,10 +141,16 @@ void Engine::prepare() {
     }
     prepared_->steps.resize(compiled_->steps.size());
     std::vector<std::vector<CopyOp>> byTile(compiled_->storeBytes.size());
-    auto group = [&](const LargeVector<compiler::Transfer>& transfers) {
+    // copy: per transfer, whether it is made (none: all are).
+    auto group = [&](const LargeVector<compiler::Transfer>& transfers,
+                     const std::vector<std::uint8_t>* copy) {
         TileCopyLists out;
         std::size_t bytes = 0;
-        for (const compiler::Transfer& t : transfers) {
+        for (std::size_t i = 0; i < transfers.size(); ++i) {
+            const compiler::Transfer& t = transfers[i];
+            if (copy && !(*copy)[i]) {
+                continue;
+            }
             byTile[compiled_->blocks[t.destination.block].tile.value()].push_back(
                 {pointer(t.destination), pointer(t.source), t.bytes});
             bytes += t.bytes;
@@ -157,8 +168,11 @@ void Engine::prepare() {
     for (std::size_t s = 0; s < compiled_->steps.size(); ++s) {
         const StepPlan& plan = compiled_->steps[s];
         PreparedStep& p = prepared_->steps[s];
-        p.gather = group(plan.gather);
-        p.scatter = group(plan.scatter);
+        const runtime::InPlaceReads inPlace = runtime::planInPlaceReads(graph_, *compiled_, plan);
+        p.gather = group(plan.gather, &inPlace.copy);
+        p.scatter = group(plan.scatter, nullptr);
+        p.bytesReadInPlace = inPlace.bytesNotCopied;
+        auto redirect = inPlace.redirects.begin();
         TileId current = TileId::none();
         for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {
             const compiler::VertexPlan& vp = plan.vertices[vi];
@@ -170,7 +184,12 @@ void Engine::prepare() {
             for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
                 std::vector<FieldBinding> bindings;
                 for (std::size_t n = graph_.entryCount(vp.vertex, f); n > 0; --n, ++next) {
-                    bindings.push_back({pointer(entries[next].location()), entries[next].count});
+                    Location at = entries[next].location();
+                    if (redirect != inPlace.redirects.end() &&
+                        redirect->entry == vp.firstEntry + next) {
+                        at = (redirect++)->source;
+                    }
+                    bindings.push_back({pointer(at), entries[next].count});
                 }
                 v.codelet->fields[f].bind(inst.object, bindings);
             }

@@ -85,6 +85,9 @@ public:
     std::uint64_t cyclesSoFar() const { return cycle_; }
     unsigned threads() const { return pool_.size(); }
     std::size_t hostMemoryBytes() const; // tile stores held by this engine
+    // Of a step's exchange, the bytes its vertices read where the exchange
+    // reads them instead of from a copy (runtime/InPlaceReads.h).
+    std::uint64_t bytesReadInPlace(compiler::StepId step) const;
 
 private:
     struct Prepared;

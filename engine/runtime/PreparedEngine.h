@@ -35,6 +35,8 @@ struct PreparedStep {
     std::vector<std::vector<Instance>> compute;
     std::vector<std::uint32_t> computeTiles; // the tile of each compute list
     TileCopyLists scatter;
+    std::uint64_t bytesReadInPlace =
+        0; // gathered bytes vertices read at the source (InPlaceReads.h)
 };
 
 // Runs a vertex; what its compute() throws, or its returning false, becomes

@@ -8,6 +8,7 @@
 #include "engine/ops/Mapping.h"
 #include "engine/ops/MatMul.h"
 #include "engine/runtime/Engine.h"
+#include "engine/runtime/InPlaceReads.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/ThreadPool.h"
 #include "engine/runtime/TileCopies.h"
@@ -58,11 +59,17 @@ double openblasSeconds(std::size_t m, std::size_t k, std::size_t n) {
 }
 #endif
 
-// Bytes the exchanges of one run of `program` copy (gathers into and
-// scatters out of every step it runs; straight-line programs only).
-std::uint64_t exchangedBytes(const Engine& engine, unsigned program) {
+// Bytes the exchanges of one run of `program` move (gathers into and
+// scatters out of every step it runs; straight-line programs only), and of
+// those the bytes vertices read at their source instead of from a copy.
+struct ExchangedBytes {
+    std::uint64_t moved = 0, readInPlace = 0;
+    std::uint64_t copied() const { return moved - readInPlace; }
+};
+
+ExchangedBytes exchangedBytes(const Engine& engine, unsigned program) {
     const compiler::CompiledGraph& compiled = engine.compiled();
-    std::uint64_t bytes = 0;
+    ExchangedBytes bytes;
     for (const compiler::Instruction& in : compiled.programs[program]) {
         if (in.op != compiler::Op::Step) {
             throw Error("exchangedBytes: not supported by Tessera: control flow in the program");
@@ -70,9 +77,10 @@ std::uint64_t exchangedBytes(const Engine& engine, unsigned program) {
         const compiler::StepPlan& step = compiled.step(in.step);
         for (const auto* transfers : {&step.gather, &step.scatter}) {
             for (const compiler::Transfer& t : *transfers) {
-                bytes += t.bytes;
+                bytes.moved += t.bytes;
             }
         }
+        bytes.readInPlace += engine.bytesReadInPlace(in.step);
     }
     return bytes;
 }
@@ -99,14 +107,16 @@ double exchangeMemcpySeconds(std::uint64_t bytes, std::size_t tileMemoryBytes) {
         3);
 }
 
-// The floor under the simulation of program 1: only moving the bytes its
-// exchanges move, against the same reference (OpenBLAS) time.
+// The floor under the simulation of program 1: only copying the bytes its
+// exchanges copy, against the same reference (OpenBLAS) time.
 void printExchangeFloor(const std::string& name, const Engine& engine, double reference) {
-    const std::uint64_t bytes = exchangedBytes(engine, 1);
+    const ExchangedBytes bytes = exchangedBytes(engine, 1);
     printResult(name + ".exchange_memcpy_vs_openblas",
-                exchangeMemcpySeconds(bytes, engine.hostMemoryBytes()), "s", reference);
-    std::printf("%s: the run's exchanges copy %.1f MB; its tiles hold %.1f MB\n", name.c_str(),
-                double(bytes) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
+                exchangeMemcpySeconds(bytes.copied(), engine.hostMemoryBytes()), "s", reference);
+    std::printf("%s: the run's exchanges move %.1f MB, of which vertices read %.1f MB where "
+                "they lie and %.1f MB are copied; its tiles hold %.1f MB\n",
+                name.c_str(), double(bytes.moved) / 1e6, double(bytes.readInPlace) / 1e6,
+                double(bytes.copied()) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
 }
 
 // Best CPU time of the process over `repeats` calls: on a shared host the
@@ -189,6 +199,17 @@ void printGroupingTime(const std::string& name, const Graph& graph,
     printAlternatedRuns(name + ".wall_time_grouped_vs_apart", grouped, apart);
 }
 
+// A run of program 1 whose vertices read gathered inputs where they lie
+// (runtime/InPlaceReads.h) against the same run copying every gathered byte.
+void printInPlaceTime(const std::string& name, const Graph& graph,
+                      const std::vector<program::Program>& programs) {
+    runtime::setReadInPlace(runtime::ReadInPlace::Never);
+    Engine copied(graph, programs);
+    runtime::setReadInPlace(runtime::ReadInPlace::Auto);
+    Engine inPlace(graph, programs);
+    printAlternatedRuns(name + ".wall_time_in_place_vs_copied", inPlace, copied);
+}
+
 bool selected(const Options& options, const std::string& name) {
     return options.match.empty() || name.find(options.match) != std::string::npos;
 }
@@ -220,6 +241,7 @@ void matmulBenchmark(const Options& options, std::size_t size, const char* targe
     printKernelCpuTime(name, graph, {init, prog});
     printStreamingTime(name, graph, {init, prog});
     printGroupingTime(name, graph, {init, prog});
+    printInPlaceTime(name, graph, {init, prog});
 
     if (size <= 512 && type == Type::Float) { // the plain loop takes seconds beyond
         std::vector<float> ha(m * k, 0.5f), hb(k * n, 0.25f), hc(m * n);

@@ -1,0 +1,166 @@
+#include "engine/runtime/InPlaceReads.h"
+
+#include <algorithm>
+#include <atomic>
+#include <numeric>
+
+namespace tessera::runtime {
+
+namespace {
+
+std::atomic<ReadInPlace> readInPlaceMode{ReadInPlace::Auto};
+
+// Bytes [begin, end) of a block.
+struct Span {
+    compiler::BlockId block;
+    std::uint64_t begin, end;
+};
+
+bool spanBefore(const Span& a, const Span& b) {
+    return a.block != b.block ? a.block < b.block : a.begin < b.begin;
+}
+
+// Sorts and merges spans that overlap or touch.
+void coalesce(std::vector<Span>& spans) {
+    std::sort(spans.begin(), spans.end(), spanBefore);
+    std::size_t out = 0;
+    for (const Span& s : spans) {
+        if (out > 0 && spans[out - 1].block == s.block && s.begin <= spans[out - 1].end) {
+            spans[out - 1].end = std::max(spans[out - 1].end, s.end);
+        } else {
+            spans[out++] = s;
+        }
+    }
+    spans.resize(out);
+}
+
+} // namespace
+
+void setReadInPlace(ReadInPlace mode) {
+    readInPlaceMode.store(mode);
+}
+
+ReadInPlace readInPlace() {
+    return readInPlaceMode.load();
+}
+
+InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph& compiled,
+                              const compiler::StepPlan& step) {
+    InPlaceReads out;
+    const std::size_t transfers = step.gather.size();
+    out.copy.assign(transfers, 1);
+    if (step.kind != record::ProgramKind::Execute || transfers == 0 || step.vertices.empty() ||
+        readInPlace() == ReadInPlace::Never) {
+        return out;
+    }
+    // The gather's destinations in byte order, to find what fills an entry.
+    std::vector<std::uint32_t> order(transfers);
+    std::iota(order.begin(), order.end(), 0u);
+    const auto destination = [&](std::uint32_t i) {
+        const compiler::Transfer& t = step.gather[i];
+        return Span{t.destination.block, t.destination.offset, t.destination.offset + t.bytes};
+    };
+    const auto byDestination = [&](std::uint32_t a, std::uint32_t b) {
+        return spanBefore(destination(a), destination(b));
+    };
+    if (!std::is_sorted(order.begin(), order.end(), byDestination)) {
+        std::sort(order.begin(), order.end(), byDestination);
+    }
+    // Calls fn(transfer) for each transfer whose destination overlaps `s`.
+    const auto forOverlapping = [&](const Span& s, auto&& fn) {
+        auto it = std::partition_point(order.begin(), order.end(), [&](std::uint32_t i) {
+            const Span d = destination(i);
+            return d.block != s.block ? d.block < s.block : d.end <= s.begin;
+        });
+        for (; it != order.end(); ++it) {
+            const Span d = destination(*it);
+            if (d.block != s.block || d.begin >= s.end) {
+                break;
+            }
+            fn(*it);
+        }
+    };
+    // Variables' bytes the vertices write: they may change while the step's
+    // vertices run, so no entry reads them in place.
+    std::vector<Span> written;
+    struct Read {
+        std::uint64_t entry;
+        Span span;
+    };
+    std::vector<Read> reads;            // inputs in exchange buffers
+    std::vector<Span> buffersOtherwise; // buffer bytes written or copied out
+    for (std::size_t vi = 0; vi < step.vertices.size(); ++vi) {
+        const VertexId vertex = step.vertices[vi].vertex;
+        const CodeletInfo& codelet = *graph.vertex(vertex).codelet;
+        std::uint64_t e = step.vertices[vi].firstEntry; // entries are in field order
+        for (std::size_t f = 0; f < codelet.fields.size(); ++f) {
+            const FieldInfo& field = codelet.fields[f];
+            const std::uint64_t size = sizeOf(field.type);
+            for (std::size_t n = graph.entryCount(vertex, f); n > 0; --n, ++e) {
+                const compiler::FieldEntryPlan& entry = step.entries[e];
+                const bool buffer = compiled.blocks[entry.block].var.isNone();
+                const Span span{entry.block, entry.offset, entry.offset + entry.count * size};
+                if (writes(field.direction) && buffer) {
+                    buffersOtherwise.push_back(span);
+                } else if (writes(field.direction)) {
+                    written.push_back(span);
+                } else if (buffer && entry.count > 0) {
+                    reads.push_back({e, span});
+                }
+            }
+        }
+    }
+    coalesce(written);
+    const auto isWritten = [&](const Span& s) {
+        const auto it = std::partition_point(written.begin(), written.end(), [&](const Span& w) {
+            return w.block != s.block ? w.block < s.block : w.end <= s.begin;
+        });
+        return it != written.end() && it->block == s.block && it->begin < s.end;
+    };
+    for (const compiler::Transfer& t : step.scatter) {
+        buffersOtherwise.push_back({t.source.block, t.source.offset, t.source.offset + t.bytes});
+    }
+    std::vector<std::uint8_t> readInPlace(transfers, 0), readCopied(transfers, 0);
+    for (const Read& r : reads) {
+        std::uint32_t only = 0, overlapping = 0;
+        forOverlapping(r.span, [&](std::uint32_t i) {
+            only = i;
+            ++overlapping;
+        });
+        bool inPlace = false;
+        compiler::Location source;
+        if (overlapping == 1) {
+            const compiler::Transfer& t = step.gather[only];
+            const Span d = destination(only);
+            source = {t.source.block, t.source.offset + (r.span.begin - d.begin)};
+            inPlace = d.begin <= r.span.begin && r.span.end <= d.end &&
+                      !isWritten({source.block, source.offset,
+                                  source.offset + (r.span.end - r.span.begin)});
+        }
+        if (inPlace) {
+            out.redirects.push_back({r.entry, source});
+            readInPlace[only] = 1;
+        } else {
+            forOverlapping(r.span, [&](std::uint32_t i) { readCopied[i] = 1; });
+        }
+    }
+    // A transfer is still copied when any byte it writes is read otherwise.
+    // The exchange planner gives every entry a slot of its own, so today a
+    // transfer feeds one entry; this holds if it comes to share them.
+    for (std::size_t i = 0; i < transfers; ++i) {
+        out.copy[i] = !readInPlace[i] || readCopied[i];
+    }
+    for (const Span& s : buffersOtherwise) {
+        forOverlapping(s, [&](std::uint32_t i) { out.copy[i] = 1; });
+    }
+    for (std::size_t i = 0; i < transfers; ++i) {
+        if (!out.copy[i]) {
+            out.bytesNotCopied += step.gather[i].bytes;
+        }
+    }
+    std::sort(out.redirects.begin(), out.redirects.end(),
+              [](const auto& a, const auto& b) { return a.entry < b.entry; });
+    return out;
+}
+
+} // namespace tessera::runtime
