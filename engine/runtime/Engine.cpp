@@ -4,6 +4,7 @@
 #include "engine/core/ExceptionText.h"
 #include "engine/runtime/InPlaceReads.h"
 #include "engine/runtime/PreparedEngine.h"
+#include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TensorPrinter.h"
 #include "engine/runtime/TileCopies.h"
@@ -116,6 +117,10 @@ std::uint64_t Engine::bytesReadInPlace(StepId step) const {
     return prepared_->steps.at(step.value()).bytesReadInPlace;
 }
 
+std::uint64_t Engine::replicaBytesNotCopied(StepId step) const {
+    return prepared_->steps.at(step.value()).replicaBytesNotCopied;
+}
+
 std::size_t Engine::hostMemoryBytes() const {
     std::size_t total = 0;
     for (std::uint64_t b : compiled_->storeBytes) {
@@ -165,14 +170,30 @@ void Engine::prepare() {
         out.streamed = runtime::worthStreaming(bytes);
         return out;
     };
+    prepared_->replicas = runtime::planSharedReplicas(graph_, *compiled_);
+    std::vector<runtime::InPlaceReads::Redirect> redirects;
     for (std::size_t s = 0; s < compiled_->steps.size(); ++s) {
         const StepPlan& plan = compiled_->steps[s];
         PreparedStep& p = prepared_->steps[s];
         const runtime::InPlaceReads inPlace = runtime::planInPlaceReads(graph_, *compiled_, plan);
-        p.gather = group(plan.gather, &inPlace.copy);
+        const runtime::SharedReplicas::Step* shared =
+            prepared_->replicas.find(record::idAt<StepId>(s));
+        redirects = inPlace.redirects;
+        if (shared && !shared->copy.empty()) {
+            p.gather = group(plan.gather, &shared->copy);
+            p.everyReplica = group(plan.gather, nullptr);
+            p.replicaBytesNotCopied = shared->bytesNotCopied;
+        } else {
+            p.gather = group(plan.gather, &inPlace.copy);
+        }
+        if (shared && !shared->redirects.empty()) {
+            redirects.insert(redirects.end(), shared->redirects.begin(), shared->redirects.end());
+            std::sort(redirects.begin(), redirects.end(),
+                      [](const auto& a, const auto& b) { return a.entry < b.entry; });
+        }
         p.scatter = group(plan.scatter, nullptr);
         p.bytesReadInPlace = inPlace.bytesNotCopied;
-        auto redirect = inPlace.redirects.begin();
+        auto redirect = redirects.cbegin();
         TileId current = TileId::none();
         for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {
             const compiler::VertexPlan& vp = plan.vertices[vi];
@@ -185,8 +206,7 @@ void Engine::prepare() {
                 std::vector<FieldBinding> bindings;
                 for (std::size_t n = graph_.entryCount(vp.vertex, f); n > 0; --n, ++next) {
                     Location at = entries[next].location();
-                    if (redirect != inPlace.redirects.end() &&
-                        redirect->entry == vp.firstEntry + next) {
+                    if (redirect != redirects.cend() && redirect->entry == vp.firstEntry + next) {
                         at = (redirect++)->source;
                     }
                     bindings.push_back({pointer(at), entries[next].count});
@@ -215,7 +235,8 @@ void Engine::prepare() {
     predicateFlags_.assign(compiled_->steps.size(), false);
     predicateValues_.assign(compiled_->steps.size(), 0);
     if (runtime::grouping() == runtime::Grouping::Auto) {
-        prepared_->groups = std::make_unique<runtime::StepGroups>(graph_, *compiled_);
+        prepared_->groups =
+            std::make_unique<runtime::StepGroups>(graph_, *compiled_, &prepared_->replicas);
         for (const auto& code : compiled_->programs) {
             prepared_->groupWork.emplace_back(code.size());
         }
@@ -231,7 +252,7 @@ void Engine::run(unsigned programIndex) {
             if (grouped > 0) {
                 runGroup(grouped);
             } else {
-                advance(false);
+                runStep(false, false);
             }
         }
     } catch (const std::exception& e) {
@@ -310,13 +331,17 @@ StepId Engine::nextStep() const {
 }
 
 void Engine::advance(bool exchangeOnly) {
+    runStep(exchangeOnly, true);
+}
+
+void Engine::runStep(bool exchangeOnly, bool everyReplica) {
     const StepId id = nextStep();
     if (id.isNone()) {
         throw Error("advance: no step left to run");
     }
     const Instruction& in = compiled_->programs[program_][pc_];
     if (!insideStep_) {
-        exchangePhase(id);
+        exchangePhase(id, everyReplica);
         if (exchangeOnly && compiled_->step(id).kind == ProgramKind::Execute) {
             insideStep_ = true;
             return;
@@ -357,10 +382,11 @@ void runCopies(ThreadPool& pool, const TileCopyLists& copies) {
 } // namespace
 
 // The exchange into a step: remote and rearranged inputs land in its buffers.
-void Engine::exchangePhase(StepId id) {
+void Engine::exchangePhase(StepId id, bool everyReplica) {
     const StepPlan& plan = compiled_->step(id);
+    const PreparedStep& p = prepared_->steps[id.value()];
     if (plan.kind == ProgramKind::Execute || plan.kind == ProgramKind::Copy) {
-        runCopies(pool_, prepared_->steps[id.value()].gather);
+        runCopies(pool_, everyReplica && p.everyReplica ? *p.everyReplica : p.gather);
     }
 }
 

@@ -88,13 +88,19 @@ public:
     // Of a step's exchange, the bytes its vertices read where the exchange
     // reads them instead of from a copy (runtime/InPlaceReads.h).
     std::uint64_t bytesReadInPlace(compiler::StepId step) const;
+    // Of a Copy step's bytes, those run() does not copy: replicas of bytes
+    // another tile's replica holds for the same readers (runtime/SharedReplicas.h).
+    std::uint64_t replicaBytesNotCopied(compiler::StepId step) const;
 
 private:
     struct Prepared;
     struct StreamState;
     void prepare();
     void settle();
-    void exchangePhase(compiler::StepId step);
+    // One step (or its exchange); run() leaves replicas others hold uncopied,
+    // advance() (the debugger) makes every one.
+    void runStep(bool exchangeOnly, bool everyReplica);
+    void exchangePhase(compiler::StepId step, bool everyReplica);
     void completeStep(compiler::StepId step);
     void finishStep(compiler::StepId id, const compiler::StepPlan& plan);
     void runGroup(std::size_t steps);

@@ -3,12 +3,14 @@
 // (Engine.cpp: one step at a time; EngineGroups.cpp: steps tile by tile).
 // Internal to engine/runtime.
 #include "engine/runtime/Engine.h"
+#include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TileCopies.h"
 #include "engine/runtime/TileStores.h"
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace tessera {
@@ -35,8 +37,12 @@ struct PreparedStep {
     std::vector<std::vector<Instance>> compute;
     std::vector<std::uint32_t> computeTiles; // the tile of each compute list
     TileCopyLists scatter;
-    std::uint64_t bytesReadInPlace =
-        0; // gathered bytes vertices read at the source (InPlaceReads.h)
+    // Gathered bytes vertices read at the source (InPlaceReads.h).
+    std::uint64_t bytesReadInPlace = 0;
+    // A Copy step with replicas made once (SharedReplicas.h): `gather` leaves
+    // them out, this list (for the debugger's advance) makes every one.
+    std::optional<TileCopyLists> everyReplica;
+    std::uint64_t replicaBytesNotCopied = 0;
 };
 
 // Runs a vertex; what its compute() throws, or its returning false, becomes
@@ -67,6 +73,7 @@ struct Engine::Prepared {
     TileStores memory; // the tiles' stores; unmapped after the instances are destroyed
     std::vector<runtime::PreparedStep> steps;
     std::vector<runtime::Instance> owned;
+    runtime::SharedReplicas replicas; // before groups, which read it
     std::unique_ptr<runtime::StepGroups> groups;
     // Per program, per instruction: the group starting there, made on first use.
     std::vector<std::vector<std::unique_ptr<GroupWork>>> groupWork;

@@ -68,9 +68,11 @@ Grouping grouping() {
     return groupingMode.load();
 }
 
-StepGroups::StepGroups(const Graph& graph, const compiler::CompiledGraph& compiled)
+StepGroups::StepGroups(const Graph& graph, const compiler::CompiledGraph& compiled,
+                       const SharedReplicas* replicas)
     : graph_(graph)
     , compiled_(compiled)
+    , replicas_(replicas)
     , steps_(compiled.steps.size()) {
     planned_.reserve(compiled.programs.size());
     for (const auto& code : compiled.programs) {
@@ -104,6 +106,10 @@ const StepGroups::Access& StepGroups::access(compiler::StepId id) {
     a.groupable =
         (step.kind == record::ProgramKind::Execute || step.kind == record::ProgramKind::Copy) &&
         step.scatter.empty() && step.host.empty() && step.abortMessage.empty() && !step.cycleStamp;
+    const SharedReplicas::Step* shared = replicas_ ? replicas_->find(id) : nullptr;
+    if (shared && !shared->copy.empty()) {
+        a.groupable = false; // its readers on other tiles need every tile's copy made first
+    }
     if (!a.groupable) {
         return a;
     }
@@ -138,6 +144,11 @@ const StepGroups::Access& StepGroups::access(compiler::StepId id) {
                 }
             }
             next += count;
+        }
+    }
+    if (shared) {
+        for (const compiler::BlockId b : shared->remoteReads) {
+            note(b, 1, readBlocks);
         }
     }
     // Only the marks made here are cleared: a program may have many steps.

@@ -10,6 +10,7 @@
 // in the tile stores, so memory reused by two blocks counts as one).
 #include "engine/compiler/Compiled.h"
 #include "engine/graph/Graph.h"
+#include "engine/runtime/SharedReplicas.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +25,10 @@ inline constexpr std::size_t kMostGroupedSteps = 8;
 
 class StepGroups {
 public:
-    StepGroups(const Graph& graph, const compiler::CompiledGraph& compiled);
+    // `replicas`: replicas run() does not copy (runtime/SharedReplicas.h):
+    // their Copy steps run alone, and their readers read the shared replica.
+    StepGroups(const Graph& graph, const compiler::CompiledGraph& compiled,
+               const SharedReplicas* replicas = nullptr);
 
     // How many steps, from instruction `pc` of program `program`, may run as
     // one group: at least 2, or 0 when the step at `pc` runs alone. Planned
@@ -48,6 +52,7 @@ private:
 
     const Graph& graph_;
     const compiler::CompiledGraph& compiled_;
+    const SharedReplicas* replicas_;
     std::vector<std::optional<Access>> steps_;
     std::vector<std::vector<std::int8_t>> planned_; // per instruction: -1 unknown, else steps
     std::vector<std::uint8_t> seen_;                // per block, while collecting

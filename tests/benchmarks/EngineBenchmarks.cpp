@@ -9,6 +9,7 @@
 #include "engine/ops/MatMul.h"
 #include "engine/runtime/Engine.h"
 #include "engine/runtime/InPlaceReads.h"
+#include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/ThreadPool.h"
 #include "engine/runtime/TileCopies.h"
@@ -63,8 +64,8 @@ double openblasSeconds(std::size_t m, std::size_t k, std::size_t n) {
 // scatters out of every step it runs; straight-line programs only), and of
 // those the bytes vertices read at their source instead of from a copy.
 struct ExchangedBytes {
-    std::uint64_t moved = 0, readInPlace = 0;
-    std::uint64_t copied() const { return moved - readInPlace; }
+    std::uint64_t moved = 0, readInPlace = 0, sharedReplicas = 0;
+    std::uint64_t copied() const { return moved - readInPlace - sharedReplicas; }
 };
 
 ExchangedBytes exchangedBytes(const Engine& engine, unsigned program) {
@@ -81,6 +82,7 @@ ExchangedBytes exchangedBytes(const Engine& engine, unsigned program) {
             }
         }
         bytes.readInPlace += engine.bytesReadInPlace(in.step);
+        bytes.sharedReplicas += engine.replicaBytesNotCopied(in.step);
     }
     return bytes;
 }
@@ -114,9 +116,11 @@ void printExchangeFloor(const std::string& name, const Engine& engine, double re
     printResult(name + ".exchange_memcpy_vs_openblas",
                 exchangeMemcpySeconds(bytes.copied(), engine.hostMemoryBytes()), "s", reference);
     std::printf("%s: the run's exchanges move %.1f MB, of which vertices read %.1f MB where "
-                "they lie and %.1f MB are copied; its tiles hold %.1f MB\n",
+                "they lie, %.1f MB are replicas made once and %.1f MB are copied; its tiles "
+                "hold %.1f MB\n",
                 name.c_str(), double(bytes.moved) / 1e6, double(bytes.readInPlace) / 1e6,
-                double(bytes.copied()) / 1e6, double(engine.hostMemoryBytes()) / 1e6);
+                double(bytes.sharedReplicas) / 1e6, double(bytes.copied()) / 1e6,
+                double(engine.hostMemoryBytes()) / 1e6);
 }
 
 // Best CPU time of the process over `repeats` calls: on a shared host the
@@ -200,14 +204,20 @@ void printGroupingTime(const std::string& name, const Graph& graph,
 }
 
 // A run of program 1 whose vertices read gathered inputs where they lie
-// (runtime/InPlaceReads.h) against the same run copying every gathered byte.
+// (runtime/InPlaceReads.h) against the same run copying every gathered
+// byte, each replica copied; then replicas made once (runtime/SharedReplicas.h)
+// against each copied, gathered inputs read in place.
 void printInPlaceTime(const std::string& name, const Graph& graph,
                       const std::vector<program::Program>& programs) {
+    runtime::setShareReplicas(runtime::ShareReplicas::Never);
     runtime::setReadInPlace(runtime::ReadInPlace::Never);
     Engine copied(graph, programs);
     runtime::setReadInPlace(runtime::ReadInPlace::Auto);
     Engine inPlace(graph, programs);
     printAlternatedRuns(name + ".wall_time_in_place_vs_copied", inPlace, copied);
+    runtime::setShareReplicas(runtime::ShareReplicas::Auto);
+    Engine shared(graph, programs);
+    printAlternatedRuns(name + ".wall_time_shared_replicas_vs_each_copied", shared, inPlace);
 }
 
 bool selected(const Options& options, const std::string& name) {
@@ -289,6 +299,7 @@ void convBenchmark(const Options& options, std::size_t batch, std::size_t channe
     const double simulated = bestSeconds([&] { engine.run(1); }, 3);
     printKernelCpuTime(name, graph, {init, prog});
     printGroupingTime(name, graph, {init, prog});
+    printInPlaceTime(name, graph, {init, prog});
 #ifdef TESSERA_BENCH_OPENBLAS
     const std::size_t kk = channels * 9, positions = (side - 2) * (side - 2);
     const std::size_t field = side * side;
