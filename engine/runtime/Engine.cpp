@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <new>
 #include <utility>
@@ -178,7 +179,6 @@ void Engine::prepare() {
         const runtime::InPlaceReads inPlace = runtime::planInPlaceReads(graph_, *compiled_, plan);
         const runtime::SharedReplicas::Step* shared =
             prepared_->replicas.find(record::idAt<StepId>(s));
-        redirects = inPlace.redirects;
         if (shared && !shared->copy.empty()) {
             p.gather = group(plan.gather, &shared->copy);
             p.everyReplica = group(plan.gather, nullptr);
@@ -186,14 +186,20 @@ void Engine::prepare() {
         } else {
             p.gather = group(plan.gather, &inPlace.copy);
         }
+        // Entries read elsewhere, in entry order: inputs in exchange buffers
+        // read at their source, and replicas read from the one made.
+        const std::vector<runtime::InPlaceReads::Redirect>* readElsewhere = &inPlace.redirects;
         if (shared && !shared->redirects.empty()) {
-            redirects.insert(redirects.end(), shared->redirects.begin(), shared->redirects.end());
-            std::sort(redirects.begin(), redirects.end(),
-                      [](const auto& a, const auto& b) { return a.entry < b.entry; });
+            redirects.clear();
+            std::merge(inPlace.redirects.begin(), inPlace.redirects.end(),
+                       shared->redirects.begin(), shared->redirects.end(),
+                       std::back_inserter(redirects),
+                       [](const auto& a, const auto& b) { return a.entry < b.entry; });
+            readElsewhere = &redirects;
         }
         p.scatter = group(plan.scatter, nullptr);
         p.bytesReadInPlace = inPlace.bytesNotCopied;
-        auto redirect = redirects.cbegin();
+        auto redirect = readElsewhere->cbegin();
         TileId current = TileId::none();
         for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {
             const compiler::VertexPlan& vp = plan.vertices[vi];
@@ -206,7 +212,8 @@ void Engine::prepare() {
                 std::vector<FieldBinding> bindings;
                 for (std::size_t n = graph_.entryCount(vp.vertex, f); n > 0; --n, ++next) {
                     Location at = entries[next].location();
-                    if (redirect != redirects.cend() && redirect->entry == vp.firstEntry + next) {
+                    if (redirect != readElsewhere->cend() &&
+                        redirect->entry == vp.firstEntry + next) {
                         at = (redirect++)->source;
                     }
                     bindings.push_back({pointer(at), entries[next].count});

@@ -67,18 +67,27 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
         std::sort(order.begin(), order.end(), byDestination);
     }
     // Calls fn(transfer) for each transfer whose destination overlaps `s`.
+    // Entries mostly come in the order their transfers were planned: the
+    // search starts where the last one ended when that is the place.
+    std::size_t hint = 0;
     const auto forOverlapping = [&](const Span& s, auto&& fn) {
-        auto it = std::partition_point(order.begin(), order.end(), [&](std::uint32_t i) {
+        const auto before = [&](std::uint32_t i) {
             const Span d = destination(i);
             return d.block != s.block ? d.block < s.block : d.end <= s.begin;
-        });
-        for (; it != order.end(); ++it) {
-            const Span d = destination(*it);
+        };
+        std::size_t at = hint;
+        if (at >= order.size() || before(order[at]) || (at > 0 && !before(order[at - 1]))) {
+            at = static_cast<std::size_t>(std::partition_point(order.begin(), order.end(), before) -
+                                          order.begin());
+        }
+        for (; at < order.size(); ++at) {
+            const Span d = destination(order[at]);
             if (d.block != s.block || d.begin >= s.end) {
                 break;
             }
-            fn(*it);
+            fn(order[at]);
         }
+        hint = at;
     };
     // Variables' bytes the vertices write: they may change while the step's
     // vertices run, so no entry reads them in place.
@@ -158,8 +167,7 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
             out.bytesNotCopied += step.gather[i].bytes;
         }
     }
-    std::sort(out.redirects.begin(), out.redirects.end(),
-              [](const auto& a, const auto& b) { return a.entry < b.entry; });
+    // Reads were collected in entry order.
     return out;
 }
 

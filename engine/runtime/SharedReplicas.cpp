@@ -316,8 +316,7 @@ SharedReplicas planSharedReplicas(const Graph& graph, const compiler::CompiledGr
         }
     }
     for (auto& [s, step] : bySteps) {
-        std::sort(step.redirects.begin(), step.redirects.end(),
-                  [](const auto& a, const auto& b) { return a.entry < b.entry; });
+        // Readers were collected step by step in entry order.
         std::sort(step.remoteReads.begin(), step.remoteReads.end());
         step.remoteReads.erase(std::unique(step.remoteReads.begin(), step.remoteReads.end()),
                                step.remoteReads.end());
