@@ -130,6 +130,42 @@ std::size_t Engine::hostMemoryBytes() const {
     return total;
 }
 
+namespace {
+
+// A step's copies as lists per destination tile; `copy`: per transfer,
+// whether it is made (none: all are). `byTile`: scratch, one list a tile.
+TileCopyLists copyLists(const compiler::CompiledGraph& compiled, const TileStores& memory,
+                        const LargeVector<compiler::Transfer>& transfers,
+                        const std::vector<std::uint8_t>* copy,
+                        std::vector<std::vector<CopyOp>>& byTile) {
+    const auto at = [&](const Location& l) {
+        const compiler::DataBlock& b = compiled.blocks[l.block];
+        return memory[b.tile.value()] + b.storeOffset + l.offset;
+    };
+    TileCopyLists out;
+    std::size_t bytes = 0;
+    for (std::size_t i = 0; i < transfers.size(); ++i) {
+        const compiler::Transfer& t = transfers[i];
+        if (copy && !(*copy)[i]) {
+            continue;
+        }
+        byTile[compiled.blocks[t.destination.block].tile.value()].push_back(
+            {at(t.destination), at(t.source), t.bytes});
+        bytes += t.bytes;
+    }
+    for (std::size_t tile = 0; tile < byTile.size(); ++tile) {
+        if (!byTile[tile].empty()) {
+            out.byTile.push_back(std::move(byTile[tile]));
+            out.tiles.push_back(static_cast<std::uint32_t>(tile));
+            byTile[tile].clear();
+        }
+    }
+    out.streamed = runtime::worthStreaming(bytes);
+    return out;
+}
+
+} // namespace
+
 void Engine::prepare() {
     // Zeroed, so runs are reproducible, but lazily: see TileStores.
     prepared_ = std::make_unique<Prepared>(compiled_->storeBytes);
@@ -147,29 +183,9 @@ void Engine::prepare() {
     }
     prepared_->steps.resize(compiled_->steps.size());
     std::vector<std::vector<CopyOp>> byTile(compiled_->storeBytes.size());
-    // copy: per transfer, whether it is made (none: all are).
     auto group = [&](const LargeVector<compiler::Transfer>& transfers,
                      const std::vector<std::uint8_t>* copy) {
-        TileCopyLists out;
-        std::size_t bytes = 0;
-        for (std::size_t i = 0; i < transfers.size(); ++i) {
-            const compiler::Transfer& t = transfers[i];
-            if (copy && !(*copy)[i]) {
-                continue;
-            }
-            byTile[compiled_->blocks[t.destination.block].tile.value()].push_back(
-                {pointer(t.destination), pointer(t.source), t.bytes});
-            bytes += t.bytes;
-        }
-        for (std::size_t tile = 0; tile < byTile.size(); ++tile) {
-            if (!byTile[tile].empty()) {
-                out.byTile.push_back(std::move(byTile[tile]));
-                out.tiles.push_back(static_cast<std::uint32_t>(tile));
-                byTile[tile].clear();
-            }
-        }
-        out.streamed = runtime::worthStreaming(bytes);
-        return out;
+        return copyLists(*compiled_, prepared_->memory, transfers, copy, byTile);
     };
     prepared_->replicas = runtime::planSharedReplicas(graph_, *compiled_);
     std::vector<runtime::InPlaceReads::Redirect> redirects;
@@ -181,7 +197,6 @@ void Engine::prepare() {
             prepared_->replicas.find(record::idAt<StepId>(s));
         if (shared && !shared->copy.empty()) {
             p.gather = group(plan.gather, &shared->copy);
-            p.everyReplica = group(plan.gather, nullptr);
             p.replicaBytesNotCopied = shared->bytesNotCopied;
         } else {
             p.gather = group(plan.gather, &inPlace.copy);
@@ -391,10 +406,19 @@ void runCopies(ThreadPool& pool, const TileCopyLists& copies) {
 // The exchange into a step: remote and rearranged inputs land in its buffers.
 void Engine::exchangePhase(StepId id, bool everyReplica) {
     const StepPlan& plan = compiled_->step(id);
-    const PreparedStep& p = prepared_->steps[id.value()];
-    if (plan.kind == ProgramKind::Execute || plan.kind == ProgramKind::Copy) {
-        runCopies(pool_, everyReplica && p.everyReplica ? *p.everyReplica : p.gather);
+    PreparedStep& p = prepared_->steps[id.value()];
+    if (plan.kind != ProgramKind::Execute && plan.kind != ProgramKind::Copy) {
+        return;
     }
+    if (everyReplica && p.replicaBytesNotCopied > 0) {
+        if (!p.everyReplica) { // made when the debugger first steps over the copy
+            std::vector<std::vector<CopyOp>> byTile(compiled_->storeBytes.size());
+            p.everyReplica = copyLists(*compiled_, prepared_->memory, plan.gather, nullptr, byTile);
+        }
+        runCopies(pool_, *p.everyReplica);
+        return;
+    }
+    runCopies(pool_, p.gather);
 }
 
 // Everything after the exchange: compute, write-back, host transfers, and

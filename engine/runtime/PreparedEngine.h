@@ -40,7 +40,7 @@ struct PreparedStep {
     // Gathered bytes vertices read at the source (InPlaceReads.h).
     std::uint64_t bytesReadInPlace = 0;
     // A Copy step with replicas made once (SharedReplicas.h): `gather` leaves
-    // them out, this list (for the debugger's advance) makes every one.
+    // them out, this list (for the debugger's advance, made then) makes every one.
     std::optional<TileCopyLists> everyReplica;
     std::uint64_t replicaBytesNotCopied = 0;
 };
