@@ -2,9 +2,7 @@
 
 #include "engine/core/Error.h"
 #include "engine/core/ExceptionText.h"
-#include "engine/runtime/InPlaceReads.h"
 #include "engine/runtime/PreparedEngine.h"
-#include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TensorPrinter.h"
 #include "engine/runtime/TileCopies.h"
@@ -16,7 +14,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <iterator>
 #include <map>
 #include <new>
 #include <utility>
@@ -29,22 +26,6 @@ using compiler::Op;
 using compiler::StepId;
 using compiler::StepPlan;
 using record::ProgramKind;
-
-namespace {
-
-// A codelet's constructor and compute() are user code: whatever they throw
-// (on any thread of the pool) becomes a CodeletError naming the vertex.
-void* createInstance(const Graph& graph, VertexId vertex) {
-    const CodeletInfo& codelet = *graph.vertex(vertex).codelet;
-    try {
-        return codelet.create();
-    } catch (...) {
-        throw CodeletError(graph.vertexName(vertex) + ": the constructor of codelet '" +
-                           codelet.name + "' threw " + currentExceptionText());
-    }
-}
-
-} // namespace
 
 namespace runtime {
 
@@ -65,6 +46,7 @@ void runCompute(const Graph& graph, const Instance& inst, StepId step, const Ste
 
 } // namespace runtime
 
+using runtime::copyLists;
 using runtime::CopyOp;
 using runtime::Instance;
 using runtime::PreparedStep;
@@ -105,6 +87,11 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
                                std::to_string(graph.getTarget().bytesPerTile));
     }
     prepare();
+    for (const auto& [name, stream] : graph_.streams()) {
+        auto state = std::make_unique<StreamState>();
+        state->stream = stream;
+        streams_.push_back(std::move(state));
+    }
 }
 
 Engine::~Engine() = default;
@@ -128,141 +115,6 @@ std::size_t Engine::hostMemoryBytes() const {
         total += b;
     }
     return total;
-}
-
-namespace {
-
-// A step's copies as lists per destination tile; `copy`: per transfer,
-// whether it is made (none: all are). `byTile`: scratch, one list a tile.
-TileCopyLists copyLists(const compiler::CompiledGraph& compiled, const TileStores& memory,
-                        const LargeVector<compiler::Transfer>& transfers,
-                        const std::vector<std::uint8_t>* copy,
-                        std::vector<std::vector<CopyOp>>& byTile) {
-    const auto at = [&](const Location& l) {
-        const compiler::DataBlock& b = compiled.blocks[l.block];
-        return memory[b.tile.value()] + b.storeOffset + l.offset;
-    };
-    TileCopyLists out;
-    std::size_t bytes = 0;
-    for (std::size_t i = 0; i < transfers.size(); ++i) {
-        const compiler::Transfer& t = transfers[i];
-        if (copy && !(*copy)[i]) {
-            continue;
-        }
-        byTile[compiled.blocks[t.destination.block].tile.value()].push_back(
-            {at(t.destination), at(t.source), t.bytes});
-        bytes += t.bytes;
-    }
-    for (std::size_t tile = 0; tile < byTile.size(); ++tile) {
-        if (!byTile[tile].empty()) {
-            out.byTile.push_back(std::move(byTile[tile]));
-            out.tiles.push_back(static_cast<std::uint32_t>(tile));
-            byTile[tile].clear();
-        }
-    }
-    out.streamed = runtime::worthStreaming(bytes);
-    return out;
-}
-
-} // namespace
-
-void Engine::prepare() {
-    // Zeroed, so runs are reproducible, but lazily: see TileStores.
-    prepared_ = std::make_unique<Prepared>(compiled_->storeBytes);
-    // Initial values of constants and initialised variables.
-    for (std::size_t v = 0; v < graph_.variables().size(); ++v) {
-        const VariableData& data = graph_.variables()[v];
-        if (data.initialValue.empty()) {
-            continue;
-        }
-        const std::size_t size = sizeOf(data.type);
-        for (const compiler::PlacedInterval& p : compiled_->placements[v]) {
-            std::memcpy(pointer({p.block, p.localStart * size}),
-                        data.initialValue.data() + p.begin * size, (p.end - p.begin) * size);
-        }
-    }
-    prepared_->steps.resize(compiled_->steps.size());
-    std::vector<std::vector<CopyOp>> byTile(compiled_->storeBytes.size());
-    auto group = [&](const LargeVector<compiler::Transfer>& transfers,
-                     const std::vector<std::uint8_t>* copy) {
-        return copyLists(*compiled_, prepared_->memory, transfers, copy, byTile);
-    };
-    prepared_->replicas = runtime::planSharedReplicas(graph_, *compiled_);
-    std::vector<runtime::InPlaceReads::Redirect> redirects;
-    for (std::size_t s = 0; s < compiled_->steps.size(); ++s) {
-        const StepPlan& plan = compiled_->steps[s];
-        PreparedStep& p = prepared_->steps[s];
-        const runtime::InPlaceReads inPlace = runtime::planInPlaceReads(graph_, *compiled_, plan);
-        const runtime::SharedReplicas::Step* shared =
-            prepared_->replicas.find(record::idAt<StepId>(s));
-        if (shared && !shared->copy.empty()) {
-            p.gather = group(plan.gather, &shared->copy);
-            p.replicaBytesNotCopied = shared->bytesNotCopied;
-        } else {
-            p.gather = group(plan.gather, &inPlace.copy);
-        }
-        // Entries read elsewhere, in entry order: inputs in exchange buffers
-        // read at their source, and replicas read from the one made.
-        const std::vector<runtime::InPlaceReads::Redirect>* readElsewhere = &inPlace.redirects;
-        if (shared && !shared->redirects.empty()) {
-            redirects.clear();
-            std::merge(inPlace.redirects.begin(), inPlace.redirects.end(),
-                       shared->redirects.begin(), shared->redirects.end(),
-                       std::back_inserter(redirects),
-                       [](const auto& a, const auto& b) { return a.entry < b.entry; });
-            readElsewhere = &redirects;
-        }
-        p.scatter = group(plan.scatter, nullptr);
-        p.bytesReadInPlace = inPlace.bytesNotCopied;
-        auto redirect = readElsewhere->cbegin();
-        TileId current = TileId::none();
-        for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {
-            const compiler::VertexPlan& vp = plan.vertices[vi];
-            const VertexData& v = graph_.vertex(vp.vertex);
-            Instance inst{createInstance(graph_, vp.vertex), v.codelet, vp.vertex};
-            prepared_->owned.push_back(inst);
-            const auto entries = plan.entriesOf(vi);
-            std::size_t next = 0; // entries are in field order
-            for (std::size_t f = 0; f < v.codelet->fields.size(); ++f) {
-                std::vector<FieldBinding> bindings;
-                for (std::size_t n = graph_.entryCount(vp.vertex, f); n > 0; --n, ++next) {
-                    Location at = entries[next].location();
-                    if (redirect != readElsewhere->cend() &&
-                        redirect->entry == vp.firstEntry + next) {
-                        at = (redirect++)->source;
-                    }
-                    bindings.push_back({pointer(at), entries[next].count});
-                }
-                v.codelet->fields[f].bind(inst.object, bindings);
-            }
-            const auto states = graph_.stateValues(vp.vertex);
-            for (std::size_t i = 0; i < states.size(); ++i) {
-                if (states[i]) {
-                    v.codelet->states[i].set(inst.object, *states[i]);
-                }
-            }
-            if (vp.tile != current) {
-                p.compute.emplace_back();
-                p.computeTiles.push_back(vp.tile.value());
-                current = vp.tile;
-            }
-            p.compute.back().push_back(inst);
-        }
-    }
-    for (const auto& [name, stream] : graph_.streams()) {
-        auto state = std::make_unique<StreamState>();
-        state->stream = stream;
-        streams_.push_back(std::move(state));
-    }
-    predicateFlags_.assign(compiled_->steps.size(), false);
-    predicateValues_.assign(compiled_->steps.size(), 0);
-    if (runtime::grouping() == runtime::Grouping::Auto) {
-        prepared_->groups =
-            std::make_unique<runtime::StepGroups>(graph_, *compiled_, &prepared_->replicas);
-        for (const auto& code : compiled_->programs) {
-            prepared_->groupWork.emplace_back(code.size());
-        }
-    }
 }
 
 void Engine::run(unsigned programIndex) {

@@ -1,6 +1,7 @@
 #pragma once
-// The engine's prepared state, shared by the files that run steps
-// (Engine.cpp: one step at a time; EngineGroups.cpp: steps tile by tile).
+// The engine's prepared state, made by EnginePrepare.cpp and shared by the
+// files that run steps (Engine.cpp: one step at a time; EngineGroups.cpp:
+// steps tile by tile).
 // Internal to engine/runtime.
 #include "engine/runtime/Engine.h"
 #include "engine/runtime/SharedReplicas.h"
@@ -44,6 +45,13 @@ struct PreparedStep {
     std::optional<TileCopyLists> everyReplica;
     std::uint64_t replicaBytesNotCopied = 0;
 };
+
+// A step's copies as lists per destination tile; `copy`: per transfer,
+// whether it is made (none: all are). `byTile`: scratch, one list a tile.
+TileCopyLists copyLists(const compiler::CompiledGraph& compiled, const TileStores& memory,
+                        const LargeVector<compiler::Transfer>& transfers,
+                        const std::vector<std::uint8_t>* copy,
+                        std::vector<std::vector<CopyOp>>& byTile);
 
 // Runs a vertex; what its compute() throws, or its returning false, becomes
 // an error naming the vertex and the step.
