@@ -1,5 +1,7 @@
 #include "engine/runtime/InPlaceReads.h"
 
+#include "engine/runtime/StepEntries.h"
+
 #include <algorithm>
 #include <atomic>
 #include <numeric>
@@ -98,27 +100,18 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
     };
     std::vector<Read> reads;            // inputs in exchange buffers
     std::vector<Span> buffersOtherwise; // buffer bytes written or copied out
-    for (std::size_t vi = 0; vi < step.vertices.size(); ++vi) {
-        const VertexId vertex = step.vertices[vi].vertex;
-        const CodeletInfo& codelet = *graph.vertex(vertex).codelet;
-        std::uint64_t e = step.vertices[vi].firstEntry; // entries are in field order
-        for (std::size_t f = 0; f < codelet.fields.size(); ++f) {
-            const FieldInfo& field = codelet.fields[f];
-            const std::uint64_t size = sizeOf(field.type);
-            for (std::size_t n = graph.entryCount(vertex, f); n > 0; --n, ++e) {
-                const compiler::FieldEntryPlan& entry = step.entries[e];
-                const bool buffer = compiled.blocks[entry.block].var.isNone();
-                const Span span{entry.block, entry.offset, entry.offset + entry.count * size};
-                if (writes(field.direction) && buffer) {
-                    buffersOtherwise.push_back(span);
-                } else if (writes(field.direction)) {
-                    written.push_back(span);
-                } else if (buffer && entry.count > 0) {
-                    reads.push_back({e, span});
-                }
-            }
+    forEachEntry(graph, step, [&](std::size_t, std::uint64_t e, const FieldInfo& field) {
+        const compiler::FieldEntryPlan& entry = step.entries[e];
+        const bool buffer = compiled.blocks[entry.block].var.isNone();
+        const Span span{entry.block, entry.offset, entry.offset + entry.count * sizeOf(field.type)};
+        if (writes(field.direction) && buffer) {
+            buffersOtherwise.push_back(span);
+        } else if (writes(field.direction)) {
+            written.push_back(span);
+        } else if (buffer && entry.count > 0) {
+            reads.push_back({e, span});
         }
-    }
+    });
     coalesce(written);
     const auto isWritten = [&](const Span& s) {
         const auto it = std::partition_point(written.begin(), written.end(), [&](const Span& w) {

@@ -1,5 +1,7 @@
 #include "engine/runtime/SharedReplicas.h"
 
+#include "engine/runtime/StepEntries.h"
+
 #include <algorithm>
 #include <atomic>
 #include <limits>
@@ -236,27 +238,19 @@ SharedReplicas planSharedReplicas(const Graph& graph, const compiler::CompiledGr
                 }
             }
         }
-        for (std::size_t vi = 0; vi < step.vertices.size(); ++vi) {
-            const VertexId vertex = step.vertices[vi].vertex;
-            const CodeletInfo& codelet = *graph.vertex(vertex).codelet;
-            std::uint64_t e = step.vertices[vi].firstEntry; // entries are in field order
-            for (std::size_t f = 0; f < codelet.fields.size(); ++f) {
-                const FieldInfo& field = codelet.fields[f];
-                for (std::size_t n = graph.entryCount(vertex, f); n > 0; --n, ++e) {
-                    const compiler::FieldEntryPlan& entry = step.entries[e];
-                    if (!isReplica(entry.block) || entry.count == 0) {
-                        continue;
-                    }
-                    if (writes(field.direction) ||
-                        !positions.inRunOf(groups[groupOf[entry.block]].copy, id)) {
-                        kept[entry.block] = 1;
-                        continue;
-                    }
-                    const std::uint64_t end = entry.offset + entry.count * sizeOf(field.type);
-                    readers.push_back({id, e, entry.block, entry.offset, end});
-                }
+        forEachEntry(graph, step, [&](std::size_t, std::uint64_t e, const FieldInfo& field) {
+            const compiler::FieldEntryPlan& entry = step.entries[e];
+            if (!isReplica(entry.block) || entry.count == 0) {
+                return;
             }
-        }
+            if (writes(field.direction) ||
+                !positions.inRunOf(groups[groupOf[entry.block]].copy, id)) {
+                kept[entry.block] = 1;
+                return;
+            }
+            const std::uint64_t end = entry.offset + entry.count * sizeOf(field.type);
+            readers.push_back({id, e, entry.block, entry.offset, end});
+        });
     }
     // A reader of bytes the copy did not write needs its replica's own.
     for (const Reader& r : readers) {

@@ -1,5 +1,7 @@
 #include "engine/runtime/StepGroups.h"
 
+#include "engine/runtime/StepEntries.h"
+
 #include <algorithm>
 #include <atomic>
 
@@ -131,21 +133,11 @@ const StepGroups::Access& StepGroups::access(compiler::StepId id) {
         }
         note(t.destination.block, 2, writeBlocks);
     }
-    for (std::size_t vi = 0; vi < step.vertices.size(); ++vi) {
-        const VertexId vertex = step.vertices[vi].vertex;
-        const CodeletInfo& codelet = *graph_.vertex(vertex).codelet;
-        const auto entries = step.entriesOf(vi);
-        std::size_t next = 0; // entries are in field order
-        for (std::size_t f = 0; f < codelet.fields.size(); ++f) {
-            const std::size_t count = graph_.entryCount(vertex, f);
-            if (writes(codelet.fields[f].direction)) {
-                for (std::size_t e = next; e < next + count; ++e) {
-                    note(entries[e].block, 2, writeBlocks);
-                }
-            }
-            next += count;
+    forEachEntry(graph_, step, [&](std::size_t, std::uint64_t e, const FieldInfo& field) {
+        if (writes(field.direction)) {
+            note(step.entries[e].block, 2, writeBlocks);
         }
-    }
+    });
     if (shared) {
         for (const compiler::BlockId b : shared->remoteReads) {
             note(b, 1, readBlocks);

@@ -3,6 +3,8 @@
 // still copied, and that either way a run gives the values worked out on the
 // host, and the same bytes, step records and cycles as copying everything.
 #include "EngineRunSupport.h"
+#include "SmallMatMul.h"
+#include "Tiles8.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/MatMul.h"
 #include "engine/program/Program.h"
@@ -24,12 +26,7 @@ namespace prog = tessera::program;
 
 namespace {
 
-constexpr std::size_t kTiles = 8;
-constexpr std::size_t kBlock = 4; // elements of each variable on each tile
-
-TileId tile(std::size_t t) {
-    return record::idAt<TileId>(static_cast<std::uint32_t>(t % kTiles));
-}
+using namespace test::tiles8;
 
 // Elements [t·kBlock + shift, +kBlock) of v, wrapping: block t when shift is 0,
 // otherwise straddling two tiles' blocks.
@@ -40,22 +37,6 @@ Tensor window(const Tensor& v, std::size_t t, std::size_t shift = 0) {
         return v.slice(begin, begin + kBlock);
     }
     return concat(v.slice(begin, kTiles * kBlock), v.slice(0, begin + kBlock - kTiles * kBlock));
-}
-
-Tensor tiled(Graph& g, const std::string& name) {
-    Tensor v = g.addVariable(Type::Float, {kTiles * kBlock}, name);
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(window(v, t), tile(t));
-    }
-    return v;
-}
-
-std::vector<float> inputs() {
-    std::vector<float> x(kTiles * kBlock);
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        x[i] = float(i % 7) + 1.0f;
-    }
-    return x;
 }
 
 // Element i of v, wrapping.
@@ -152,10 +133,7 @@ void TestEngineInPlaceReads::anInOutEntryIsCopied() {
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * kBlock * sizeof(float)});
     const std::vector<float> hx = inputs();
-    std::vector<float> hz(hx.size());
-    for (std::size_t i = 0; i < hz.size(); ++i) {
-        hz[i] = 10.0f * float(i);
-    }
+    const std::vector<float> hz = ramp(10.0f);
     engine.write<float>(x, hx);
     engine.write<float>(z, hz);
     engine.run();
@@ -183,10 +161,7 @@ void TestEngineInPlaceReads::aVertexWritingItsRemoteInputReadsTheValueBeforeTheS
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * kBlock * sizeof(float)});
     const std::vector<float> hx = inputs();
-    std::vector<float> hy(hx.size());
-    for (std::size_t i = 0; i < hy.size(); ++i) {
-        hy[i] = 0.5f * float(i);
-    }
+    const std::vector<float> hy = ramp(0.5f);
     engine.write<float>(x, hx);
     engine.write<float>(y, hy);
     engine.run();
@@ -222,10 +197,7 @@ void TestEngineInPlaceReads::bytesWrittenBesideARemoteReadDoNotStopIt() {
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * 2 * sizeof(float)});
     const std::vector<float> hx = inputs();
-    std::vector<float> hy(hx.size());
-    for (std::size_t i = 0; i < hy.size(); ++i) {
-        hy[i] = 0.25f * float(i);
-    }
+    const std::vector<float> hy = ramp(0.25f);
     engine.write<float>(x, hx);
     engine.write<float>(y, hy);
     engine.run();
@@ -241,72 +213,33 @@ void TestEngineInPlaceReads::bytesWrittenBesideARemoteReadDoNotStopIt() {
 
 void TestEngineInPlaceReads::aMatMulReadsItsPartialsInPlaceWithTheSameBytesAndRecords() {
     // Sums over k split across tiles: the reduction gathers each partial
-    // from the tile that made it, and reads them all in place. Small integers keep every sum exact,
-    // so the host's product is the reference bit for bit.
-    const std::size_t m = 16, k = 512, n = 16;
-    std::vector<float> ha(m * k), hb(k * n), want(m * n, 0.0f);
-    for (std::size_t i = 0; i < ha.size(); ++i) {
-        ha[i] = float(int(i % 11) - 5);
-    }
-    for (std::size_t i = 0; i < hb.size(); ++i) {
-        hb[i] = float(int(i % 7) - 3);
-    }
-    for (std::size_t r = 0; r < m; ++r) {
-        for (std::size_t c = 0; c < n; ++c) {
-            for (std::size_t j = 0; j < k; ++j) {
-                want[r * n + c] += ha[r * k + j] * hb[j * n + c];
-            }
-        }
-    }
-    struct Result {
-        std::vector<float> c;
-        std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>> steps;
-        std::uint64_t inPlace = 0, partials = 0; // read in place; gathered by the reduction
-    };
-    const auto runWith = [&](runtime::ReadInPlace mode, runtime::Grouping grouping,
-                             unsigned threads) {
-        runtime::setReadInPlace(mode);
-        runtime::setGrouping(grouping);
-        Graph g(Target::preset("tiles:64"));
-        Tensor a = g.addVariable(Type::Float, {m, k}, "a");
-        Tensor b = g.addVariable(Type::Float, {k, n}, "b");
-        for (std::size_t r = 0; r < m; ++r) {
-            g.setTileMapping(a[r], record::idAt<TileId>(static_cast<std::uint32_t>(r)));
-        }
-        for (std::size_t r = 0; r < k; ++r) {
-            g.setTileMapping(b[r], record::idAt<TileId>(static_cast<std::uint32_t>(63 - r % 64)));
-        }
-        prog::Sequence seq;
-        Tensor c = ops::matMul(g, seq, a, b, "mm");
-        record::InMemoryRecorder recorder;
-        Engine engine(g, seq, test::options(threads, &recorder));
-        Result r;
-        r.inPlace = inPlaceBytes(engine);
+    // from the tile that made it, and reads them all in place.
+    const test::IntegerProduct p = test::integerProduct(16, 512, 16);
+    std::uint64_t inPlace = 0, partials = 0; // read in place; gathered by the reduction
+    const auto inspect = [&](const Engine& engine) {
+        inPlace = inPlaceBytes(engine);
+        partials = 0;
         for (const compiler::StepPlan& step : engine.compiled().steps) {
             if (step.name.ends_with("/reduce")) {
                 for (const compiler::Transfer& t : step.gather) {
-                    r.partials += t.bytes;
+                    partials += t.bytes;
                 }
             }
         }
-        engine.write<float>(a, ha);
-        engine.write<float>(b, hb);
-        engine.run();
-        r.c = engine.read<float>(c);
-        for (const record::StepExecutionRecord& s : recorder.steps) {
-            r.steps.emplace_back(s.programStep.value(), s.startCycle, s.cycles);
-        }
-        return r;
     };
-    const Result copied = runWith(runtime::ReadInPlace::Never, runtime::Grouping::Never, 1);
-    QCOMPARE(copied.inPlace, std::uint64_t{0});
-    CHECK_EQUAL(copied.c, want);
+    runtime::setReadInPlace(runtime::ReadInPlace::Never);
+    runtime::setGrouping(runtime::Grouping::Never);
+    const test::MatMulRun copied = test::runOnTiles64(p, 1, inspect);
+    QCOMPARE(inPlace, std::uint64_t{0});
+    CHECK_EQUAL(copied.c, p.c);
+    runtime::setReadInPlace(runtime::ReadInPlace::Auto);
     for (const auto grouping : {runtime::Grouping::Never, runtime::Grouping::Auto}) {
+        runtime::setGrouping(grouping);
         for (const unsigned threads : {1u, 2u}) {
-            const Result r = runWith(runtime::ReadInPlace::Auto, grouping, threads);
-            QVERIFY2(r.partials > 0, "the product's plan no longer gathers partials");
-            QCOMPARE(r.inPlace, r.partials); // each partial whole from one tile
-            CHECK_EQUAL(r.c, want);
+            const test::MatMulRun r = test::runOnTiles64(p, threads, inspect);
+            QVERIFY2(partials > 0, "the product's plan no longer gathers partials");
+            QCOMPARE(inPlace, partials); // each partial whole from one tile
+            CHECK_EQUAL(r.c, p.c);
             QVERIFY(r.steps == copied.steps);
         }
     }

@@ -4,6 +4,8 @@
 // same step records and cycles as copying every replica, and that the
 // debugger's stepping copies them all.
 #include "EngineRunSupport.h"
+#include "SmallMatMul.h"
+#include "Tiles8.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/MatMul.h"
 #include "engine/program/Program.h"
@@ -25,25 +27,9 @@ namespace prog = tessera::program;
 
 namespace {
 
-constexpr std::size_t kTiles = 8;
-constexpr std::size_t kBlock = 4; // elements of each variable on each tile
+using namespace test::tiles8;
+
 constexpr std::uint64_t kBlockBytes = kBlock * sizeof(float);
-
-TileId tile(std::size_t t) {
-    return record::idAt<TileId>(static_cast<std::uint32_t>(t));
-}
-
-Tensor blockOf(const Tensor& v, std::size_t t) {
-    return v.slice(t * kBlock, (t + 1) * kBlock);
-}
-
-Tensor tiled(Graph& g, const std::string& name) {
-    Tensor v = g.addVariable(Type::Float, {kTiles * kBlock}, name);
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(blockOf(v, t), tile(t));
-    }
-    return v;
-}
 
 std::uint64_t notCopied(const Engine& engine) {
     std::uint64_t total = 0;
@@ -62,7 +48,7 @@ struct Broadcast {
     Tensor y = tiled(g, "y");
     Tensor out = tiled(g, "out");
     ComputeSet add = g.addComputeSet("add");
-    std::vector<float> hx{1.5f, -2.0f, 3.25f, 8.0f}, hy;
+    std::vector<float> hx{1.5f, -2.0f, 3.25f, 8.0f}, hy = ramp(0.5f);
 
     Broadcast() {
         g.setTileMapping(x, tile(0));
@@ -72,9 +58,6 @@ struct Broadcast {
                     add, "Add<float>",
                     {{"in1", blockOf(rep, t)}, {"in2", blockOf(y, t)}, {"out", blockOf(out, t)}}),
                 tile(t));
-        }
-        for (std::size_t i = 0; i < kTiles * kBlock; ++i) {
-            hy.push_back(0.5f * float(i));
         }
     }
     prog::Copy copy() const {
@@ -196,73 +179,34 @@ void TestEngineSharedReplicas::theDebuggersStepsCopyEveryReplica() {
 
 void TestEngineSharedReplicas::aMatMulCopiesEachOperandBlockOnceWithTheSameBytesAndRecords() {
     // Every block of a and b goes to several tiles; shared, each is copied
-    // once, so the copies make |a| + |b| elements. Small integers keep every
-    // sum exact: the host's product is the reference bit for bit.
-    const std::size_t m = 48, k = 64, n = 40;
-    std::vector<float> ha(m * k), hb(k * n), want(m * n, 0.0f);
-    for (std::size_t i = 0; i < ha.size(); ++i) {
-        ha[i] = float(int(i % 11) - 5);
-    }
-    for (std::size_t i = 0; i < hb.size(); ++i) {
-        hb[i] = float(int(i % 7) - 3);
-    }
-    for (std::size_t r = 0; r < m; ++r) {
-        for (std::size_t c = 0; c < n; ++c) {
-            for (std::size_t j = 0; j < k; ++j) {
-                want[r * n + c] += ha[r * k + j] * hb[j * n + c];
-            }
-        }
-    }
-    struct Result {
-        std::vector<float> c;
-        std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>> steps;
-        std::uint64_t notCopied = 0, copies = 0; // bytes: not copied; the Copy steps move
-    };
-    const auto runWith = [&](runtime::ShareReplicas mode, runtime::Grouping grouping,
-                             unsigned threads) {
-        runtime::setShareReplicas(mode);
-        runtime::setGrouping(grouping);
-        Graph g(Target::preset("tiles:64"));
-        Tensor a = g.addVariable(Type::Float, {m, k}, "a");
-        Tensor b = g.addVariable(Type::Float, {k, n}, "b");
-        for (std::size_t r = 0; r < m; ++r) {
-            g.setTileMapping(a[r], record::idAt<TileId>(static_cast<std::uint32_t>(r)));
-        }
-        for (std::size_t r = 0; r < k; ++r) {
-            g.setTileMapping(b[r], record::idAt<TileId>(static_cast<std::uint32_t>(63 - r)));
-        }
-        prog::Sequence seq;
-        Tensor c = ops::matMul(g, seq, a, b, "mm");
-        record::InMemoryRecorder recorder;
-        Engine engine(g, seq, test::options(threads, &recorder));
-        Result r;
-        r.notCopied = notCopied(engine);
+    // once, so the copies make |a| + |b| elements.
+    const test::IntegerProduct p = test::integerProduct(48, 64, 40);
+    std::uint64_t skipped = 0, copies = 0; // bytes: not copied; the Copy steps move
+    const auto inspect = [&](const Engine& engine) {
+        skipped = notCopied(engine);
+        copies = 0;
         for (const compiler::StepPlan& step : engine.compiled().steps) {
             if (step.kind == record::ProgramKind::Copy) {
                 for (const compiler::Transfer& t : step.gather) {
-                    r.copies += t.bytes;
+                    copies += t.bytes;
                 }
             }
         }
-        engine.write<float>(a, ha);
-        engine.write<float>(b, hb);
-        engine.run();
-        r.c = engine.read<float>(c);
-        for (const record::StepExecutionRecord& s : recorder.steps) {
-            r.steps.emplace_back(s.programStep.value(), s.startCycle, s.cycles);
-        }
-        return r;
     };
-    const Result copied = runWith(runtime::ShareReplicas::Never, runtime::Grouping::Never, 1);
-    QCOMPARE(copied.notCopied, std::uint64_t{0});
-    CHECK_EQUAL(copied.c, want);
-    QVERIFY2(copied.copies > (m * k + k * n) * sizeof(float),
-             "the product's plan no longer sends a block to several tiles");
+    const std::uint64_t operands = (p.m * p.k + p.k * p.n) * sizeof(float);
+    runtime::setShareReplicas(runtime::ShareReplicas::Never);
+    runtime::setGrouping(runtime::Grouping::Never);
+    const test::MatMulRun copied = test::runOnTiles64(p, 1, inspect);
+    QCOMPARE(skipped, std::uint64_t{0});
+    CHECK_EQUAL(copied.c, p.c);
+    QVERIFY2(copies > operands, "the product's plan no longer sends a block to several tiles");
+    runtime::setShareReplicas(runtime::ShareReplicas::Auto);
     for (const auto grouping : {runtime::Grouping::Never, runtime::Grouping::Auto}) {
+        runtime::setGrouping(grouping);
         for (const unsigned threads : {1u, 2u}) {
-            const Result r = runWith(runtime::ShareReplicas::Auto, grouping, threads);
-            QCOMPARE(r.copies - r.notCopied, std::uint64_t{(m * k + k * n) * sizeof(float)});
-            CHECK_EQUAL(r.c, want);
+            const test::MatMulRun r = test::runOnTiles64(p, threads, inspect);
+            QCOMPARE(copies - skipped, operands);
+            CHECK_EQUAL(r.c, p.c);
             QVERIFY(r.steps == copied.steps);
         }
     }

@@ -6,6 +6,7 @@
 // are run on one thread, where grouping them would read a neighbour's data
 // before or after the step that writes it and give other values.
 #include "EngineRunSupport.h"
+#include "Tiles8.h"
 #include "engine/codelets/Vertex.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/Elementwise.h"
@@ -29,25 +30,7 @@ namespace prog = tessera::program;
 
 namespace {
 
-constexpr std::size_t kTiles = 8;
-constexpr std::size_t kBlock = 4; // elements of each variable on each tile
-
-TileId tile(std::size_t t) {
-    return record::idAt<TileId>(static_cast<std::uint32_t>(t % kTiles));
-}
-
-Tensor blockOf(const Tensor& v, std::size_t t) {
-    t %= kTiles;
-    return v.slice(t * kBlock, (t + 1) * kBlock);
-}
-
-Tensor tiled(Graph& g, const std::string& name) {
-    Tensor v = g.addVariable(Type::Float, {kTiles * kBlock}, name);
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(blockOf(v, t), tile(t));
-    }
-    return v;
-}
+using namespace test::tiles8;
 
 // A compute set whose vertex on tile t computes out[t] = in1[t + s1] op in2[t + s2]
 // (indices in blocks, wrapping): a remote operand where the shift is not 0.
@@ -62,14 +45,6 @@ ComputeSet combine(Graph& g, const char* codelet, const Tensor& in1, std::size_t
                          tile(t));
     }
     return cs;
-}
-
-std::vector<float> inputs() {
-    std::vector<float> x(kTiles * kBlock);
-    for (std::size_t i = 0; i < x.size(); ++i) {
-        x[i] = float(i % 7) + 1.0f;
-    }
-    return x;
 }
 
 // Element e of block t + shift.
