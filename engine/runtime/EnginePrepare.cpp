@@ -112,7 +112,7 @@ void Engine::prepare() {
             p.gather = group(plan.gather, &shared->copy);
             p.replicaBytesNotCopied = shared->bytesNotCopied;
         } else {
-            p.gather = group(plan.gather, &inPlace.copy);
+            p.gather = group(plan.gather, inPlace.copy.empty() ? nullptr : &inPlace.copy);
         }
         // Entries read elsewhere, in entry order: inputs in exchange buffers
         // read at their source, and replicas read from the one made.

@@ -50,7 +50,6 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
                               const compiler::StepPlan& step) {
     InPlaceReads out;
     const std::size_t transfers = step.gather.size();
-    out.copy.assign(transfers, 1);
     if (step.kind != record::ProgramKind::Execute || transfers == 0 || step.vertices.empty() ||
         readInPlace() == ReadInPlace::Never) {
         return out;
@@ -122,6 +121,7 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
     for (const compiler::Transfer& t : step.scatter) {
         buffersOtherwise.push_back({t.source.block, t.source.offset, t.source.offset + t.bytes});
     }
+    out.copy.assign(transfers, 1);
     std::vector<std::uint8_t> readInPlace(transfers, 0), readCopied(transfers, 0);
     for (const Read& r : reads) {
         std::uint32_t only = 0, overlapping = 0;
@@ -159,6 +159,9 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
         if (!out.copy[i]) {
             out.bytesNotCopied += step.gather[i].bytes;
         }
+    }
+    if (out.bytesNotCopied == 0) {
+        out.copy.clear();
     }
     // Reads were collected in entry order.
     return out;

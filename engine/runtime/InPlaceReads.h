@@ -25,8 +25,9 @@ struct InPlaceReads {
         compiler::Location source;
     };
     std::vector<Redirect> redirects; // ascending by entry
-    // Per gather transfer: whether it must still be copied.
-    std::vector<std::uint8_t> copy; // 1: copy it
+    // Per gather transfer: whether it must still be copied (1); empty when
+    // every one is.
+    std::vector<std::uint8_t> copy;
     std::uint64_t bytesNotCopied = 0;
 };
 
