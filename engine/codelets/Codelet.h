@@ -96,6 +96,12 @@ struct CodeletInfo {
     std::function<void*()> create;
     std::function<void(void*)> destroy;
     std::function<bool(void*)> compute;
+    // Optional, for codelets whose consecutive vertices on one tile can run as
+    // one compute() (MatMulPartial: row blocks of one product fill the
+    // kernel's register tiles better together). Widens `into` to do `next`'s
+    // work too and returns true, or returns false and changes nothing. Each
+    // output keeps the bits its own vertex's compute() would give it.
+    std::function<bool(void* into, const void* next)> join;
 
     const FieldInfo* field(const std::string& fieldName) const;
     const StateInfo* stateField(const std::string& stateName) const;
@@ -214,6 +220,12 @@ public:
     CodeletBuilder& estimator(std::string formula, PerfEstimator e) {
         info_.formula = std::move(formula);
         info_.estimator = std::move(e);
+        return *this;
+    }
+    CodeletBuilder& join(bool (*joinNext)(C& into, const C& next)) {
+        info_.join = [joinNext](void* into, const void* next) {
+            return joinNext(*static_cast<C*>(into), *static_cast<const C*>(next));
+        };
         return *this;
     }
     CodeletInfo build() { return std::move(info_); }

@@ -101,6 +101,10 @@ std::byte* Engine::pointer(const Location& l) const {
     return prepared_->memory[b.tile.value()] + b.storeOffset + l.offset;
 }
 
+std::uint64_t Engine::verticesJoined(StepId step) const {
+    return prepared_->steps.at(step.value()).verticesJoined;
+}
+
 std::uint64_t Engine::bytesReadInPlace(StepId step) const {
     return prepared_->steps.at(step.value()).bytesReadInPlace;
 }

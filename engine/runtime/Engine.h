@@ -91,6 +91,9 @@ public:
     // Of a Copy step's bytes, those run() does not copy: replicas of bytes
     // another tile's replica holds for the same readers (runtime/SharedReplicas.h).
     std::uint64_t replicaBytesNotCopied(compiler::StepId step) const;
+    // Of a step's vertices, those run inside another's compute() call
+    // (runtime/JoinedVertices.h).
+    std::uint64_t verticesJoined(compiler::StepId step) const;
 
 private:
     struct Prepared;

@@ -6,6 +6,7 @@
 #include "engine/core/ExceptionText.h"
 #include "engine/runtime/Engine.h"
 #include "engine/runtime/InPlaceReads.h"
+#include "engine/runtime/JoinedVertices.h"
 #include "engine/runtime/PreparedEngine.h"
 #include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
@@ -160,6 +161,9 @@ void Engine::prepare() {
                 current = vp.tile;
             }
             p.compute.back().push_back(inst);
+        }
+        for (std::vector<Instance>& list : p.compute) {
+            p.verticesJoined += runtime::joinConsecutive(list);
         }
     }
     predicateFlags_.assign(compiled_->steps.size(), false);

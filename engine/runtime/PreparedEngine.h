@@ -44,6 +44,8 @@ struct PreparedStep {
     // them out, this list (for the debugger's advance, made then) makes every one.
     std::optional<TileCopyLists> everyReplica;
     std::uint64_t replicaBytesNotCopied = 0;
+    // Vertices run inside another's compute() call (JoinedVertices.h).
+    std::uint64_t verticesJoined = 0;
 };
 
 // A step's copies as lists per destination tile; `copy`: per transfer,

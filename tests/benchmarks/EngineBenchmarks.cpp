@@ -9,6 +9,7 @@
 #include "engine/ops/MatMul.h"
 #include "engine/runtime/Engine.h"
 #include "engine/runtime/InPlaceReads.h"
+#include "engine/runtime/JoinedVertices.h"
 #include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/ThreadPool.h"
@@ -220,6 +221,18 @@ void printInPlaceTime(const std::string& name, const Graph& graph,
     printAlternatedRuns(name + ".wall_time_shared_replicas_vs_each_copied", shared, inPlace);
 }
 
+// A run of program 1 whose consecutive vertices on a tile run as one call
+// where their codelet joins them (runtime/JoinedVertices.h) against each
+// vertex called alone.
+void printJoinedTime(const std::string& name, const Graph& graph,
+                     const std::vector<program::Program>& programs) {
+    runtime::setJoinVertices(runtime::JoinVertices::Never);
+    Engine apart(graph, programs);
+    runtime::setJoinVertices(runtime::JoinVertices::Auto);
+    Engine joined(graph, programs);
+    printAlternatedRuns(name + ".wall_time_joined_vs_apart", joined, apart);
+}
+
 bool selected(const Options& options, const std::string& name) {
     return options.match.empty() || name.find(options.match) != std::string::npos;
 }
@@ -252,6 +265,7 @@ void matmulBenchmark(const Options& options, std::size_t size, const char* targe
     printStreamingTime(name, graph, {init, prog});
     printGroupingTime(name, graph, {init, prog});
     printInPlaceTime(name, graph, {init, prog});
+    printJoinedTime(name, graph, {init, prog});
 
     if (size <= 512 && type == Type::Float) { // the plain loop takes seconds beyond
         std::vector<float> ha(m * k, 0.5f), hb(k * n, 0.25f), hc(m * n);
@@ -300,6 +314,7 @@ void convBenchmark(const Options& options, std::size_t batch, std::size_t channe
     printKernelCpuTime(name, graph, {init, prog});
     printGroupingTime(name, graph, {init, prog});
     printInPlaceTime(name, graph, {init, prog});
+    printJoinedTime(name, graph, {init, prog});
 #ifdef TESSERA_BENCH_OPENBLAS
     const std::size_t kk = channels * 9, positions = (side - 2) * (side - 2);
     const std::size_t field = side * side;

@@ -308,6 +308,25 @@ public:
         return true;
     }
 
+    // next's rows as more rows of this block: the same b (so the same k and
+    // columns), a's rows following on in memory. Each output row is its own
+    // x-ordered sum whichever register tile computes it.
+    static bool join(MatMulPartial& into, const MatMulPartial& next) {
+        const std::size_t rows = into.out.size(), nextRows = next.out.size();
+        if (rows == 0 || nextRows == 0 || into.b.data() != next.b.data() ||
+            into.b.size() != next.b.size() || into.out[0].size() != next.out[0].size() ||
+            into.a.size() / rows != next.a.size() / nextRows ||
+            into.a.data() + into.a.size() != next.a.data()) {
+            return false;
+        }
+        into.a.engineBind(into.a.data(), into.a.size() + next.a.size());
+        into.out.engineResize(rows + nextRows);
+        for (std::size_t r = 0; r < nextRows; ++r) {
+            into.out[rows + r] = next.out[r];
+        }
+        return true;
+    }
+
 private:
     static const float* widen(const In* p, std::size_t n, std::vector<float>& buffer) {
         if constexpr (std::is_same_v<In, float>) {
@@ -352,6 +371,7 @@ void add(CodeletRegistry& r) {
                   }
                   return {};
               })
+              .join(&C::join)
               .codeBytes(512)
               .stackBytes(96)
               .estimator("24 + 6 * rows + ceil(2 * rows * k * cols / flopsPerCycle)",

@@ -78,6 +78,27 @@ public:
         return true;
     }
 
+    // next's elements as more elements of this vertex's: its output and each
+    // of its partials following on in memory (a matMul's rows of one block).
+    // Each element is its own sum whichever loop computes it.
+    static bool join(ReducePartials& into, const ReducePartials& next) {
+        const std::size_t n = into.out.size(), parts = into.partials.size();
+        if (parts == 0 || parts != next.partials.size() || into.out.data() + n != next.out.data()) {
+            return false;
+        }
+        for (std::size_t p = 0; p < parts; ++p) {
+            if (into.partials[p].data() + n != next.partials[p].data()) {
+                return false;
+            }
+        }
+        const std::size_t more = next.out.size();
+        into.out.engineBind(into.out.data(), n + more);
+        for (std::size_t p = 0; p < parts; ++p) {
+            into.partials[p].engineBind(into.partials[p].data(), n + more);
+        }
+        return true;
+    }
+
 private:
     using Floats4 = float __attribute__((vector_size(16)));
 
@@ -144,6 +165,7 @@ void addPartials(CodeletRegistry& r) {
             .field("partials", &C::partials)
             .field("out", &C::out)
             .sameSize({"partials", "out"})
+            .join(&C::join)
             .codeBytes(224)
             .estimator(
                 "16 + p * (4 + n / 2)",
