@@ -1,8 +1,9 @@
 // The MatMulPartial kernels bit for bit, each one the CPU has (SSE2, AVX2,
 // AVX-512), over block shapes that exercise every register tile they have:
-// row counts around their 6-row tiles (1 to 13 rows) and column counts around
-// their 8- and 16-wide vectors and 64-column AVX-512 tiles (whole tiles, one
-// to four vectors, the last columns that are not a whole vector). Each output
+// row counts around their 4-, 6- and 8-row tiles (1 to 13 rows) and column
+// counts around their 8- and 16-wide vectors and 24- and 48-column tiles
+// (whole tiles, one to thirteen vectors, the last columns that are not a
+// whole vector). Each output
 // must be its x-ordered sum from a zero accumulator, fused multiply-adds where
 // the kernel uses them (AVX2, AVX-512), separate roundings otherwise (SSE2),
 // for any thread count.

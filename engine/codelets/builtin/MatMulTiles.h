@@ -1,9 +1,8 @@
 #pragma once
 // The register-tiled block product behind MatMulPartial's SSE2 kernel
-// (MatMul.cpp) and its AVX2 kernels for b in floats or halves (MatMulAvx2.cpp,
-// built for AVX2, FMA and F16C). Internal linkage: each file compiles its own
-// copy for its own instruction set, and no copy built for AVX2 can stand in
-// for the baseline's.
+// (MatMul.cpp), and the entry points of its AVX2 kernels (MatMulAvx2.cpp,
+// built for AVX2, FMA and F16C). Internal linkage, so nothing built for AVX2
+// can stand in for the baseline's.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -22,18 +21,14 @@ void blockProductAvx2HalfB(const float* a, const std::uint16_t* b, float* const*
 
 namespace {
 
-// Vectors of floats GCC maps onto the host's registers: 4 lanes for SSE2 (any
-// x86-64), 8 for AVX2.
+// Vectors of 4 floats GCC maps onto SSE2's registers (any x86-64).
 using Floats4 = float __attribute__((vector_size(16)));
-using Floats8 = float __attribute__((vector_size(32)));
 
-// How a kernel reads b: as vectors of V; kMaskedTail: whether it can load
-// and store the last cols % lanes columns alone (loadPart, storePart), else
-// (b in floats only) they go through a zero-padded copy. Here b holds floats.
+// How the kernel reads b: as vectors of V (floats; the last cols % lanes
+// columns go through a zero-padded copy).
 template <typename V>
 struct FloatLanes {
     using Element = float;
-    static constexpr bool kMaskedTail = false;
     // By reference: a vector returned by value would change the ABI.
     __attribute__((always_inline)) static void load(V& v, const float* p) {
         std::memcpy(&v, p, sizeof(V)); // unaligned
@@ -68,29 +63,10 @@ registerTile(const float* a, std::size_t k, const typename Lanes::Element* b, st
     }
 }
 
-// The last n < lanes columns from c, read and written through masks: the
-// other lanes sum zeros, so each output is the same sum as a whole tile's.
-template <typename V, std::size_t Rows, typename Lanes>
-__attribute__((always_inline)) inline void
-maskedTile(const float* a, std::size_t k, const typename Lanes::Element* b, std::size_t ldb,
-           float* const* out, std::size_t c, std::size_t n) {
-    V acc[Rows] = {};
-    for (std::size_t x = 0; x < k; ++x) {
-        V bv;
-        Lanes::loadPart(bv, b + x * ldb + c, n);
-        for (std::size_t i = 0; i < Rows; ++i) {
-            acc[i] += a[i * k + x] * bv;
-        }
-    }
-    for (std::size_t i = 0; i < Rows; ++i) {
-        Lanes::storePart(out[i] + c, acc[i], n);
-    }
-}
-
 // Rows rows of the product: columns two vectors at a time, then one, then the
-// last (cols % lanes) through masks or through tailB, the zero-padded floats
-// of those b columns (k x lanes), so every output is the same x-ordered sum
-// whichever path computes it.
+// last (cols % lanes) through tailB, the zero-padded floats of those b
+// columns (k x lanes), so every output is the same x-ordered sum whichever
+// path computes it.
 template <typename V, std::size_t Rows, typename Lanes>
 __attribute__((always_inline)) inline void
 rowGroup(const float* a, const typename Lanes::Element* b, float* const* out, std::size_t k,
@@ -107,18 +83,14 @@ rowGroup(const float* a, const typename Lanes::Element* b, float* const* out, st
         return;
     }
     const std::size_t tail = cols - c;
-    if constexpr (Lanes::kMaskedTail) {
-        maskedTile<V, Rows, Lanes>(a, k, b, cols, out, c, tail);
-    } else {
-        float tailOut[Rows][lanes];
-        float* tailRows[Rows];
-        for (std::size_t i = 0; i < Rows; ++i) {
-            tailRows[i] = tailOut[i];
-        }
-        registerTile<V, Rows, 1, FloatLanes<V>>(a, k, tailB, lanes, tailRows, 0);
-        for (std::size_t i = 0; i < Rows; ++i) {
-            std::memcpy(out[i] + c, tailOut[i], tail * sizeof(float));
-        }
+    float tailOut[Rows][lanes];
+    float* tailRows[Rows];
+    for (std::size_t i = 0; i < Rows; ++i) {
+        tailRows[i] = tailOut[i];
+    }
+    registerTile<V, Rows, 1, FloatLanes<V>>(a, k, tailB, lanes, tailRows, 0);
+    for (std::size_t i = 0; i < Rows; ++i) {
+        std::memcpy(out[i] + c, tailOut[i], tail * sizeof(float));
     }
 }
 
@@ -143,14 +115,12 @@ blockProductOf(const float* a, const typename Lanes::Element* b, float* const* o
     constexpr std::size_t lanes = sizeof(V) / sizeof(float);
     constexpr std::size_t height = 6;
     const std::size_t tailStart = cols / lanes * lanes;
-    if constexpr (!Lanes::kMaskedTail) {
-        static_assert(std::is_same_v<typename Lanes::Element, float>);
-        if (tailStart < cols) {
-            for (std::size_t x = 0; x < k; ++x) {
-                float* row = tailB + x * lanes;
-                std::memcpy(row, b + x * cols + tailStart, (cols - tailStart) * sizeof(float));
-                std::fill(row + (cols - tailStart), row + lanes, 0.0f);
-            }
+    static_assert(std::is_same_v<typename Lanes::Element, float>);
+    if (tailStart < cols) {
+        for (std::size_t x = 0; x < k; ++x) {
+            float* row = tailB + x * lanes;
+            std::memcpy(row, b + x * cols + tailStart, (cols - tailStart) * sizeof(float));
+            std::fill(row + (cols - tailStart), row + lanes, 0.0f);
         }
     }
     // Rows in ceil(rows / 6) groups of near-equal height (13 rows: 5, 4, 4),
