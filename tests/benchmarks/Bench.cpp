@@ -29,6 +29,16 @@ double bestSeconds(const std::function<void()>& fn, int repeats) {
     return best;
 }
 
+AlternatedSeconds alternatedBestSeconds(const std::function<void()>& value,
+                                        const std::function<void()>& reference, int rounds) {
+    AlternatedSeconds best{1e300, 1e300};
+    for (int i = 0; i < rounds; ++i) {
+        best.reference = std::min(best.reference, bestSeconds(reference, 2));
+        best.value = std::min(best.value, bestSeconds(value, 2));
+    }
+    return best;
+}
+
 static std::size_t statusField(const char* key) {
     std::ifstream in("/proc/self/status");
     std::string line;

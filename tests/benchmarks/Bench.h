@@ -15,6 +15,13 @@ struct Options {
 
 // Seconds taken by fn, best of `repeats` runs (the machine is noisy).
 double bestSeconds(const std::function<void()>& fn, int repeats);
+// Best seconds of `value` and of `reference`, taken in alternating rounds
+// (best of two each), so a slow phase of a noisy machine meets both sides.
+struct AlternatedSeconds {
+    double value = 0, reference = 0;
+};
+AlternatedSeconds alternatedBestSeconds(const std::function<void()>& value,
+                                        const std::function<void()>& reference, int rounds);
 // The process's peak resident set so far, in bytes (VmHWM).
 std::size_t peakResidentBytes();
 std::size_t currentResidentBytes();
