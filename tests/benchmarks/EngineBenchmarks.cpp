@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -200,16 +201,25 @@ void printStreamingTime(const std::string& name, const Graph& graph,
     printAlternatedRuns(name + ".wall_time_streamed_vs_cached", streamed, cached);
 }
 
-// A run of program 1 with consecutive steps run tile by tile where they may
-// be (runtime/StepGroups.h) against every step run on all tiles before the
-// next.
+// A run of program 1 with a runtime feature on against the same run with it
+// off: `use(true)` turns it on for engines made afterwards, `use(false)` off.
+void printFeatureTime(const std::string& metric, const Graph& graph,
+                      const std::vector<program::Program>& programs,
+                      const std::function<void(bool)>& use) {
+    use(false);
+    Engine without(graph, programs);
+    use(true);
+    Engine with(graph, programs);
+    printAlternatedRuns(metric, with, without);
+}
+
+// Consecutive steps run tile by tile where they may be
+// (runtime/StepGroups.h) against every step run on all tiles before the next.
 void printGroupingTime(const std::string& name, const Graph& graph,
                        const std::vector<program::Program>& programs) {
-    runtime::setGrouping(runtime::Grouping::Never);
-    Engine apart(graph, programs);
-    runtime::setGrouping(runtime::Grouping::Auto);
-    Engine grouped(graph, programs);
-    printAlternatedRuns(name + ".wall_time_grouped_vs_apart", grouped, apart);
+    printFeatureTime(name + ".wall_time_grouped_vs_apart", graph, programs, [](bool on) {
+        runtime::setGrouping(on ? runtime::Grouping::Auto : runtime::Grouping::Never);
+    });
 }
 
 // A run of program 1 whose vertices read gathered inputs where they lie
@@ -229,16 +239,13 @@ void printInPlaceTime(const std::string& name, const Graph& graph,
     printAlternatedRuns(name + ".wall_time_shared_replicas_vs_each_copied", shared, inPlace);
 }
 
-// A run of program 1 whose consecutive vertices on a tile run as one call
-// where their codelet joins them (runtime/JoinedVertices.h) against each
-// vertex called alone.
+// Consecutive vertices of a tile run as one call where their codelet joins
+// them (runtime/JoinedVertices.h) against each vertex called alone.
 void printJoinedTime(const std::string& name, const Graph& graph,
                      const std::vector<program::Program>& programs) {
-    runtime::setJoinVertices(runtime::JoinVertices::Never);
-    Engine apart(graph, programs);
-    runtime::setJoinVertices(runtime::JoinVertices::Auto);
-    Engine joined(graph, programs);
-    printAlternatedRuns(name + ".wall_time_joined_vs_apart", joined, apart);
+    printFeatureTime(name + ".wall_time_joined_vs_apart", graph, programs, [](bool on) {
+        runtime::setJoinVertices(on ? runtime::JoinVertices::Auto : runtime::JoinVertices::Never);
+    });
 }
 
 bool selected(const Options& options, const std::string& name) {
