@@ -1,5 +1,6 @@
 #include "engine/runtime/InPlaceReads.h"
 
+#include "engine/runtime/ByteRanges.h"
 #include "engine/runtime/StepEntries.h"
 
 #include <algorithm>
@@ -19,21 +20,7 @@ struct Span {
 };
 
 bool spanBefore(const Span& a, const Span& b) {
-    return a.block != b.block ? a.block < b.block : a.begin < b.begin;
-}
-
-// Sorts and merges spans that overlap or touch.
-void coalesce(std::vector<Span>& spans) {
-    std::sort(spans.begin(), spans.end(), spanBefore);
-    std::size_t out = 0;
-    for (const Span& s : spans) {
-        if (out > 0 && spans[out - 1].block == s.block && s.begin <= spans[out - 1].end) {
-            spans[out - 1].end = std::max(spans[out - 1].end, s.end);
-        } else {
-            spans[out++] = s;
-        }
-    }
-    spans.resize(out);
+    return rangeBefore<&Span::block>(a, b);
 }
 
 } // namespace
@@ -111,7 +98,7 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
             reads.push_back({e, span});
         }
     });
-    coalesce(written);
+    coalesce<&Span::block>(written);
     const auto isWritten = [&](const Span& s) {
         const auto it = std::partition_point(written.begin(), written.end(), [&](const Span& w) {
             return w.block != s.block ? w.block < s.block : w.end <= s.begin;

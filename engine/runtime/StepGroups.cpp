@@ -1,5 +1,6 @@
 #include "engine/runtime/StepGroups.h"
 
+#include "engine/runtime/ByteRanges.h"
 #include "engine/runtime/StepEntries.h"
 
 #include <algorithm>
@@ -12,32 +13,12 @@ namespace {
 std::atomic<Grouping> groupingMode{Grouping::Auto};
 
 template <typename R>
-bool before(const R& a, const R& b) {
-    return a.tile != b.tile ? a.tile < b.tile : a.begin < b.begin;
-}
-
-// Sorts and merges ranges that overlap or touch, so two lists can be compared
-// by walking them side by side.
-template <typename R>
-void coalesce(std::vector<R>& ranges) {
-    std::sort(ranges.begin(), ranges.end(), before<R>);
-    std::size_t out = 0;
-    for (const R& r : ranges) {
-        if (out > 0 && ranges[out - 1].tile == r.tile && r.begin <= ranges[out - 1].end) {
-            ranges[out - 1].end = std::max(ranges[out - 1].end, r.end);
-        } else {
-            ranges[out++] = r;
-        }
-    }
-    ranges.resize(out);
-}
-
-template <typename R>
 std::vector<R> unite(const std::vector<R>& a, const std::vector<R>& b) {
     std::vector<R> out;
     out.reserve(a.size() + b.size());
-    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out), before<R>);
-    coalesce(out);
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(out),
+               rangeBefore<&R::tile, R>);
+    coalesce<&R::tile>(out);
     return out;
 }
 
@@ -152,8 +133,8 @@ const StepGroups::Access& StepGroups::access(compiler::StepId id) {
         seen_[b] = 0;
         a.writes.push_back(rangeOf(b));
     }
-    coalesce(a.remoteReads);
-    coalesce(a.writes);
+    coalesce<&Range::tile>(a.remoteReads);
+    coalesce<&Range::tile>(a.writes);
     return a;
 }
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tessera::test::tiles8 {
@@ -21,6 +22,16 @@ inline TileId tile(std::size_t t) {
 inline Tensor blockOf(const Tensor& v, std::size_t t) {
     t %= kTiles;
     return v.slice(t * kBlock, (t + 1) * kBlock);
+}
+
+using Connections = std::vector<std::pair<std::string, Tensor>>;
+
+// One `codelet` vertex on each tile t, connected as fields(t) says.
+template <typename Fields>
+void onEveryTile(Graph& g, ComputeSet cs, const std::string& codelet, const Fields& fields) {
+    for (std::size_t t = 0; t < kTiles; ++t) {
+        g.setTileMapping(g.addVertex(cs, codelet, Connections(fields(t))), tile(t));
+    }
 }
 
 inline Tensor tiled(Graph& g, const std::string& name) {

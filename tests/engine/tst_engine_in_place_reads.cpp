@@ -76,13 +76,9 @@ void TestEngineInPlaceReads::remoteInputsAreReadWhereTheExchangeReadsThem() {
     Graph g(Target::preset("tiles:8"));
     Tensor x = tiled(g, "x"), y = tiled(g, "y");
     const ComputeSet cs = g.addComputeSet("add");
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(
-            g.addVertex(
-                cs, "Add<float>",
-                {{"in1", window(x, t + 1)}, {"in2", window(x, t + 3)}, {"out", window(y, t)}}),
-            tile(t));
-    }
+    onEveryTile(g, cs, "Add<float>", [&](std::size_t t) -> Connections {
+        return {{"in1", window(x, t + 1)}, {"in2", window(x, t + 3)}, {"out", window(y, t)}};
+    });
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{2 * kTiles * kBlock * sizeof(float)});
     const std::vector<float> hx = inputs();
@@ -100,13 +96,9 @@ void TestEngineInPlaceReads::anEntryFilledByTwoTransfersIsCopied() {
     Graph g(Target::preset("tiles:8"));
     Tensor x = tiled(g, "x"), y = tiled(g, "y");
     const ComputeSet cs = g.addComputeSet("add");
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(
-            g.addVertex(
-                cs, "Add<float>",
-                {{"in1", window(x, t + 1, 2)}, {"in2", window(x, t + 5)}, {"out", window(y, t)}}),
-            tile(t));
-    }
+    onEveryTile(g, cs, "Add<float>", [&](std::size_t t) -> Connections {
+        return {{"in1", window(x, t + 1, 2)}, {"in2", window(x, t + 5)}, {"out", window(y, t)}};
+    });
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * kBlock * sizeof(float)});
     const std::vector<float> hx = inputs();
@@ -125,11 +117,9 @@ void TestEngineInPlaceReads::anInOutEntryIsCopied() {
     Graph g(Target::preset("tiles:8"));
     Tensor x = tiled(g, "x"), z = tiled(g, "z");
     const ComputeSet cs = g.addComputeSet("accumulate");
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(g.addVertex(cs, "ScaledAdd<float>",
-                                     {{"data", window(z, t + 1)}, {"deltas", window(x, t + 2)}}),
-                         tile(t));
-    }
+    onEveryTile(g, cs, "ScaledAdd<float>", [&](std::size_t t) -> Connections {
+        return {{"data", window(z, t + 1)}, {"deltas", window(x, t + 2)}};
+    });
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * kBlock * sizeof(float)});
     const std::vector<float> hx = inputs();
@@ -151,13 +141,9 @@ void TestEngineInPlaceReads::aVertexWritingItsRemoteInputReadsTheValueBeforeTheS
     Graph g(Target::preset("tiles:8"));
     Tensor x = tiled(g, "x"), y = tiled(g, "y");
     const ComputeSet cs = g.addComputeSet("add");
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(
-            g.addVertex(
-                cs, "Add<float>",
-                {{"in1", window(x, t + 1)}, {"in2", window(y, t)}, {"out", window(x, t + 1)}}),
-            tile(t));
-    }
+    onEveryTile(g, cs, "Add<float>", [&](std::size_t t) -> Connections {
+        return {{"in1", window(x, t + 1)}, {"in2", window(y, t)}, {"out", window(x, t + 1)}};
+    });
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * kBlock * sizeof(float)});
     const std::vector<float> hx = inputs();
@@ -183,17 +169,12 @@ void TestEngineInPlaceReads::bytesWrittenBesideARemoteReadDoNotStopIt() {
         const std::size_t begin = (t % kTiles) * kBlock + first;
         return v.slice(begin, begin + 2);
     };
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(
-            g.addVertex(
-                cs, "Add<float>",
-                {{"in1", part(x, t + 1, 2)}, {"in2", part(y, t, 0)}, {"out", part(z, t, 0)}}),
-            tile(t));
-        g.setTileMapping(
-            g.addVertex(cs, "Add<float>",
-                        {{"in1", part(y, t, 2)}, {"in2", part(y, t, 2)}, {"out", part(x, t, 0)}}),
-            tile(t));
-    }
+    onEveryTile(g, cs, "Add<float>", [&](std::size_t t) -> Connections {
+        return {{"in1", part(x, t + 1, 2)}, {"in2", part(y, t, 0)}, {"out", part(z, t, 0)}};
+    });
+    onEveryTile(g, cs, "Add<float>", [&](std::size_t t) -> Connections {
+        return {{"in1", part(y, t, 2)}, {"in2", part(y, t, 2)}, {"out", part(x, t, 0)}};
+    });
     Engine engine(g, prog::Execute(cs), test::options(2));
     QCOMPARE(inPlaceBytes(engine), std::uint64_t{kTiles * 2 * sizeof(float)});
     const std::vector<float> hx = inputs();

@@ -52,13 +52,9 @@ struct Broadcast {
 
     Broadcast() {
         g.setTileMapping(x, tile(0));
-        for (std::size_t t = 0; t < kTiles; ++t) {
-            g.setTileMapping(
-                g.addVertex(
-                    add, "Add<float>",
-                    {{"in1", blockOf(rep, t)}, {"in2", blockOf(y, t)}, {"out", blockOf(out, t)}}),
-                tile(t));
-        }
+        onEveryTile(g, add, "Add<float>", [&](std::size_t t) -> Connections {
+            return {{"in1", blockOf(rep, t)}, {"in2", blockOf(y, t)}, {"out", blockOf(out, t)}};
+        });
     }
     prog::Copy copy() const {
         return prog::Copy(concat(std::vector<Tensor>(kTiles, x)), rep, "broadcast");

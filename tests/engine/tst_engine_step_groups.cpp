@@ -13,6 +13,7 @@
 #include "engine/ops/MatMul.h"
 #include "engine/program/Program.h"
 #include "engine/record/Recorder.h"
+#include "engine/runtime/ByteRanges.h"
 #include "engine/runtime/Engine.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/VertexPrint.h"
@@ -37,13 +38,10 @@ using namespace test::tiles8;
 ComputeSet combine(Graph& g, const char* codelet, const Tensor& in1, std::size_t s1,
                    const Tensor& in2, std::size_t s2, const Tensor& out, const std::string& name) {
     const ComputeSet cs = g.addComputeSet(name);
-    for (std::size_t t = 0; t < kTiles; ++t) {
-        g.setTileMapping(g.addVertex(cs, codelet,
-                                     {{"in1", blockOf(in1, t + s1)},
-                                      {"in2", blockOf(in2, t + s2)},
-                                      {"out", blockOf(out, t)}}),
-                         tile(t));
-    }
+    onEveryTile(g, cs, codelet, [&](std::size_t t) -> Connections {
+        return {
+            {"in1", blockOf(in1, t + s1)}, {"in2", blockOf(in2, t + s2)}, {"out", blockOf(out, t)}};
+    });
     return cs;
 }
 
@@ -88,6 +86,7 @@ private slots:
     void memoryReusedByALaterVariableSplitsTheGroup();
     void aGroupedMatMulMatchesTheHostAndTheStepsApart();
     void aFailureInsideAGroupIsTheOneStepsApartReport();
+    void byteRangesMergeOnlyWithinTheirOwner();
     void cleanup() { runtime::setGrouping(runtime::Grouping::Auto); }
 };
 
@@ -321,6 +320,22 @@ void TestEngineStepGroups::aFailureInsideAGroupIsTheOneStepsApartReport() {
     QCOMPARE(apart.printed, expected);
     QCOMPARE(grouped.recordedSteps, std::size_t{0});
     QCOMPARE(apart.recordedSteps, std::size_t{0});
+}
+
+// The sorted, merged range lists StepGroups and InPlaceReads compare: ranges
+// that overlap or touch merge, ranges of two owners never do, whatever
+// their byte offsets.
+void TestEngineStepGroups::byteRangesMergeOnlyWithinTheirOwner() {
+    struct Range {
+        int tile;
+        std::uint64_t begin, end;
+        bool operator==(const Range&) const = default;
+    };
+    std::vector<Range> ranges{{2, 0, 16},  {1, 8, 24},  {1, 0, 16},
+                              {2, 16, 20}, {1, 30, 40}, {3, 4, 8}};
+    runtime::coalesce<&Range::tile>(ranges);
+    const std::vector<Range> want{{1, 0, 24}, {1, 30, 40}, {2, 0, 20}, {3, 4, 8}};
+    QVERIFY(ranges == want);
 }
 
 QTEST_APPLESS_MAIN(TestEngineStepGroups)
