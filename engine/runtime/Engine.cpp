@@ -97,8 +97,7 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
 Engine::~Engine() = default;
 
 std::byte* Engine::pointer(const Location& l) const {
-    const compiler::DataBlock& b = compiled_->blocks[l.block];
-    return prepared_->memory[b.tile.value()] + b.storeOffset + l.offset;
+    return prepared_->memory.block(l.block) + l.offset;
 }
 
 std::uint64_t Engine::verticesJoined(StepId step) const {
@@ -114,11 +113,7 @@ std::uint64_t Engine::replicaBytesNotCopied(StepId step) const {
 }
 
 std::size_t Engine::hostMemoryBytes() const {
-    std::size_t total = 0;
-    for (std::uint64_t b : compiled_->storeBytes) {
-        total += b;
-    }
-    return total;
+    return prepared_->memory.usedBytes();
 }
 
 void Engine::run(unsigned programIndex) {

@@ -84,7 +84,7 @@ public:
     const compiler::CompiledGraph& compiled() const { return *compiled_; }
     std::uint64_t cyclesSoFar() const { return cycle_; }
     unsigned threads() const { return pool_.size(); }
-    std::size_t hostMemoryBytes() const; // tile stores held by this engine
+    std::size_t hostMemoryBytes() const; // tile memory a run touches (runtime/HostLayout.h)
     // Of a step's exchange, the bytes its vertices read where the exchange
     // reads them instead of from a copy (runtime/InPlaceReads.h).
     std::uint64_t bytesReadInPlace(compiler::StepId step) const;

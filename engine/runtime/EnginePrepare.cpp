@@ -52,10 +52,7 @@ TileCopyLists copyLists(const compiler::CompiledGraph& compiled, const TileStore
                         const LargeVector<compiler::Transfer>& transfers,
                         const std::vector<std::uint8_t>* copy,
                         std::vector<std::vector<CopyOp>>& byTile) {
-    const auto at = [&](const Location& l) {
-        const compiler::DataBlock& b = compiled.blocks[l.block];
-        return memory[b.tile.value()] + b.storeOffset + l.offset;
-    };
+    const auto at = [&](const Location& l) { return memory.block(l.block) + l.offset; };
     TileCopyLists out;
     std::size_t bytes = 0;
     for (std::size_t i = 0; i < transfers.size(); ++i) {
@@ -81,8 +78,17 @@ TileCopyLists copyLists(const compiler::CompiledGraph& compiled, const TileStore
 } // namespace runtime
 
 void Engine::prepare() {
-    // Zeroed, so runs are reproducible, but lazily: see TileStores.
-    prepared_ = std::make_unique<Prepared>(compiled_->storeBytes);
+    runtime::SharedReplicas replicas = runtime::planSharedReplicas(graph_, *compiled_);
+    std::vector<runtime::InPlaceReads> inPlace;
+    inPlace.reserve(compiled_->steps.size());
+    for (const StepPlan& plan : compiled_->steps) {
+        inPlace.push_back(runtime::planInPlaceReads(graph_, *compiled_, plan));
+    }
+    // Zeroed, so runs are reproducible, but lazily: see TileStores; what run()
+    // never touches is set apart (HostLayout.h).
+    prepared_ = std::make_unique<Prepared>(runtime::layOutHostMemory(
+        *compiled_, runtime::blocksRunNeverTouches(*compiled_, replicas, inPlace)));
+    prepared_->replicas = std::move(replicas);
     // Initial values of constants and initialised variables.
     for (std::size_t v = 0; v < graph_.variables().size(); ++v) {
         const VariableData& data = graph_.variables()[v];
@@ -101,33 +107,31 @@ void Engine::prepare() {
                      const std::vector<std::uint8_t>* copy) {
         return copyLists(*compiled_, prepared_->memory, transfers, copy, byTile);
     };
-    prepared_->replicas = runtime::planSharedReplicas(graph_, *compiled_);
     std::vector<runtime::InPlaceReads::Redirect> redirects;
     for (std::size_t s = 0; s < compiled_->steps.size(); ++s) {
         const StepPlan& plan = compiled_->steps[s];
         PreparedStep& p = prepared_->steps[s];
-        const runtime::InPlaceReads inPlace = runtime::planInPlaceReads(graph_, *compiled_, plan);
+        const runtime::InPlaceReads& reads = inPlace[s];
         const runtime::SharedReplicas::Step* shared =
             prepared_->replicas.find(record::idAt<StepId>(s));
         if (shared && !shared->copy.empty()) {
             p.gather = group(plan.gather, &shared->copy);
             p.replicaBytesNotCopied = shared->bytesNotCopied;
         } else {
-            p.gather = group(plan.gather, inPlace.copy.empty() ? nullptr : &inPlace.copy);
+            p.gather = group(plan.gather, reads.copy.empty() ? nullptr : &reads.copy);
         }
         // Entries read elsewhere, in entry order: inputs in exchange buffers
         // read at their source, and replicas read from the one made.
-        const std::vector<runtime::InPlaceReads::Redirect>* readElsewhere = &inPlace.redirects;
+        const std::vector<runtime::InPlaceReads::Redirect>* readElsewhere = &reads.redirects;
         if (shared && !shared->redirects.empty()) {
             redirects.clear();
-            std::merge(inPlace.redirects.begin(), inPlace.redirects.end(),
-                       shared->redirects.begin(), shared->redirects.end(),
-                       std::back_inserter(redirects),
+            std::merge(reads.redirects.begin(), reads.redirects.end(), shared->redirects.begin(),
+                       shared->redirects.end(), std::back_inserter(redirects),
                        [](const auto& a, const auto& b) { return a.entry < b.entry; });
             readElsewhere = &redirects;
         }
         p.scatter = group(plan.scatter, nullptr);
-        p.bytesReadInPlace = inPlace.bytesNotCopied;
+        p.bytesReadInPlace = reads.bytesNotCopied;
         auto redirect = readElsewhere->cbegin();
         TileId current = TileId::none();
         for (std::size_t vi = 0; vi < plan.vertices.size(); ++vi) {

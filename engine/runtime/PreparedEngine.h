@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace tessera {
@@ -78,8 +79,8 @@ struct Engine::GroupWork {
 };
 
 struct Engine::Prepared {
-    explicit Prepared(const std::vector<std::uint64_t>& storeBytes)
-        : memory(storeBytes) {}
+    explicit Prepared(runtime::HostLayout layout)
+        : memory(std::move(layout)) {}
     TileStores memory; // the tiles' stores; unmapped after the instances are destroyed
     std::vector<runtime::PreparedStep> steps;
     std::vector<runtime::Instance> owned;

@@ -278,6 +278,11 @@ SharedReplicas planSharedReplicas(const Graph& graph, const compiler::CompiledGr
     const auto sharedOf = [&](BlockId b) {
         return kept[b] ? compiler::kNoBlock : groups[groupOf[b]].shared;
     };
+    for (BlockId b = 0; b < blocks.size(); ++b) {
+        if (isReplica(b) && sharedOf(b) != compiler::kNoBlock) {
+            out.notMade.push_back(b);
+        }
+    }
     for (const Reader& r : readers) {
         const BlockId shared = sharedOf(r.block);
         if (shared == compiler::kNoBlock) {

@@ -30,6 +30,7 @@ struct SharedReplicas {
         std::vector<compiler::BlockId> remoteReads;    // shared replicas on another tile read
     };
     std::vector<std::pair<compiler::StepId, Step>> steps; // ascending; only steps concerned
+    std::vector<compiler::BlockId> notMade; // ascending: replicas run() leaves unwritten
     const Step* find(compiler::StepId step) const;
 };
 
