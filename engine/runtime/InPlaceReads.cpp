@@ -109,6 +109,8 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
         buffersOtherwise.push_back({t.source.block, t.source.offset, t.source.offset + t.bytes});
     }
     out.copy.assign(transfers, 1);
+    // Kept for the whole of Engine::prepare, one a step: no room to spare.
+    out.redirects.reserve(reads.size());
     std::vector<std::uint8_t> readInPlace(transfers, 0), readCopied(transfers, 0);
     for (const Read& r : reads) {
         std::uint32_t only = 0, overlapping = 0;
