@@ -1,6 +1,7 @@
 // Element types (names, sizes, loads and stores) and IEEE half conversions
 // checked against exact values and an independent nearest-even search.
 #include "engine/core/Half.h"
+#include "engine/core/HalfBlocks.h"
 #include "engine/core/Type.h"
 
 #include <QObject>
@@ -76,6 +77,8 @@ private slots:
     void halfRoundTripAllPatterns();
     void halfMatchesNearestEvenReference();
     void halfArithmetic();
+    void halvesInBulkAsOneByOne();
+    void floatsInBulkToNearestEven();
 };
 
 void TestEngineTypes::types() {
@@ -253,6 +256,83 @@ void TestEngineTypes::halfArithmetic() {
     h /= 0.0f;
     QCOMPARE(h.bits, std::uint16_t{0x7c00});
     QCOMPARE(uint(TypeOf<half>::value), uint(Type::Half));
+}
+
+// Every half, in order (NaNs filling whole blocks of eight) and shuffled
+// (NaNs among other values), converted in bulk: each float's bits are the
+// one-by-one conversion's (checked against exact values above).
+void TestEngineTypes::halvesInBulkAsOneByOne() {
+    std::vector<half> in(0x10000);
+    for (std::uint32_t b = 0; b <= 0xffffu; ++b) {
+        in[b].bits = static_cast<std::uint16_t>(b);
+    }
+    std::vector<half> shuffled = in;
+    std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(7));
+    for (const std::vector<half>* halves : {&in, &shuffled}) {
+        for (const std::size_t n : {halves->size(), halves->size() - 3, std::size_t{5}}) {
+            std::vector<float> out(n, -1.0f);
+            halvesToFloats(halves->data(), out.data(), n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const std::uint16_t b = (*halves)[i].bits;
+                if (std::bit_cast<std::uint32_t>(out[i]) !=
+                    std::bit_cast<std::uint32_t>(halfBitsToFloat(b))) {
+                    QFAIL(qPrintable(
+                        QStringLiteral("0x%1 at %2 of %3: 0x%4")
+                            .arg(b, 4, 16, QLatin1Char('0'))
+                            .arg(i)
+                            .arg(n)
+                            .arg(std::bit_cast<std::uint32_t>(out[i]), 8, 16, QLatin1Char('0'))));
+                }
+            }
+        }
+    }
+}
+
+// Floats around the half range, midpoints between halves, subnormals,
+// overflow, infinities and NaNs with payloads, converted in bulk: every
+// number to its nearest half (ties to even, by the search above), every
+// NaN to the canonical quiet NaN of its sign, as one by one.
+void TestEngineTypes::floatsInBulkToNearestEven() {
+    std::mt19937 rng(20261201);
+    std::uniform_int_distribution<std::uint32_t> anyBits;
+    std::vector<float> in;
+    for (int i = 0; i < 100000; ++i) {
+        if (i % 2 == 0) {
+            in.push_back(std::ldexp(1.0f + float(anyBits(rng) & 0x7fffffu) / 8388608.0f,
+                                    int(anyBits(rng) % 46) - 28) *
+                         ((anyBits(rng) & 1u) ? -1.0f : 1.0f));
+        } else {
+            const std::uint32_t b = anyBits(rng) % 0x7bffu;
+            in.push_back(
+                static_cast<float>((double(halfBitsToFloat(static_cast<std::uint16_t>(b))) +
+                                    double(halfBitsToFloat(static_cast<std::uint16_t>(b + 1)))) /
+                                   2));
+        }
+    }
+    for (const std::uint32_t bits : {0x00000001u, 0x80400000u, 0x477fe000u, 0x477ff000u,
+                                     0xc77ff000u, 0x7f800000u, 0xff800000u, 0x00000000u}) {
+        in.push_back(std::bit_cast<float>(bits));
+    }
+    const std::uint32_t nans[] = {0x7fc00001u, 0x7f800001u, 0xffc12345u, 0x7fffffffu};
+    for (std::size_t i = 0; i < 4000; ++i) { // one in about 25, anywhere
+        in[anyBits(rng) % in.size()] = std::bit_cast<float>(nans[i % 4]);
+    }
+    const std::size_t n = in.size() - 1; // and a tail shorter than a block
+    std::vector<half> out(n);
+    floatsToHalves(in.data(), out.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t f = std::bit_cast<std::uint32_t>(in[i]);
+        const std::uint16_t expected =
+            std::isnan(in[i]) ? static_cast<std::uint16_t>(((f >> 16) & 0x8000u) | 0x7e00u)
+                              : referenceHalf(in[i]);
+        if (out[i].bits != expected) {
+            QFAIL(qPrintable(QStringLiteral("0x%1 at %2: got 0x%3, expected 0x%4")
+                                 .arg(f, 8, 16, QLatin1Char('0'))
+                                 .arg(i)
+                                 .arg(out[i].bits, 4, 16, QLatin1Char('0'))
+                                 .arg(expected, 4, 16, QLatin1Char('0'))));
+        }
+    }
 }
 
 QTEST_APPLESS_MAIN(TestEngineTypes)

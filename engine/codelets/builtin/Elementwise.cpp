@@ -2,10 +2,12 @@
 // scalar second operand ("...Scalar"), for float and half.
 #include "engine/codelets/Vertex.h"
 #include "engine/codelets/builtin/Builtins.h"
+#include "engine/core/HalfBlocks.h"
 #include "engine/target/Target.h"
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 namespace tessera {
 
@@ -82,15 +84,48 @@ float apply(float a, float b) {
     return a;
 }
 
+// out[i] = op(in1[i], in2[i]) (in2 null: op(in1[i], scalar); op unary:
+// op(in1[i])), through float.
+template <auto op>
+float applyAt(const float* in1, const float* in2, float scalar, std::size_t i) {
+    if constexpr (std::is_same_v<decltype(op), Unary>) {
+        return apply<op>(in1[i]);
+    } else {
+        return apply<op>(in1[i], in2 ? in2[i] : scalar);
+    }
+}
+
+template <auto op>
+void elementwise(const float* in1, const float* in2, float scalar, float* out, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+        out[i] = applyAt<op>(in1, in2, scalar, i);
+    }
+}
+
+// Halves go through float a block at a time, converted in bulk
+// (core/HalfBlocks.h): the same bits as converting each element.
+template <auto op>
+void elementwise(const half* in1, const half* in2, float scalar, half* out, std::size_t n) {
+    constexpr std::size_t kBlock = 512;
+    float a[kBlock], b[kBlock];
+    for (std::size_t done = 0; done < n; done += kBlock) {
+        const std::size_t m = std::min(kBlock, n - done);
+        halvesToFloats(in1 + done, a, m);
+        if (in2) {
+            halvesToFloats(in2 + done, b, m);
+        }
+        elementwise<op>(a, in2 ? b : nullptr, scalar, a, m);
+        floatsToHalves(a, out + done, m);
+    }
+}
+
 template <Unary op, typename T>
 class UnaryVertex : public Vertex {
 public:
     Input<Vector<T>> in;
     Output<Vector<T>> out;
     bool compute() {
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = T(apply<op>(float(in[i])));
-        }
+        elementwise<op>(in.data(), static_cast<const T*>(nullptr), 0.0f, out.data(), out.size());
         return true;
     }
 };
@@ -102,9 +137,7 @@ public:
     Input<Vector<T>> in2;
     Output<Vector<T>> out;
     bool compute() {
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = T(apply<op>(float(in1[i]), float(in2[i])));
-        }
+        elementwise<op>(in1.data(), in2.data(), 0.0f, out.data(), out.size());
         return true;
     }
 };
@@ -116,10 +149,8 @@ public:
     Input<T> scalar;
     Output<Vector<T>> out;
     bool compute() {
-        const float s = float(*scalar);
-        for (std::size_t i = 0; i < out.size(); ++i) {
-            out[i] = T(apply<op>(float(in[i]), s));
-        }
+        elementwise<op>(in.data(), static_cast<const T*>(nullptr), float(*scalar), out.data(),
+                        out.size());
         return true;
     }
 };
