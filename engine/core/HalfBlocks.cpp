@@ -24,16 +24,6 @@ void floatsToHalvesEach(const float* in, half* out, std::size_t n) {
 }
 
 #if defined(__x86_64__)
-bool hasF16c() {
-    // CPUID leaf 1, ECX bit 29 (clang 14 has no "f16c" for __builtin_cpu_supports).
-    static const bool f16c = [] {
-        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 &&
-               (ecx & bit_F16C) != 0;
-    }();
-    return f16c;
-}
-
 __attribute__((target("avx,f16c"))) void halvesToFloatsF16c(const half* in, float* out,
                                                             std::size_t n) {
     std::size_t i = 0;
@@ -69,9 +59,23 @@ __attribute__((target("avx,f16c"))) void floatsToHalvesF16c(const float* in, hal
 
 } // namespace
 
+bool cpuHasF16c() {
+#if defined(__x86_64__)
+    // CPUID leaf 1, ECX bit 29 (clang 14 has no "f16c" for __builtin_cpu_supports).
+    static const bool f16c = [] {
+        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 &&
+               (ecx & bit_F16C) != 0;
+    }();
+    return f16c;
+#else
+    return false;
+#endif
+}
+
 void halvesToFloats(const half* in, float* out, std::size_t n) {
 #if defined(__x86_64__)
-    if (hasF16c()) {
+    if (cpuHasF16c()) {
         halvesToFloatsF16c(in, out, n);
         return;
     }
@@ -81,7 +85,7 @@ void halvesToFloats(const half* in, float* out, std::size_t n) {
 
 void floatsToHalves(const float* in, half* out, std::size_t n) {
 #if defined(__x86_64__)
-    if (hasF16c()) {
+    if (cpuHasF16c()) {
         floatsToHalvesF16c(in, out, n);
         return;
     }

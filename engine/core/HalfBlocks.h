@@ -9,6 +9,9 @@
 
 namespace tessera {
 
+// Whether the CPU converts halves in its vector registers (F16C, with AVX).
+bool cpuHasF16c();
+
 void halvesToFloats(const half* in, float* out, std::size_t n);
 void floatsToHalves(const float* in, half* out, std::size_t n);
 

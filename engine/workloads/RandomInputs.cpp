@@ -6,10 +6,11 @@
 // engine's (tst_workload_inputs compares the paths).
 #include "engine/workloads/RandomInputs.h"
 
+#include "engine/core/HalfBlocks.h"
+
 #include <algorithm>
 
 #if defined(__x86_64__)
-#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -61,12 +62,7 @@ __attribute__((target("avx2,f16c"))) void roundHalfF16c(float* v, std::size_t n)
 }
 
 bool hasAvx2F16c() {
-    // CPUID leaf 1, ECX bit 29 (clang 14 has no "f16c" for __builtin_cpu_supports).
-    static const bool yes = [] {
-        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-        return __builtin_cpu_supports("avx2") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 &&
-               (ecx & (1u << 29)) != 0;
-    }();
+    static const bool yes = __builtin_cpu_supports("avx2") && cpuHasF16c();
     return yes;
 }
 #endif

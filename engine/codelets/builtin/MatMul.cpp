@@ -5,9 +5,9 @@
 #include "engine/codelets/builtin/Builtins.h"
 #include "engine/codelets/builtin/MatMulTiles.h"
 #include "engine/core/Error.h"
+#include "engine/core/HalfBlocks.h"
 #include "engine/target/Target.h"
 
-#include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
@@ -154,16 +154,6 @@ blockProductAvx512HalfB(const float* a, const std::uint16_t* b, float* const* ou
     blockProduct512(a, b, out, rows, k, cols);
 }
 
-bool hasF16c() {
-    // CPUID leaf 1, ECX bit 29 (clang 14 has no "f16c" for __builtin_cpu_supports).
-    static const bool f16c = [] {
-        unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-        return __builtin_cpu_supports("avx") && __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 &&
-               (ecx & bit_F16C) != 0;
-    }();
-    return f16c;
-}
-
 bool cpuHas(MatMulKernel kernel) {
     switch (kernel) {
     case MatMulKernel::Avx512:
@@ -172,7 +162,7 @@ bool cpuHas(MatMulKernel kernel) {
                __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx2") &&
                __builtin_cpu_supports("fma");
     case MatMulKernel::Avx2: // its file is built with F16C too (MatMulAvx2.cpp)
-        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && hasF16c();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && cpuHasF16c();
     case MatMulKernel::Sse2:
         return true;
     }
@@ -392,7 +382,7 @@ void add(CodeletRegistry& r) {
 } // namespace
 
 void widenHalves(const half* p, std::size_t n, float* out) {
-    if (hasF16c()) {
+    if (cpuHasF16c()) {
         widenF16c(p, n, out);
     } else {
         std::copy(p, p + n, out);
@@ -400,7 +390,7 @@ void widenHalves(const half* p, std::size_t n, float* out) {
 }
 
 void narrowToHalves(const float* p, std::size_t n, half* out) {
-    if (hasF16c()) {
+    if (cpuHasF16c()) {
         narrowF16c(p, n, out);
     } else {
         std::copy(p, p + n, out);
