@@ -27,11 +27,6 @@ MatMulKernel matMulKernel();
 void setMatMulKernel(MatMulKernel kernel); // throws if the CPU lacks it
 const char* matMulKernelName(MatMulKernel kernel);
 
-// Halves to floats (exact) and floats to halves (round to nearest even, as
-// the scalar conversion), 8 at a time with F16C where the CPU has it.
-void widenHalves(const half* p, std::size_t n, float* out);
-void narrowToHalves(const float* p, std::size_t n, half* out);
-
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.
 std::uint64_t vectorCycles(std::size_t n, Type type, double perElement, std::uint64_t overhead);

@@ -38,8 +38,8 @@ void blockProductSse2(const float* a, const float* b, float* const* out, std::si
 // block's last columns need no padded copy of b. Each output is the same fused, x-ordered sum as
 // the AVX2 kernel's (one FMA a product into a zero-started accumulator), so the bits do not depend
 // on which of the two runs.
-// b's elements: floats, or halves widened as they are loaded (exactly, as
-// widenHalves does), so a half product needs no widened copy of b.
+// b's elements: floats, or halves widened as they are loaded (by F16C:
+// exact; a NaN keeps its payload), so a half product needs no widened copy of b.
 __attribute__((target("avx512f,avx512bw,avx512vl,avx2,fma"), always_inline)) inline __m512
 loadB(const float* p, __mmask16 lanes) {
     return lanes == 0xFFFF ? _mm512_loadu_ps(p) : _mm512_maskz_loadu_ps(lanes, p);
@@ -198,41 +198,6 @@ void blockProduct(const float* a, const float* b, float* const* out, std::size_t
     }
 }
 
-// Halves to floats, 8 at a time with F16C where the CPU has it: exact, as the
-// scalar conversion (a NaN stays a NaN; its quiet bit only matters to nothing
-// here, since every product quiets it anyway).
-__attribute__((target("avx,f16c"))) void widenF16c(const half* p, std::size_t n, float* out) {
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-        _mm256_storeu_ps(out + i, _mm256_cvtph_ps(h));
-    }
-    for (; i < n; ++i) {
-        out[i] = float(p[i]);
-    }
-}
-
-// Floats to halves rounded to nearest even with F16C; 8 values holding a NaN
-// go through the scalar conversion, which drops a NaN's payload as the rest of
-// the engine does, so the bits are the scalar path's in every case.
-__attribute__((target("avx,f16c"))) void narrowF16c(const float* p, std::size_t n, half* out) {
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        const __m256 f = _mm256_loadu_ps(p + i);
-        if (_mm256_movemask_ps(_mm256_cmp_ps(f, f, _CMP_UNORD_Q)) != 0) {
-            for (std::size_t j = i; j < i + 8; ++j) {
-                out[j] = half(p[j]);
-            }
-            continue;
-        }
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i),
-                         _mm256_cvtps_ph(f, _MM_FROUND_TO_NEAREST_INT));
-    }
-    for (; i < n; ++i) {
-        out[i] = half(p[i]);
-    }
-}
-
 // The product with b in halves: widened in the AVX-512 and AVX2 kernels'
 // registers, or once into `wideB` for SSE2. The same bits either way.
 void blockProductHalfB(const float* a, const half* b, float* const* out, std::size_t rows,
@@ -250,7 +215,7 @@ void blockProductHalfB(const float* a, const half* b, float* const* out, std::si
         break;
     }
     wideB.resize(k * cols);
-    widenHalves(b, k * cols, wideB.data());
+    halvesToFloats(b, wideB.data(), k * cols);
     blockProduct(a, wideB.data(), out, rows, k, cols);
 }
 
@@ -292,7 +257,7 @@ public:
             }
             product();
             for (std::size_t r = 0; r < rows; ++r) {
-                narrowToHalves(rowsOut.data() + r * cols, cols, out[r].data());
+                floatsToHalves(rowsOut.data() + r * cols, out[r].data(), cols);
             }
         }
         return true;
@@ -325,7 +290,7 @@ private:
             return p;
         } else {
             buffer.resize(n);
-            widenHalves(p, n, buffer.data());
+            halvesToFloats(p, buffer.data(), n);
             return buffer.data();
         }
     }
@@ -380,22 +345,6 @@ void add(CodeletRegistry& r) {
 }
 
 } // namespace
-
-void widenHalves(const half* p, std::size_t n, float* out) {
-    if (cpuHasF16c()) {
-        widenF16c(p, n, out);
-    } else {
-        std::copy(p, p + n, out);
-    }
-}
-
-void narrowToHalves(const float* p, std::size_t n, half* out) {
-    if (cpuHasF16c()) {
-        narrowF16c(p, n, out);
-    } else {
-        std::copy(p, p + n, out);
-    }
-}
 
 std::vector<MatMulKernel> supportedMatMulKernels() {
     std::vector<MatMulKernel> out;

@@ -2,6 +2,7 @@
 // of partial vectors (the second stage of a cross-tile reduction).
 #include "engine/codelets/Vertex.h"
 #include "engine/codelets/builtin/Builtins.h"
+#include "engine/core/HalfBlocks.h"
 
 #include <algorithm>
 #include <cstring>
@@ -127,7 +128,7 @@ private:
             return p;
         } else {
             thread_local float wide[32];
-            widenHalves(p, n, wide);
+            halvesToFloats(p, wide, n);
             return wide;
         }
     }
@@ -135,7 +136,7 @@ private:
         if constexpr (std::is_same_v<Out, float>) {
             std::copy(acc, acc + n, o);
         } else {
-            narrowToHalves(acc, n, o);
+            floatsToHalves(acc, o, n);
         }
     }
 };
