@@ -84,21 +84,22 @@ float apply(float a, float b) {
     return a;
 }
 
-// out[i] = op(in1[i], in2[i]) (in2 null: op(in1[i], scalar); op unary:
-// op(in1[i])), through float.
-template <auto op>
-float applyAt(const float* in1, const float* in2, float scalar, std::size_t i) {
-    if constexpr (std::is_same_v<decltype(op), Unary>) {
-        return apply<op>(in1[i]);
-    } else {
-        return apply<op>(in1[i], in2 ? in2[i] : scalar);
-    }
-}
-
+// out[i] = op(in1[i]) for a unary op; op(in1[i], in2[i]) for a binary one,
+// or op(in1[i], scalar) when in2 is null.
 template <auto op>
 void elementwise(const float* in1, const float* in2, float scalar, float* out, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-        out[i] = applyAt<op>(in1, in2, scalar, i);
+    if constexpr (std::is_same_v<decltype(op), Unary>) {
+        for (std::size_t i = 0; i < n; ++i) {
+            out[i] = apply<op>(in1[i]);
+        }
+    } else if (in2) {
+        for (std::size_t i = 0; i < n; ++i) {
+            out[i] = apply<op>(in1[i], in2[i]);
+        }
+    } else {
+        for (std::size_t i = 0; i < n; ++i) {
+            out[i] = apply<op>(in1[i], scalar);
+        }
     }
 }
 
@@ -154,28 +155,6 @@ public:
         return true;
     }
 };
-
-// float specialisations without the round trip, so host-speed loops vectorise.
-template <>
-inline bool BinaryVertex<Binary::Add, float>::compute() {
-    const float* a = in1.data();
-    const float* b = in2.data();
-    float* o = out.data();
-    for (std::size_t i = 0, n = out.size(); i < n; ++i) {
-        o[i] = a[i] + b[i];
-    }
-    return true;
-}
-template <>
-inline bool BinaryVertex<Binary::Mul, float>::compute() {
-    const float* a = in1.data();
-    const float* b = in2.data();
-    float* o = out.data();
-    for (std::size_t i = 0, n = out.size(); i < n; ++i) {
-        o[i] = a[i] * b[i];
-    }
-    return true;
-}
 
 template <Unary op, typename T>
 void addUnary(CodeletRegistry& r, const UnaryInfo& info) {
