@@ -8,6 +8,7 @@
 #include "engine/runtime/TileCopies.h"
 #include "engine/runtime/TileStores.h"
 #include "engine/runtime/VertexPrint.h"
+#include "engine/runtime/WarmPages.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -68,6 +69,7 @@ Engine::Engine(const Graph& graph, const std::vector<program::Program>& programs
                EngineOptions options)
     : graph_(graph)
     , options_(options)
+    , warmPages_(runtime::WarmPages::forGraph(graph, programs))
     , compiled_(std::make_unique<compiler::CompiledGraph>(compiler::compile(graph, programs)))
     , pool_(options.threads) {
     if (options_.recorder) {

@@ -17,6 +17,10 @@
 
 namespace tessera {
 
+namespace runtime {
+class WarmPages;
+}
+
 struct EngineOptions {
     unsigned threads = 0;                // 0: one per hardware thread
     bool allowOutOfMemory = false;       // run (and record) even when tiles overflow
@@ -120,6 +124,9 @@ private:
 
     const Graph& graph_;
     EngineOptions options_;
+    // Tile-store pages faulted in while compiled_ is made (WarmPages.h):
+    // declared before it, so it starts first; handed to the stores in prepare().
+    std::unique_ptr<runtime::WarmPages> warmPages_;
     std::unique_ptr<compiler::CompiledGraph> compiled_;
     ThreadPool pool_;
     std::unique_ptr<Prepared> prepared_; // the tiles' memory and the vertex instances

@@ -85,9 +85,13 @@ void Engine::prepare() {
         inPlace.push_back(runtime::planInPlaceReads(graph_, *compiled_, plan));
     }
     // Zeroed, so runs are reproducible, but lazily: see TileStores; what run()
-    // never touches is set apart (HostLayout.h).
-    prepared_ = std::make_unique<Prepared>(runtime::layOutHostMemory(
-        *compiled_, runtime::blocksRunNeverTouches(*compiled_, replicas, inPlace)));
+    // never touches is set apart (HostLayout.h). The pages faulted in while
+    // compiling (WarmPages.h) go to the bytes run() touches.
+    prepared_ = std::make_unique<Prepared>(
+        runtime::layOutHostMemory(*compiled_,
+                                  runtime::blocksRunNeverTouches(*compiled_, replicas, inPlace)),
+        warmPages_.get());
+    warmPages_.reset();
     prepared_->replicas = std::move(replicas);
     // Initial values of constants and initialised variables.
     for (std::size_t v = 0; v < graph_.variables().size(); ++v) {

@@ -79,8 +79,8 @@ struct Engine::GroupWork {
 };
 
 struct Engine::Prepared {
-    explicit Prepared(runtime::HostLayout layout)
-        : memory(std::move(layout)) {}
+    Prepared(runtime::HostLayout layout, runtime::WarmPages* warm)
+        : memory(std::move(layout), warm) {}
     TileStores memory; // the tiles' stores; unmapped after the instances are destroyed
     std::vector<runtime::PreparedStep> steps;
     std::vector<runtime::Instance> owned;

@@ -6,7 +6,7 @@
 
 namespace tessera {
 
-TileStores::TileStores(runtime::HostLayout layout)
+TileStores::TileStores(runtime::HostLayout layout, runtime::WarmPages* warm)
     : layout_(std::move(layout)) {
     if (layout_.totalBytes == 0) {
         return;
@@ -14,7 +14,9 @@ TileStores::TileStores(runtime::HostLayout layout)
     // Huge pages: a tile's data written for the first time faults once per
     // 2 MiB (engine/core/LargeArray.h says why that matters). No swap is
     // reserved: the blocks set apart are mostly never touched.
-    base_ = static_cast<std::byte*>(detail::mapHugePages(layout_.totalBytes, detail::Reserve::No));
+    base_ = warm ? warm->take(layout_.totalBytes, layout_.usedBytes)
+                 : static_cast<std::byte*>(
+                       detail::mapHugePages(layout_.totalBytes, detail::Reserve::No));
 }
 
 TileStores::~TileStores() {

@@ -4,9 +4,11 @@
 // kernel makes them only when first touched, so bytes the program never uses
 // cost neither zeroing nor a page fault (calloc of a reused heap block would
 // clear every byte). The mapping is advised for huge pages: memory a program
-// uses faults once per 2 MiB extent, which the kernel zeroes whole.
+// uses faults once per 2 MiB extent, which the kernel zeroes whole. Pages a
+// WarmPages faulted in while the engine compiled start the stores.
 #include "engine/compiler/Compiled.h"
 #include "engine/runtime/HostLayout.h"
+#include "engine/runtime/WarmPages.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +18,8 @@ namespace tessera {
 
 class TileStores {
 public:
-    explicit TileStores(runtime::HostLayout layout);
+    // `warm`: pages faulted in ahead, for the bytes a run touches (or none).
+    explicit TileStores(runtime::HostLayout layout, runtime::WarmPages* warm = nullptr);
     ~TileStores();
     TileStores(const TileStores&) = delete;
     TileStores& operator=(const TileStores&) = delete;
