@@ -1,4 +1,5 @@
 #include "engine/core/Error.h"
+#include "engine/ops/Mapping.h"
 #include "engine/workloads/Library.h"
 
 #include <cblas.h>
@@ -71,6 +72,14 @@ Verification Comparison::result(const std::string& what, std::size_t count) cons
     }
     result.detail = os.str();
     return result;
+}
+
+Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
+                 const std::string& name, std::size_t grain) {
+    Tensor t = g.addVariable(type, shape, name);
+    ops::mapLinearly(g, t, grain);
+    g.createHostWrite(name, t);
+    return t;
 }
 
 std::vector<float> readFloats(const Engine& engine, const Tensor& t) {

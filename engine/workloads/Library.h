@@ -90,6 +90,11 @@ inline float deviceFloat(Type type, const std::byte* run, std::size_t i) {
     return f;
 }
 
+// A variable the host writes through the handle `name`, mapped linearly over
+// the tiles in runs of `grain` elements.
+Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
+                 const std::string& name, std::size_t grain);
+
 // A tensor's values as floats (of any element type).
 std::vector<float> readFloats(const Engine& engine, const Tensor& t);
 

@@ -14,12 +14,10 @@ namespace tessera::workloads {
 
 namespace {
 
+// Rows whole on a tile (8-element runs for a vector).
 Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
                  const std::string& name) {
-    Tensor t = g.addVariable(type, shape, name);
-    ops::mapLinearly(g, t, shape.size() > 1 ? shape.back() : 8);
-    g.createHostWrite(name, t);
-    return t;
+    return workloads::hostInput(g, type, shape, name, shape.size() > 1 ? shape.back() : 8);
 }
 
 class MatMul : public Workload {

@@ -1,6 +1,5 @@
 // elementwise, reduce and softmax: the vector workloads.
 #include "engine/ops/Elementwise.h"
-#include "engine/ops/Mapping.h"
 #include "engine/ops/Reduce.h"
 #include "engine/ops/Softmax.h"
 #include "engine/workloads/Library.h"
@@ -13,14 +12,6 @@ namespace tessera::workloads {
 namespace {
 
 constexpr std::uint64_t kMaxElements = std::uint64_t{1} << 28;
-
-Tensor hostInput(Graph& g, Type type, const std::vector<std::size_t>& shape,
-                 const std::string& name, std::size_t grain) {
-    Tensor t = g.addVariable(type, shape, name);
-    ops::mapLinearly(g, t, grain);
-    g.createHostWrite(name, t);
-    return t;
-}
 
 class Elementwise : public Workload {
 public:
