@@ -9,7 +9,11 @@
 #   3. a copy of the directory, its enable.sh sourced, sets CPATH, LIBRARY_PATH,
 #      LD_LIBRARY_PATH, PATH, PYTHONPATH and POPLAR_SDK_ENABLED to the copy's
 #      own folders; popc and a program built with plain g++ run from the copy
-#      and the program prints the expected output.
+#      and the program prints the expected output; sourcing it prints nothing
+#      on stderr;
+#   4. an SDK directory whose libraries are not built yet (the build writes
+#      enable.sh when it configures) says so on stderr when its enable.sh is
+#      sourced, and still sets the variables.
 #
 #   check_sdk_layout.sh SDK SOURCE_INCLUDE PROGRAM EXPECTED CODELETS WORK
 # TESSERA_TEST_CXXFLAGS adds compiler flags (the sanitizer build needs them).
@@ -75,7 +79,9 @@ cp "$codelets" "$work/codelets.cpp"
     unset CPATH LIBRARY_PATH LD_LIBRARY_PATH PYTHONPATH POPLAR_SDK_ENABLED TESSERA_POPLAR_INCLUDE
     cd "$work"
     # shellcheck disable=SC1091
-    source "$moved/enable.sh"
+    source "$moved/enable.sh" 2> "$work/enable-stderr.txt"
+    [[ ! -s "$work/enable-stderr.txt" ]] ||
+        fail "sourcing the copy's enable.sh printed on stderr: $(cat "$work/enable-stderr.txt")"
     check_var() { # name expected-value
         [[ "${!1}" == "$2" ]] || fail "after sourcing the copy's enable.sh, $1='${!1}', not '$2'"
     }
@@ -108,6 +114,21 @@ cp "$codelets" "$work/codelets.cpp"
     elif ! diff -u "$expected" stdout.txt; then
         fail "the program built against the copy printed something else (- expected, + actual)"
     fi
+    [[ $failed -eq 0 ]]
+) || failed=1
+
+# 4. Sourced before the build: a warning, and the variables all the same.
+unbuilt="$work/unbuilt-sdk"
+mkdir -p "$unbuilt"
+cp "$sdk/enable.sh" "$unbuilt/"
+(
+    unset CPATH POPLAR_SDK_ENABLED
+    # shellcheck disable=SC1091
+    source "$unbuilt/enable.sh" 2> "$work/unbuilt-stderr.txt"
+    grep -q "no libpoplar.so" "$work/unbuilt-stderr.txt" ||
+        fail "sourcing an unbuilt SDK's enable.sh did not say it is unbuilt (stderr: $(cat "$work/unbuilt-stderr.txt"))"
+    [[ "$POPLAR_SDK_ENABLED" == "$unbuilt" && "$CPATH" == "$unbuilt/include" ]] ||
+        fail "an unbuilt SDK's enable.sh set POPLAR_SDK_ENABLED='$POPLAR_SDK_ENABLED', CPATH='$CPATH'"
     [[ $failed -eq 0 ]]
 ) || failed=1
 
