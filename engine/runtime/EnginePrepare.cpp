@@ -11,6 +11,7 @@
 #include "engine/runtime/SharedReplicas.h"
 #include "engine/runtime/StepGroups.h"
 #include "engine/runtime/TileCopies.h"
+#include "engine/runtime/WarmPages.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,6 +1,7 @@
 #include "engine/runtime/TileStores.h"
 
 #include "engine/core/LargeArray.h"
+#include "engine/runtime/WarmPages.h"
 
 #include <utility>
 

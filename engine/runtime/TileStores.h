@@ -8,13 +8,16 @@
 // WarmPages faulted in while the engine compiled start the stores.
 #include "engine/compiler/Compiled.h"
 #include "engine/runtime/HostLayout.h"
-#include "engine/runtime/WarmPages.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace tessera {
+
+namespace runtime {
+class WarmPages;
+}
 
 class TileStores {
 public:

@@ -21,6 +21,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <numeric>
