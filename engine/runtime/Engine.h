@@ -112,7 +112,7 @@ private:
     void finishStep(compiler::StepId id, const compiler::StepPlan& plan);
     void runGroup(std::size_t steps);
     struct GroupWork;
-    GroupWork makeGroupWork(std::size_t steps) const;
+    GroupWork makeGroupWork(std::size_t steps, const std::vector<std::uint32_t>& units) const;
     void copyHostToDevice(const compiler::StepPlan& step, const std::byte* host);
     void copyDeviceToHost(const compiler::StepPlan& step, std::byte* host) const;
     void printTensor(const compiler::StepPlan& step) const;

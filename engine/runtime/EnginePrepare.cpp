@@ -90,7 +90,7 @@ void Engine::prepare() {
     // compiling (WarmPages.h) go to the bytes run() touches.
     prepared_ = std::make_unique<Prepared>(
         runtime::layOutHostMemory(*compiled_,
-                                  runtime::blocksRunNeverTouches(*compiled_, replicas, inPlace)),
+                                  runtime::blocksPlacedApart(*compiled_, replicas, inPlace)),
         warmPages_.get());
     warmPages_.reset();
     prepared_->replicas = std::move(replicas);
@@ -178,8 +178,13 @@ void Engine::prepare() {
     predicateFlags_.assign(compiled_->steps.size(), false);
     predicateValues_.assign(compiled_->steps.size(), 0);
     if (runtime::grouping() == runtime::Grouping::Auto) {
-        prepared_->groups =
-            std::make_unique<runtime::StepGroups>(graph_, *compiled_, &prepared_->replicas);
+        std::vector<std::vector<std::uint8_t>> copied(inPlace.size());
+        for (std::size_t s = 0; s < inPlace.size(); ++s) {
+            copied[s] = std::move(inPlace[s].copy);
+        }
+        prepared_->groups = std::make_unique<runtime::StepGroups>(
+            graph_, *compiled_, &prepared_->replicas, std::move(copied),
+            &prepared_->memory.layout().blockOffset);
         for (const auto& code : compiled_->programs) {
             prepared_->groupWork.emplace_back(code.size());
         }

@@ -27,7 +27,7 @@ HostLayout layOutHostMemory(const compiler::CompiledGraph& compiled,
     // The used blocks of each tile, by tile (a counting sort), then by offset.
     const std::size_t tiles = compiled.storeBytes.size();
     std::vector<std::size_t> starts(tiles + 1, 0);
-    const auto used = [&](BlockId b) { return !apart[b] && blocks[b].bytes > 0; };
+    const auto used = [&](BlockId b) { return apart[b] != kSetApart && blocks[b].bytes > 0; };
     for (BlockId b = 0; b < blocks.size(); ++b) {
         if (used(b)) {
             ++starts[blocks[b].tile.value() + 1];
@@ -54,6 +54,9 @@ HostLayout layOutHostMemory(const compiler::CompiledGraph& compiled,
         std::uint64_t stretchStart = 0, stretchEnd = 0, hostStart = 0;
         bool open = false;
         for (auto it = first; it != last; ++it) {
+            if (apart[*it] == kOwnBytes) {
+                continue; // placed after the tile's stretches
+            }
             const compiler::DataBlock& d = blocks[*it];
             const std::uint64_t begin = d.storeOffset, end = begin + d.bytes;
             if (!open || begin >= stretchEnd) {
@@ -72,11 +75,17 @@ HostLayout layOutHostMemory(const compiler::CompiledGraph& compiled,
         if (open) {
             cursor = hostStart + (stretchEnd - stretchStart);
         }
+        for (auto it = first; it != last; ++it) {
+            if (apart[*it] == kOwnBytes) {
+                out.blockOffset[*it] = placeLike(cursor, blocks[*it].storeOffset);
+                cursor = out.blockOffset[*it] + blocks[*it].bytes;
+            }
+        }
     }
     out.usedBytes = cursor;
     bool anyApart = false;
     for (BlockId b = 0; b < blocks.size(); ++b) {
-        if (apart[b] && blocks[b].bytes > 0) {
+        if (apart[b] == kSetApart && blocks[b].bytes > 0) {
             if (!anyApart) {
                 cursor = (cursor + kHugePage - 1) / kHugePage * kHugePage;
                 anyApart = true;
@@ -89,13 +98,19 @@ HostLayout layOutHostMemory(const compiler::CompiledGraph& compiled,
     return out;
 }
 
-std::vector<std::uint8_t> blocksRunNeverTouches(const compiler::CompiledGraph& compiled,
-                                                const SharedReplicas& replicas,
-                                                const std::vector<InPlaceReads>& inPlace) {
+std::vector<std::uint8_t> blocksPlacedApart(const compiler::CompiledGraph& compiled,
+                                            const SharedReplicas& replicas,
+                                            const std::vector<InPlaceReads>& inPlace) {
     const auto& blocks = compiled.blocks;
     std::vector<std::uint8_t> apart(blocks.size(), 0);
     for (const BlockId b : replicas.notMade) {
-        apart[b] = 1;
+        apart[b] = kSetApart;
+    }
+    // Replicas made once and read by other tiles: bytes of their own.
+    for (const auto& [step, shared] : replicas.steps) {
+        for (const BlockId b : shared.remoteReads) {
+            apart[b] = kOwnBytes;
+        }
     }
     // An exchange buffer belongs to one step: only that step's plan uses it.
     std::vector<std::uint8_t> buffer(blocks.size(), 0); // 1: gathered into, 2: used
@@ -131,7 +146,7 @@ std::vector<std::uint8_t> blocksRunNeverTouches(const compiler::CompiledGraph& c
     }
     for (BlockId b = 0; b < blocks.size(); ++b) {
         if (buffer[b] == 1) {
-            apart[b] = 1;
+            apart[b] = kSetApart;
         }
     }
     return apart;

@@ -63,8 +63,9 @@ void runCompute(const Graph& graph, const Instance& inst, compiler::StepId step,
 
 } // namespace runtime
 
-// Consecutive steps run tile by tile (runtime/StepGroups.h): for each tile
-// with work in any of them, its copies and vertices of each step, in step
+// Consecutive steps run unit by unit (runtime/StepGroups.h): for each unit
+// (a tile, or tiles that read each other's bytes) with work in any of them,
+// each step's copies and then its vertices on the unit's tiles, in step
 // order. Only the work there is: no larger than the steps' own lists.
 struct Engine::GroupWork {
     struct Item {
@@ -74,8 +75,8 @@ struct Engine::GroupWork {
         const std::vector<runtime::Instance>* vertices = nullptr;
     };
     std::vector<compiler::StepId> steps;
-    std::vector<Item> items;             // by tile, then step
-    std::vector<std::size_t> tileStarts; // each tile's first item, then items.size()
+    std::vector<Item> items;             // by unit, then step, then tile
+    std::vector<std::size_t> unitStarts; // each unit's first item, then items.size()
 };
 
 struct Engine::Prepared {

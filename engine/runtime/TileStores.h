@@ -33,6 +33,7 @@ public:
     }
     // The bytes a run touches (the blocks set apart are not counted).
     std::uint64_t usedBytes() const { return layout_.usedBytes; }
+    const runtime::HostLayout& layout() const { return layout_; }
 
 private:
     runtime::HostLayout layout_;

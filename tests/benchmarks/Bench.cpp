@@ -151,21 +151,21 @@ void printResult(const std::string& name, double value, const std::string& unit,
 
 int main(int argc, char** argv) {
     tessera::bench::Options options;
-    // One group: "engine" (reports are in it), "capture", "build", "views" or "model".
+    // One group: "engine" (reports are in it), "capture", "passes", "build", "views" or "model".
     std::string only;
     std::set<std::string> skipped; // groups a full run leaves out (--skip)
-    static const std::set<std::string> kGroups{"engine", "reports", "capture", "build",
-                                               "views",  "open",    "model"};
+    static const std::set<std::string> kGroups{"engine", "reports", "capture", "passes",
+                                               "build",  "views",   "open",    "model"};
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--quick") {
             options.quick = true;
         } else if (arg == "--only" || arg == "--skip") {
             if (i + 1 >= argc || kGroups.count(argv[i + 1]) == 0) {
-                std::cerr << "tessera-bench: error: " << arg
-                          << " needs one of engine, reports, capture, build, views, open or model"
-                          << (i + 1 < argc ? std::string(", not '") + argv[i + 1] + "'" : "")
-                          << "\n";
+                std::cerr
+                    << "tessera-bench: error: " << arg
+                    << " needs one of engine, reports, capture, passes, build, views, open or model"
+                    << (i + 1 < argc ? std::string(", not '") + argv[i + 1] + "'" : "") << "\n";
                 return 2;
             }
             if (arg == "--only") {
@@ -187,13 +187,16 @@ int main(int argc, char** argv) {
         } else if (arg == "--help" || arg == "-h") {
             std::cout
                 << "usage: tessera-bench [--quick]\n"
-                   "                     [--only engine|reports|capture|build|views|open|model]\n"
+                   "                     [--only "
+                   "engine|reports|capture|passes|build|views|open|model]\n"
                    "                     [--skip GROUP]... [--max-vertices N] [--match TEXT]\n"
                    "Prints one JSON object a line: name, value, unit, reference (a native\n"
                    "measurement taken in the same run) and ratio = value / reference.\n"
                    "--quick uses small sizes (for the smoke test).\n"
                    "--only runs one group: engine (engine and reports), reports, capture (whole\n"
-                   "captures), build (graph construction and compile, 1e4 to 1e7 vertices,\n"
+                   "captures), passes (the graph build and each compile pass of the matmul\n"
+                   "2048^3 and attention 1024 graphs, against the whole), build (graph\n"
+                   "construction and compile, 1e4 to 1e7 vertices,\n"
                    "and construction through the Poplar API),\n"
                    "views, open (the 10M-step report opened in the Program pane, part of\n"
                    "views), or model (the model-fidelity microbenchmarks,\n"
@@ -235,6 +238,9 @@ int main(int argc, char** argv) {
         }
         if (runs("capture")) {
             tessera::bench::runCaptureBenchmarks(options);
+        }
+        if (runs("passes")) {
+            tessera::bench::runPassBenchmarks(options);
         }
         if (only == "reports") {
             tessera::bench::runReportBenchmarks(options);

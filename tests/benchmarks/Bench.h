@@ -42,6 +42,9 @@ void runGraphBuildBenchmarks(const Options& options);
 // Capture around the run (CaptureBenchmarks.cpp): whole captures' wall time,
 // peak memory and phases, the out-of-memory verdict's time.
 void runCaptureBenchmarks(const Options& options);
+// Graph build and each compile pass of workload graphs, against the whole
+// (PassBenchmarks.cpp).
+void runPassBenchmarks(const Options& options);
 // The model-fidelity microbenchmarks (docs/model-fidelity.md), run as the
 // separate SDK program tessera-model-bench; 0 when it succeeded.
 int runModelBenchmarks(const Options& options);

@@ -10,6 +10,7 @@
 #include "engine/codelets/Vertex.h"
 #include "engine/graph/Graph.h"
 #include "engine/ops/Elementwise.h"
+#include "engine/ops/Mapping.h"
 #include "engine/ops/MatMul.h"
 #include "engine/program/Program.h"
 #include "engine/record/Recorder.h"
@@ -21,6 +22,7 @@
 #include <QObject>
 #include <QTest>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -83,6 +85,8 @@ class TestEngineStepGroups : public QObject {
 private slots:
     void stepsReadingOnlyWhatNoStepWritesAreGrouped();
     void aStepReadingWhatAnEarlierOneWroteElsewhereIsNot();
+    void tilesReadingEachOthersNewBytesRunAsOneUnit();
+    void aMatMulsReductionRunsInUnitsLikeTheStepsApart();
     void memoryReusedByALaterVariableSplitsTheGroup();
     void aGroupedMatMulMatchesTheHostAndTheStepsApart();
     void aFailureInsideAGroupIsTheOneStepsApartReport();
@@ -136,6 +140,102 @@ void TestEngineStepGroups::aStepReadingWhatAnEarlierOneWroteElsewhereIsNot() {
             QCOMPARE(got[t * kBlock + e], (yt + yn) * yt);
         }
     }
+}
+
+void TestEngineStepGroups::tilesReadingEachOthersNewBytesRunAsOneUnit() {
+    // y[t] = x[t] + x[t+1], then z[t] = y[t] * y[t^1]: tiles 2u and 2u+1
+    // read each other's y, so they run as one unit: both compute y before
+    // either computes z. On one thread, tile by tile, tile 0 would read
+    // tile 1's y before tile 1 made it (zero).
+    for (const unsigned threads : {1u, 2u}) {
+        Graph g(Target::preset("tiles:8"));
+        Tensor x = tiled(g, "x"), y = tiled(g, "y"), z = tiled(g, "z");
+        const ComputeSet first = combine(g, "Add<float>", x, 0, x, 1, y, "first");
+        const ComputeSet second = g.addComputeSet("second");
+        onEveryTile(g, second, "Mul<float>", [&](std::size_t t) -> Connections {
+            return {{"in1", blockOf(y, t)}, {"in2", blockOf(y, t ^ 1)}, {"out", blockOf(z, t)}};
+        });
+        Engine engine(g, prog::Sequence({prog::Execute(first), prog::Execute(second)}),
+                      test::options(threads));
+        QCOMPARE(planOf(g, engine), (std::vector<std::size_t>{2, 0}));
+        runtime::StepGroups groups(g, engine.compiled());
+        QCOMPARE(groups.unitsFrom(0, 0), (std::vector<std::uint32_t>{0, 0, 2, 2, 4, 4, 6, 6}));
+        const std::vector<float> hx = inputs();
+        engine.write<float>(x, hx);
+        engine.run();
+        const std::vector<float> got = engine.read<float>(z);
+        for (std::size_t t = 0; t < kTiles; ++t) {
+            for (std::size_t e = 0; e < kBlock; ++e) {
+                const std::size_t p = t ^ 1;
+                const float yt = at(hx, t, 0, e) + at(hx, t, 1, e);
+                const float yp = at(hx, p, 0, e) + at(hx, p, 1, e);
+                QCOMPARE(got[t * kBlock + e], yt * yp);
+            }
+        }
+    }
+}
+
+void TestEngineStepGroups::aMatMulsReductionRunsInUnitsLikeTheStepsApart() {
+    // A long k splits each output over several tiles, whose partial sums one
+    // tile of each cluster adds: the products and that reduction run as one
+    // group in units of the cluster's tiles. Small integers keep every sum
+    // exact: the host's product is the reference bit for bit.
+    const std::size_t m = 32, k = 256, n = 32; // on tiles:128: clusters of 4 tiles
+    std::vector<float> ha(m * k), hb(k * n);
+    for (std::size_t i = 0; i < ha.size(); ++i) {
+        ha[i] = float(int(i % 13) - 6);
+    }
+    for (std::size_t i = 0; i < hb.size(); ++i) {
+        hb[i] = float(int(i % 5) - 2);
+    }
+    struct Result {
+        std::vector<float> c;
+        std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>> steps;
+        bool inUnits = false;
+    };
+    const auto runWith = [&](runtime::Grouping mode, unsigned threadCount) {
+        runtime::setGrouping(mode);
+        Graph g(Target::preset("tiles:128"));
+        Tensor a = g.addVariable(Type::Float, {m, k}, "a");
+        Tensor b = g.addVariable(Type::Float, {k, n}, "b");
+        ops::mapLinearly(g, a, k);
+        ops::mapLinearly(g, b, n);
+        prog::Sequence seq;
+        Tensor c = ops::matMul(g, seq, a, b, "mm");
+        record::InMemoryRecorder recorder;
+        Engine engine(g, seq, test::options(threadCount, &recorder));
+        Result r;
+        runtime::StepGroups groups(g, engine.compiled());
+        for (std::size_t pc = 0; pc < engine.compiled().programs[0].size(); ++pc) {
+            const std::vector<std::uint32_t>& units = groups.unitsFrom(0, pc);
+            r.inUnits = r.inUnits || std::any_of(units.begin(), units.end(), [&](std::uint32_t u) {
+                            return u != static_cast<std::uint32_t>(&u - units.data());
+                        });
+        }
+        engine.write<float>(a, ha);
+        engine.write<float>(b, hb);
+        engine.run();
+        r.c = engine.read<float>(c);
+        for (const record::StepExecutionRecord& s : recorder.steps) {
+            r.steps.emplace_back(s.programStep.value(), s.startCycle, s.cycles);
+        }
+        return r;
+    };
+    const Result grouped = runWith(runtime::Grouping::Auto, 2);
+    const Result apart = runWith(runtime::Grouping::Never, 2);
+    QVERIFY(grouped.inUnits);
+    for (std::size_t i = 0; i < m; ++i) {
+        for (std::size_t j = 0; j < n; ++j) {
+            float want = 0;
+            for (std::size_t x = 0; x < k; ++x) {
+                want += ha[i * k + x] * hb[x * n + j];
+            }
+            QCOMPARE(grouped.c[i * n + j], want);
+        }
+    }
+    QCOMPARE(grouped.c, apart.c);
+    QCOMPARE(grouped.steps, apart.steps);
+    QCOMPARE(runWith(runtime::Grouping::Auto, 1).c, grouped.c);
 }
 
 void TestEngineStepGroups::memoryReusedByALaterVariableSplitsTheGroup() {

@@ -118,6 +118,26 @@ private slots:
         QCOMPARE(stores.block(TwoTiles::F)[0], std::byte{9});
     }
 
+    void aBlockOfItsOwnSharesNoBytesButTheOthersStillDo() {
+        // As TwoTiles, but B has bytes of its own. Tile 0's stretches are
+        // now A's [0, 100), at 0, and C's [300, 340), at the first >= 100
+        // that is 44 mod 64 (108, to 148); B after them, at the first >= 148
+        // that is 0 mod 64 (192, to 292). Tile 1's F at the first >= 292
+        // that is 8 mod 64: 328, to 360.
+        TwoTiles t;
+        t.apart[TwoTiles::B] = runtime::kOwnBytes;
+        const runtime::HostLayout l = runtime::layOutHostMemory(t.compiled, t.apart);
+        QCOMPARE(l.blockOffset[TwoTiles::A], std::uint64_t{0});
+        QCOMPARE(l.blockOffset[TwoTiles::C], std::uint64_t{108});
+        QCOMPARE(l.blockOffset[TwoTiles::B], std::uint64_t{192});
+        QCOMPARE(l.blockOffset[TwoTiles::F], std::uint64_t{328});
+        QCOMPARE(l.usedBytes, std::uint64_t{360});
+        const TileStores stores(runtime::layOutHostMemory(t.compiled, t.apart));
+        std::fill(stores.block(TwoTiles::A), stores.block(TwoTiles::A) + 100, std::byte{7});
+        QVERIFY(std::all_of(stores.block(TwoTiles::B), stores.block(TwoTiles::B) + 100,
+                            [](std::byte x) { return x == std::byte{0}; }));
+    }
+
     void noBlocksNoMapping() {
         compiler::CompiledGraph compiled;
         compiled.blocks.push_back(block(0, 0, 0));
@@ -160,8 +180,14 @@ private slots:
         inPlace[0].redirects = {{0, {0, 0}}, {1, {0, 8}}, {2, {0, 0}}, {4, {0, 0}}};
         runtime::SharedReplicas replicas;
         replicas.notMade = {1};
-        QCOMPARE(runtime::blocksRunNeverTouches(compiled, replicas, inPlace),
+        QCOMPARE(runtime::blocksPlacedApart(compiled, replicas, inPlace),
                  (std::vector<std::uint8_t>{0, 1, 1, 0, 0, 0, 0}));
+        // A replica made and read by other tiles (block 0) keeps bytes of its own.
+        runtime::SharedReplicas::Step readsReplica;
+        readsReplica.remoteReads = {0};
+        replicas.steps.emplace_back(compiler::StepId(1u), readsReplica);
+        QCOMPARE(runtime::blocksPlacedApart(compiled, replicas, inPlace),
+                 (std::vector<std::uint8_t>{runtime::kOwnBytes, 1, 1, 0, 0, 0, 0}));
     }
 };
 
