@@ -34,7 +34,8 @@ struct Shape {
 std::vector<Shape> shapes() {
     std::vector<Shape> out;
     for (std::size_t rows = 1; rows <= 13; ++rows) {
-        for (std::size_t cols : {1, 5, 7, 8, 11, 14, 16, 19, 24, 37, 48, 64, 74, 100}) {
+        for (std::size_t cols :
+             {1, 4, 5, 7, 8, 11, 14, 16, 19, 24, 36, 37, 40, 48, 64, 74, 100, 136}) {
             out.push_back({rows, rows % 2 ? std::size_t{7} : std::size_t{33}, cols});
         }
     }
