@@ -30,6 +30,7 @@ private slots:
     void halfOps();
     void halfMatMulPartialIsExact();
     void reductionsAndMatMul();
+    void partialSumsAreOrderedSums();
 };
 
 namespace {
@@ -288,6 +289,45 @@ void TestEngineBuiltins::halfMatMulPartialIsExact() {
     }
     CHECK_EQUAL(gotH, wantH);
     CHECK_EQUAL(engine.read<float>(outF), wantF);
+}
+
+// ReducePartials<float,float> over lengths around its 16- and 64-element
+// vectors and 1 to 9 partials: each output the float sum of its partials in
+// order from zero (values of mixed magnitude, so another order would differ).
+void TestEngineBuiltins::partialSumsAreOrderedSums() {
+    for (const std::size_t parts : {1, 2, 3, 8, 9}) {
+        for (const std::size_t n : {1, 4, 15, 16, 17, 37, 63, 64, 65, 100, 150}) {
+            Graph g(Target::preset("tiles:4"));
+            Tensor in = g.addVariable(Type::Float, {parts, n}, "in");
+            Tensor out = g.addVariable(Type::Float, {n}, "out");
+            g.setTileMapping(in, TileId{1u});
+            g.setTileMapping(out, TileId{1u});
+            const ComputeSet cs = g.addComputeSet("sum");
+            const VertexRef v = g.addVertex(cs, "ReducePartials<float,float>", {{"out", out}});
+            std::vector<Tensor> rows;
+            for (std::size_t p = 0; p < parts; ++p) {
+                rows.push_back(in[p]);
+            }
+            g.connect(v["partials"], rows);
+            g.setTileMapping(v, TileId{1u});
+            Engine engine(g, prog::Execute(cs), options(1));
+            std::vector<float> values(parts * n);
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                values[i] = std::ldexp(float(int(i * 37 % 101) - 50) / 7.0f, int(i % 9) * 3 - 12);
+            }
+            engine.write<float>(in, values);
+            engine.run();
+            std::vector<float> want(n);
+            for (std::size_t i = 0; i < n; ++i) {
+                float acc = 0.0f;
+                for (std::size_t p = 0; p < parts; ++p) {
+                    acc = acc + values[p * n + i];
+                }
+                want[i] = acc;
+            }
+            CHECK_EQUAL(engine.read<float>(out), want);
+        }
+    }
 }
 
 void TestEngineBuiltins::reductionsAndMatMul() {
