@@ -65,21 +65,34 @@ void reexecWithBestOpenBlasCore(char** argv) {
     }
     const std::string best = bestOpenBlasCoreForThisCpu();
     const std::string chosen = openblas_get_corename();
-    if (best.empty() || coreRank(chosen) >= coreRank(best)) {
+    const bool weakerCore = !best.empty() && coreRank(chosen) < coreRank(best);
+    // After each call an OpenBLAS worker spins (sched_yield) for its thread
+    // time-out, 2^28 cycles by default (about 0.1 s): on two cores it takes
+    // CPU from the engine's run timed right after the reference. The
+    // shortest time-out (2^4 cycles) ends the spin without slowing sgemm
+    // (docs/BENCHMARKS.md, round 11).
+    const bool spinning = std::getenv("OPENBLAS_THREAD_TIMEOUT") == nullptr;
+    if (!weakerCore && !spinning) {
         return;
     }
-    // Some machine images set OPENBLAS_CORETYPE for every process; a weaker
-    // core than the CPU runs is not the real limit, so it is overridden,
-    // saying so (TESSERA_BENCH_KEEP_OPENBLAS_CORE=1 keeps it).
-    if (const char* set = std::getenv("OPENBLAS_CORETYPE")) {
-        std::cerr << "tessera-bench: OPENBLAS_CORETYPE=" << set << " is weaker than this CPU's "
-                  << best << "; the sgemm reference runs " << best << "\n";
+    if (spinning) {
+        ::setenv("OPENBLAS_THREAD_TIMEOUT", "4", 1);
     }
-    ::setenv("OPENBLAS_CORETYPE", best.c_str(), 1);
+    if (weakerCore) {
+        // Some machine images set OPENBLAS_CORETYPE for every process; a weaker
+        // core than the CPU runs is not the real limit, so it is overridden,
+        // saying so (TESSERA_BENCH_KEEP_OPENBLAS_CORE=1 keeps it).
+        if (const char* set = std::getenv("OPENBLAS_CORETYPE")) {
+            std::cerr << "tessera-bench: OPENBLAS_CORETYPE=" << set << " is weaker than this CPU's "
+                      << best << "; the sgemm reference runs " << best << "\n";
+        }
+        ::setenv("OPENBLAS_CORETYPE", best.c_str(), 1);
+    }
     ::setenv(kReexecuted, "1", 1);
     ::execv("/proc/self/exe", argv);
-    std::cerr << "tessera-bench: could not re-run with OPENBLAS_CORETYPE=" << best << " ("
-              << std::strerror(errno) << "); the sgemm reference runs " << chosen << " kernels\n";
+    std::cerr << "tessera-bench: could not re-run with OPENBLAS_CORETYPE=" << best
+              << " and OPENBLAS_THREAD_TIMEOUT=4 (" << std::strerror(errno)
+              << "); the sgemm reference runs " << chosen << " kernels\n";
 #else
     (void)argv;
 #endif
