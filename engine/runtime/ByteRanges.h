@@ -13,9 +13,11 @@ bool rangeBefore(const R& a, const R& b) {
     return a.*Owner != b.*Owner ? a.*Owner < b.*Owner : a.begin < b.begin;
 }
 
-// Sorts and merges ranges of one owner that overlap or touch.
-template <auto Owner, typename R>
-void coalesce(std::vector<R>& ranges) {
+// Sorts and merges ranges of one owner that overlap or touch (in a
+// std::vector or a LargeVector).
+template <auto Owner, typename Ranges>
+void coalesce(Ranges& ranges) {
+    using R = typename Ranges::value_type;
     std::sort(ranges.begin(), ranges.end(), rangeBefore<Owner, R>);
     std::size_t out = 0;
     for (const R& r : ranges) {

@@ -112,7 +112,7 @@ void Engine::prepare() {
                      const std::vector<std::uint8_t>* copy) {
         return copyLists(*compiled_, prepared_->memory, transfers, copy, byTile);
     };
-    std::vector<runtime::InPlaceReads::Redirect> redirects;
+    LargeVector<runtime::InPlaceReads::Redirect> redirects;
     for (std::size_t s = 0; s < compiled_->steps.size(); ++s) {
         const StepPlan& plan = compiled_->steps[s];
         PreparedStep& p = prepared_->steps[s];
@@ -127,7 +127,7 @@ void Engine::prepare() {
         }
         // Entries read elsewhere, in entry order: inputs in exchange buffers
         // read at their source, and replicas read from the one made.
-        const std::vector<runtime::InPlaceReads::Redirect>* readElsewhere = &reads.redirects;
+        const LargeVector<runtime::InPlaceReads::Redirect>* readElsewhere = &reads.redirects;
         if (shared && !shared->redirects.empty()) {
             redirects.clear();
             std::merge(reads.redirects.begin(), reads.redirects.end(), shared->redirects.begin(),

@@ -1,5 +1,6 @@
 #include "engine/runtime/InPlaceReads.h"
 
+#include "engine/core/LargeArray.h"
 #include "engine/runtime/ByteRanges.h"
 #include "engine/runtime/StepEntries.h"
 
@@ -42,7 +43,10 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
         return out;
     }
     // The gather's destinations in byte order, to find what fills an entry.
-    std::vector<std::uint32_t> order(transfers);
+    // The step's big temporaries (a 2048^3 matMul's reduction: 184k transfers,
+    // 246k entries) on huge pages: fresh 4 KiB pages made this 72 ms in a
+    // guest where each costs 7-17 us.
+    LargeVector<std::uint32_t> order(transfers);
     std::iota(order.begin(), order.end(), 0u);
     const auto destination = [&](std::uint32_t i) {
         const compiler::Transfer& t = step.gather[i];
@@ -79,13 +83,17 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
     };
     // Variables' bytes the vertices write: they may change while the step's
     // vertices run, so no entry reads them in place.
-    std::vector<Span> written;
+    LargeVector<Span> written;
     struct Read {
         std::uint64_t entry;
         Span span;
     };
-    std::vector<Read> reads;            // inputs in exchange buffers
-    std::vector<Span> buffersOtherwise; // buffer bytes written or copied out
+    LargeVector<Read> reads;            // inputs in exchange buffers
+    LargeVector<Span> buffersOtherwise; // buffer bytes written or copied out
+    // At most an entry each: reserved, so no array grows by moving its pages
+    // (a page moved costs 4-6 us at its next touch in a guest).
+    written.reserve(step.entries.size());
+    reads.reserve(step.entries.size());
     forEachEntry(graph, step, [&](std::size_t, std::uint64_t e, const FieldInfo& field) {
         const compiler::FieldEntryPlan& entry = step.entries[e];
         const bool buffer = compiled.blocks[entry.block].var.isNone();
@@ -111,7 +119,7 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
     out.copy.assign(transfers, 1);
     // Kept for the whole of Engine::prepare, one a step: no room to spare.
     out.redirects.reserve(reads.size());
-    std::vector<std::uint8_t> readInPlace(transfers, 0), readCopied(transfers, 0);
+    LargeVector<std::uint8_t> readInPlace(transfers, 0), readCopied(transfers, 0);
     for (const Read& r : reads) {
         std::uint32_t only = 0, overlapping = 0;
         forOverlapping(r.span, [&](std::uint32_t i) {

@@ -10,6 +10,7 @@
 // The compiled plan keeps every transfer: records, cycles and the grouping
 // of steps (runtime/StepGroups.h) still see the exchange a real IPU makes.
 #include "engine/compiler/Compiled.h"
+#include "engine/core/LargeArray.h"
 #include "engine/graph/Graph.h"
 
 #include <cstdint>
@@ -24,7 +25,7 @@ struct InPlaceReads {
         std::uint64_t entry = 0;
         compiler::Location source;
     };
-    std::vector<Redirect> redirects; // ascending by entry
+    LargeVector<Redirect> redirects; // ascending by entry (a 2048^3 matMul: 184k)
     // Per gather transfer: whether it must still be copied (1); empty when
     // every one is.
     std::vector<std::uint8_t> copy;

@@ -26,7 +26,7 @@ struct SharedReplicas {
     struct Step {
         std::vector<std::uint8_t> copy; // a Copy step's transfers: 1 to make it in run()
         std::uint64_t bytesNotCopied = 0;
-        std::vector<InPlaceReads::Redirect> redirects; // entries read from a shared replica
+        LargeVector<InPlaceReads::Redirect> redirects; // entries read from a shared replica
         std::vector<compiler::BlockId> remoteReads;    // shared replicas on another tile read
     };
     std::vector<std::pair<compiler::StepId, Step>> steps; // ascending; only steps concerned
