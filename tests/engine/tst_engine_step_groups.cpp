@@ -62,6 +62,15 @@ std::vector<std::size_t> planOf(const Graph& g, const Engine& engine) {
     return out;
 }
 
+// count values cycling through the integers around 0 with `period` values.
+std::vector<float> smallIntegers(std::size_t count, int period) {
+    std::vector<float> v(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        v[i] = float(int(i % std::size_t(period)) - period / 2);
+    }
+    return v;
+}
+
 // a (m x k) . b (k x n) on the host; the callers' small integers keep every
 // sum exact, so this is the reference bit for bit.
 std::vector<float> hostProduct(const std::vector<float>& a, const std::vector<float>& b,
@@ -196,13 +205,7 @@ void TestEngineStepGroups::aMatMulsReductionRunsInUnitsLikeTheStepsApart() {
     // group in units of the cluster's tiles. Small integers keep every sum
     // exact: the host's product is the reference bit for bit.
     const std::size_t m = 32, k = 256, n = 32; // on tiles:128: clusters of 4 tiles
-    std::vector<float> ha(m * k), hb(k * n);
-    for (std::size_t i = 0; i < ha.size(); ++i) {
-        ha[i] = float(int(i % 13) - 6);
-    }
-    for (std::size_t i = 0; i < hb.size(); ++i) {
-        hb[i] = float(int(i % 5) - 2);
-    }
+    const std::vector<float> ha = smallIntegers(m * k, 13), hb = smallIntegers(k * n, 5);
     struct Result {
         std::vector<float> c;
         std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>> steps;
@@ -301,13 +304,7 @@ void TestEngineStepGroups::aGroupedMatMulMatchesTheHostAndTheStepsApart() {
     // The block copies and the products form one group; small integers keep
     // every sum exact, so the host's product is the reference bit for bit.
     const std::size_t m = 24, k = 40, n = 20;
-    std::vector<float> ha(m * k), hb(k * n);
-    for (std::size_t i = 0; i < ha.size(); ++i) {
-        ha[i] = float(int(i % 11) - 5);
-    }
-    for (std::size_t i = 0; i < hb.size(); ++i) {
-        hb[i] = float(int(i % 7) - 3);
-    }
+    const std::vector<float> ha = smallIntegers(m * k, 11), hb = smallIntegers(k * n, 7);
     struct Result {
         std::vector<float> c;
         std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>>
