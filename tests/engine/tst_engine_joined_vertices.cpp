@@ -3,6 +3,7 @@
 // joined or not a run gives the values worked out on the host, and the same
 // bytes, step records and cycles.
 #include "EngineRunSupport.h"
+#include "HostProducts.h"
 #include "SmallMatMul.h"
 #include "engine/graph/Graph.h"
 #include "engine/program/Program.h"
@@ -22,6 +23,9 @@
 
 using namespace tessera;
 
+using tessera::test::integers;
+using tessera::test::product;
+
 namespace {
 
 std::uint64_t joined(const Engine& engine) {
@@ -30,30 +34,6 @@ std::uint64_t joined(const Engine& engine) {
         total += engine.verticesJoined(record::idAt<compiler::StepId>(s));
     }
     return total;
-}
-
-// Row r of a (rows x k) and of b (k x cols): small integers, so every sum is
-// exact whichever way the kernel adds.
-std::vector<float> integers(std::size_t n, int period, int offset) {
-    std::vector<float> v(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        v[i] = float(int(i % period) - offset);
-    }
-    return v;
-}
-
-// out[r][c] = sum over x of a[r][x] · b[x][c], on the host.
-std::vector<float> product(const std::vector<float>& a, const std::vector<float>& b,
-                           std::size_t rows, std::size_t k, std::size_t cols) {
-    std::vector<float> out(rows * cols, 0.0f);
-    for (std::size_t r = 0; r < rows; ++r) {
-        for (std::size_t c = 0; c < cols; ++c) {
-            for (std::size_t x = 0; x < k; ++x) {
-                out[r * cols + c] += a[r * k + x] * b[x * cols + c];
-            }
-        }
-    }
-    return out;
 }
 
 constexpr std::size_t kK = 5, kCols = 11;

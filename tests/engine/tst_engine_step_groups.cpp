@@ -6,6 +6,7 @@
 // are run on one thread, where grouping them would read a neighbour's data
 // before or after the step that writes it and give other values.
 #include "EngineRunSupport.h"
+#include "HostProducts.h"
 #include "Tiles8.h"
 #include "engine/codelets/Vertex.h"
 #include "engine/graph/Graph.h"
@@ -60,30 +61,6 @@ std::vector<std::size_t> planOf(const Graph& g, const Engine& engine) {
         out.push_back(groups.stepsFrom(0, pc));
     }
     return out;
-}
-
-// count values cycling through the integers around 0 with `period` values.
-std::vector<float> smallIntegers(std::size_t count, int period) {
-    std::vector<float> v(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        v[i] = float(int(i % std::size_t(period)) - period / 2);
-    }
-    return v;
-}
-
-// a (m x k) . b (k x n) on the host; the callers' small integers keep every
-// sum exact, so this is the reference bit for bit.
-std::vector<float> hostProduct(const std::vector<float>& a, const std::vector<float>& b,
-                               std::size_t m, std::size_t k, std::size_t n) {
-    std::vector<float> c(m * n, 0.0f);
-    for (std::size_t i = 0; i < m; ++i) {
-        for (std::size_t j = 0; j < n; ++j) {
-            for (std::size_t x = 0; x < k; ++x) {
-                c[i * n + j] += a[i * k + x] * b[x * n + j];
-            }
-        }
-    }
-    return c;
 }
 
 // Fails on tile `failOn` (after printing), prints its tile otherwise.
@@ -205,7 +182,7 @@ void TestEngineStepGroups::aMatMulsReductionRunsInUnitsLikeTheStepsApart() {
     // group in units of the cluster's tiles. Small integers keep every sum
     // exact: the host's product is the reference bit for bit.
     const std::size_t m = 32, k = 256, n = 32; // on tiles:128: clusters of 4 tiles
-    const std::vector<float> ha = smallIntegers(m * k, 13), hb = smallIntegers(k * n, 5);
+    const std::vector<float> ha = test::integers(m * k, 13, 6), hb = test::integers(k * n, 5, 2);
     struct Result {
         std::vector<float> c;
         std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>> steps;
@@ -242,7 +219,7 @@ void TestEngineStepGroups::aMatMulsReductionRunsInUnitsLikeTheStepsApart() {
     const Result grouped = runWith(runtime::Grouping::Auto, 2);
     const Result apart = runWith(runtime::Grouping::Never, 2);
     QVERIFY(grouped.inUnits);
-    QCOMPARE(grouped.c, hostProduct(ha, hb, m, k, n));
+    QCOMPARE(grouped.c, test::product(ha, hb, m, k, n));
     QCOMPARE(grouped.c, apart.c);
     QCOMPARE(grouped.steps, apart.steps);
     QCOMPARE(runWith(runtime::Grouping::Auto, 1).c, grouped.c);
@@ -304,7 +281,7 @@ void TestEngineStepGroups::aGroupedMatMulMatchesTheHostAndTheStepsApart() {
     // The block copies and the products form one group; small integers keep
     // every sum exact, so the host's product is the reference bit for bit.
     const std::size_t m = 24, k = 40, n = 20;
-    const std::vector<float> ha = smallIntegers(m * k, 11), hb = smallIntegers(k * n, 7);
+    const std::vector<float> ha = test::integers(m * k, 11, 5), hb = test::integers(k * n, 7, 3);
     struct Result {
         std::vector<float> c;
         std::vector<std::tuple<std::uint32_t, std::uint64_t, std::uint64_t>>
@@ -344,7 +321,7 @@ void TestEngineStepGroups::aGroupedMatMulMatchesTheHostAndTheStepsApart() {
     QVERIFY(std::find_if(grouped.plan.begin(), grouped.plan.end(),
                          [](std::size_t s) { return s >= 3; }) != grouped.plan.end());
     QCOMPARE(apart.plan, std::vector<std::size_t>(apart.plan.size(), 0));
-    QCOMPARE(grouped.c, hostProduct(ha, hb, m, k, n));
+    QCOMPARE(grouped.c, test::product(ha, hb, m, k, n));
     QCOMPARE(grouped.c, apart.c);
     QCOMPARE(grouped.steps, apart.steps);
     QCOMPARE(grouped.cycles, apart.cycles);
