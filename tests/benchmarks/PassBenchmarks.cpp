@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <string>
 
@@ -23,41 +24,33 @@ constexpr std::array kPasses = {"build",     "validate", "conflicts", "flatten",
                                 "exchanges", "liveness", "cycles",    "layout",  "record"};
 using PassSeconds = std::array<double, kPasses.size()>;
 
-// One build and compile, each pass timed; compile()'s order (Compiler.cpp).
+// One build and compile, each pass timed; compile()'s order (Compiler.cpp),
+// one step per name of kPasses.
 PassSeconds timedCompile(const workloads::Workload& workload,
                          const std::map<std::string, std::string>& params) {
-    PassSeconds seconds{};
-    std::size_t pass = 0;
-    auto t = Clock::now();
-    auto lap = [&] {
-        const auto now = Clock::now();
-        seconds[pass++] = std::chrono::duration<double>(now - t).count();
-        t = now;
-    };
     Graph graph(Target::preset("mk2"));
-    const workloads::Built built =
-        workload.build(graph, workloads::Parameters(workload.parameters(), params));
-    lap();
+    workloads::Built built;
     compiler::CompiledGraph out;
     out.graph = &graph;
-    compiler::validateGraph(graph);
-    lap();
-    compiler::checkConflicts(graph);
-    lap();
-    compiler::flattenPrograms(built.programs, out);
-    lap();
-    compiler::placeVariables(out);
-    lap();
-    compiler::planExchanges(out);
-    lap();
-    compiler::analyseLiveness(out);
-    lap();
-    compiler::estimateCycles(out);
-    lap();
-    compiler::layOutMemory(out);
-    lap();
-    compiler::buildRecord(out);
-    lap();
+    const std::array<std::function<void()>, kPasses.size()> passes = {
+        [&] {
+            built = workload.build(graph, workloads::Parameters(workload.parameters(), params));
+        },
+        [&] { compiler::validateGraph(graph); },
+        [&] { compiler::checkConflicts(graph); },
+        [&] { compiler::flattenPrograms(built.programs, out); },
+        [&] { compiler::placeVariables(out); },
+        [&] { compiler::planExchanges(out); },
+        [&] { compiler::analyseLiveness(out); },
+        [&] { compiler::estimateCycles(out); },
+        [&] { compiler::layOutMemory(out); },
+        [&] { compiler::buildRecord(out); }};
+    PassSeconds seconds{};
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+        const auto t = Clock::now();
+        passes[i]();
+        seconds[i] = std::chrono::duration<double>(Clock::now() - t).count();
+    }
     return seconds;
 }
 
