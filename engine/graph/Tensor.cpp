@@ -662,4 +662,30 @@ Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension) {
     return concat(std::vector<Tensor>{a, b}, dimension);
 }
 
+Tensor concatFlattened(std::size_t count, const std::function<Tensor(std::size_t)>& part) {
+    if (count == 0) {
+        throw Error("concat of no tensors");
+    }
+    RegionList regions;
+    std::size_t elements = 0;
+    Tensor first;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Tensor t = part(i);
+        t.requireValid();
+        if (i == 0) {
+            first = t;
+        } else if (t.graph_ != first.graph_ || t.elementType() != first.elementType()) {
+            throw Error("concat: tensor " + t.describe() + " does not match " + first.describe() +
+                        " in graph or type");
+        }
+        t.appendFlatRange(0, t.numElements(), regions);
+        if (__builtin_add_overflow(elements, t.numElements(), &elements)) {
+            throw Error("concat of " + std::to_string(count) + " tensors from " + first.describe() +
+                        " would have more elements than 64 bits can count");
+        }
+    }
+    return Tensor(first.graph_, first.elementType(), {elements}, std::move(regions),
+                  "concat(" + first.describe() + (count > 1 ? ",...)" : ")"));
+}
+
 } // namespace tessera

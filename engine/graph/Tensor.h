@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <utility>
@@ -93,6 +94,7 @@ public:
 private:
     friend class Graph;
     friend Tensor concat(const std::vector<Tensor>&, std::size_t);
+    friend Tensor concatFlattened(std::size_t, const std::function<Tensor(std::size_t)>&);
     Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape, RegionList regions,
            std::string description);
     Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
@@ -175,6 +177,11 @@ inline Tensor::DataRef::DataRef(const DataRef& other) noexcept
 
 Tensor concat(const std::vector<Tensor>& tensors, std::size_t dimension = 0);
 Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension = 0);
+// concat of the flatten()s of `count` tensors of one graph and type, part(i)
+// made only when its regions are appended and dropped before the next: a
+// matMul's block copies gather 10^5 row pieces from thousands of block
+// views, which concat would hold all at once (fresh pages, ~30 MB at 2048^3).
+Tensor concatFlattened(std::size_t count, const std::function<Tensor(std::size_t)>& part);
 
 // Appends a region, merging it into the previous one when contiguous.
 void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r);

@@ -160,26 +160,32 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
     const std::vector<Tensor> aUsed = rearrangeScattered(graph, body, as, plan.pn, name, "A");
     const std::vector<Tensor> bUsed = rearrangeScattered(graph, body, bs, plan.pm, name, "B");
 
-    // Per-tile contiguous copies of the A and B blocks each tile multiplies.
-    std::vector<Tensor> aViews, bViews;
-    std::size_t aTotal = 0, bTotal = 0;
-    for (std::size_t g = 0; g < groups; ++g) {
-        for (std::size_t i = 0; i < plan.pm; ++i) {
-            for (std::size_t j = 0; j < plan.pn; ++j) {
-                for (std::size_t l = 0; l < plan.pk; ++l) {
-                    const auto [r0, r1] = part(m, plan.pm, i);
-                    const auto [c0, c1] = part(n, plan.pn, j);
-                    const auto [k0, k1] = part(k, plan.pk, l);
-                    aViews.push_back(aUsed[g].slice({r0, k0}, {r1, k1}).flatten());
-                    bViews.push_back(bUsed[g].slice({k0, c0}, {k1, c1}).flatten());
-                    aTotal += aViews.back().numElements();
-                    bTotal += bViews.back().numElements();
-                }
-            }
-        }
-    }
-    Tensor aBlocks = graph.addVariable(type, {aTotal}, name + "/aBlocks");
-    Tensor bBlocks = graph.addVariable(type, {bTotal}, name + "/bBlocks");
+    // Per-tile contiguous copies of the A and B blocks each tile multiplies,
+    // block (g, i, j, l) at index ((g * pm + i) * pn + j) * pk + l, the order
+    // of the loops below.
+    const std::size_t blocks = groups * plan.pm * plan.pn * plan.pk;
+    struct Bounds {
+        std::size_t g, r0, r1, c0, c1, k0, k1;
+    };
+    const auto boundsOf = [&](std::size_t index) {
+        const std::size_t l = index % plan.pk, j = index / plan.pk % plan.pn,
+                          i = index / (plan.pk * plan.pn) % plan.pm,
+                          g = index / (plan.pk * plan.pn * plan.pm);
+        const auto [r0, r1] = part(m, plan.pm, i);
+        const auto [c0, c1] = part(n, plan.pn, j);
+        const auto [k0, k1] = part(k, plan.pk, l);
+        return Bounds{g, r0, r1, c0, c1, k0, k1};
+    };
+    const Tensor aSource = concatFlattened(blocks, [&](std::size_t index) {
+        const Bounds b = boundsOf(index);
+        return aUsed[b.g].slice({b.r0, b.k0}, {b.r1, b.k1});
+    });
+    const Tensor bSource = concatFlattened(blocks, [&](std::size_t index) {
+        const Bounds b = boundsOf(index);
+        return bUsed[b.g].slice({b.k0, b.c0}, {b.k1, b.c1});
+    });
+    Tensor aBlocks = graph.addVariable(type, {aSource.numElements()}, name + "/aBlocks");
+    Tensor bBlocks = graph.addVariable(type, {bSource.numElements()}, name + "/bBlocks");
     const std::vector<Tensor> cs = makeOutputs();
     const bool reduce = plan.pk > 1;
     const Type partialType = Type::Float;
@@ -265,8 +271,8 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
             }
         }
     }
-    body.add(program::Copy(concat(aViews), aBlocks, name + "/copyA"));
-    body.add(program::Copy(concat(bViews), bBlocks, name + "/copyB"));
+    body.add(program::Copy(aSource, aBlocks, name + "/copyA"));
+    body.add(program::Copy(bSource, bBlocks, name + "/copyB"));
     body.add(program::Execute(products));
     if (reduce) {
         body.add(program::Execute(sums));

@@ -276,6 +276,9 @@ private slots:
     void expandAndSqueeze();
     void concat_data();
     void concat();
+    void concatFlattened_data();
+    void concatFlattened();
+    void concatFlattenedRefusesMismatches();
     void elementAt();
     void longChainOfViews();
     void equality();
@@ -591,6 +594,54 @@ void TestEngineTensor::concat() {
         tessera::concat(c.tensor.slice(0, half, d), c.tensor.slice(half, c.tensor.dim(d), d), d);
     CHECK_VIEW(whole, c.ref);
     QCOMPARE(whole.regions().size(), std::size_t{1});
+}
+
+void TestEngineTensor::concatFlattened_data() {
+    QTest::addColumn<int>("base");
+    for (int kind : {Plain, Shuffled, Concatenated, Reversed}) {
+        QTest::newRow(baseName(kind)) << kind;
+    }
+}
+
+// Blocks of a base (as a matMul takes them: slices in two dimensions), each
+// made when asked, against concat of their flattened host models.
+void TestEngineTensor::concatFlattened() {
+    QFETCH(int, base);
+    Graph g(Target::preset("tiles:4"));
+    const Built b = makeBase(g, base);
+    const Shape begins[] = {{0, 1, 0}, {1, 0, 2}, {2, 2, 1}, {0, 0, 0}};
+    const Shape ends[] = {{2, 3, 4}, {3, 4, 5}, {3, 4, 3}, {3, 4, 5}};
+    std::vector<Ref> refs;
+    for (std::size_t i = 0; i < std::size(begins); ++i) {
+        Ref r = b.ref;
+        for (std::size_t d = 0; d < 3; ++d) {
+            r = refSlice(r, begins[i][d], ends[i][d], d);
+        }
+        refs.push_back(withShape(r, {count(r.shape)}));
+    }
+    std::vector<std::size_t> made;
+    const Tensor t = tessera::concatFlattened(std::size(begins), [&](std::size_t i) {
+        made.push_back(i);
+        return b.tensor.slice(begins[i], ends[i]);
+    });
+    CHECK_VIEW(t, refConcat(refs, 0));
+    QCOMPARE(made, (std::vector<std::size_t>{0, 1, 2, 3}));
+    // One part is its flatten.
+    CHECK_VIEW(tessera::concatFlattened(1, [&](std::size_t) { return b.tensor; }),
+               withShape(b.ref, {60}));
+}
+
+void TestEngineTensor::concatFlattenedRefusesMismatches() {
+    QVERIFY_THROWS_EXCEPTION(Error,
+                             tessera::concatFlattened(0, [&](std::size_t) { return weights_; }));
+    QVERIFY_THROWS_EXCEPTION(Error, tessera::concatFlattened(2, [&](std::size_t i) {
+                                 return i == 0 ? weights_ : mask_;
+                             }));
+    Graph other(Target::preset("tiles:4"));
+    const Tensor elsewhere = other.addVariable(Type::Float, {4}, "elsewhere");
+    QVERIFY_THROWS_EXCEPTION(Error, tessera::concatFlattened(2, [&](std::size_t i) {
+                                 return i == 0 ? bias_ : elsewhere;
+                             }));
 }
 
 void TestEngineTensor::elementAt() {
