@@ -48,23 +48,37 @@ struct PlacedInterval {
 };
 static_assert(sizeof(PlacedInterval) == 24);
 
+// Bytes into a block. 32-bit, like a block's size: a block is part of one
+// tile's memory, whose addresses placement and layout check fit 32 bits.
 struct Location {
     BlockId block = 0;
-    std::uint64_t offset = 0; // bytes into the block
+    std::uint32_t offset = 0;
 };
+static_assert(sizeof(Location) == 8);
 
-// A tensor's elements as runs of consecutive bytes, each in one block.
+// A byte offset or count inside one block, as a Location holds it: every
+// block's size was checked to fit a tile's 32-bit addresses when it was
+// made (withinTileAddresses), so anything inside it fits too.
+constexpr std::uint32_t inBlock(std::uint64_t bytes) {
+    return static_cast<std::uint32_t>(bytes);
+}
+
+// A tensor's elements as runs of consecutive bytes, each in one block (so
+// 32-bit too).
 struct Run {
     Location location;
     TileId tile;
-    std::size_t elements = 0;
+    std::uint32_t elements = 0;
 };
+static_assert(sizeof(Run) == 16);
 
+// 20 bytes: a matMul's block copies at 2048^3 make 645k of them.
 struct Transfer {
     Location source;
     Location destination;
-    std::uint64_t bytes = 0;
+    std::uint32_t bytes = 0;
 };
+static_assert(sizeof(Transfer) == 20);
 
 // Host side of a stream copy or print: a byte range of the host buffer.
 struct HostTransfer {

@@ -108,7 +108,7 @@ private:
         DataBlock& b = out_.blocks[block];
         const std::uint64_t offset = alignUp(b.bytes, 8);
         b.bytes = withinTileAddresses(graph_.getTarget(), tile, offset + bytes);
-        return {block, offset};
+        return {block, inBlock(offset)};
     }
 
     void planExecute(StepId s, StepPlan& step) {
@@ -189,8 +189,8 @@ private:
         const Location slot = exchangeSlot(s, tile, count * size);
         std::uint64_t pos = slot.offset;
         for (const Run& r : runs) {
-            const Location local{slot.block, pos};
-            const std::uint64_t bytes = r.elements * size;
+            const Location local{slot.block, inBlock(pos)};
+            const std::uint32_t bytes = inBlock(r.elements * size);
             if (reads(dir)) {
                 step.gather.push_back({r.location, local, bytes});
             }
@@ -219,9 +219,10 @@ private:
         std::size_t i = 0, j = 0, usedSrc = 0, usedDst = 0;
         while (i < src.size() && j < dst.size()) {
             const std::size_t n = std::min(src[i].elements - usedSrc, dst[j].elements - usedDst);
-            step.gather.push_back({{src[i].location.block, src[i].location.offset + usedSrc * size},
-                                   {dst[j].location.block, dst[j].location.offset + usedDst * size},
-                                   n * size});
+            step.gather.push_back(
+                {{src[i].location.block, inBlock(src[i].location.offset + usedSrc * size)},
+                 {dst[j].location.block, inBlock(dst[j].location.offset + usedDst * size)},
+                 inBlock(n * size)});
             usedSrc += n;
             usedDst += n;
             if (usedSrc == src[i].elements) {

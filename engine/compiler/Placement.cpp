@@ -57,7 +57,7 @@ Location CompiledGraph::locate(VariableId var, std::size_t element) const {
     }
     --it;
     const std::size_t size = sizeOf(graph->variable(var).type);
-    return {it->block, (it->localStart + element - it->begin) * size};
+    return {it->block, inBlock((it->localStart + element - it->begin) * size)};
 }
 
 LargeVector<Run> CompiledGraph::runsOf(const Tensor& t) const {
@@ -105,12 +105,12 @@ void appendRunsOf(const CompiledGraph& compiled, const Regions& regions, LargeVe
         for (std::size_t e = r.begin; e < r.end;) {
             const PlacedInterval& p = first[at];
             const std::size_t take = std::min(r.end, p.end) - e;
-            const Location loc{p.block, (p.localStart + e - p.begin) * size};
+            const Location loc{p.block, inBlock((p.localStart + e - p.begin) * size)};
             if (!runs.empty() && runs.back().location.block == loc.block &&
                 runs.back().location.offset + runs.back().elements * size == loc.offset) {
-                runs.back().elements += take;
+                runs.back().elements += inBlock(take);
             } else {
-                runs.push_back({loc, compiled.blocks[p.block].tile, take});
+                runs.push_back({loc, compiled.blocks[p.block].tile, inBlock(take)});
             }
             e += take;
             if (e < r.end) {

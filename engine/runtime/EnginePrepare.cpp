@@ -102,7 +102,7 @@ void Engine::prepare() {
         }
         const std::size_t size = sizeOf(data.type);
         for (const compiler::PlacedInterval& p : compiled_->placements[v]) {
-            std::memcpy(pointer({p.block, p.localStart * size}),
+            std::memcpy(pointer({p.block, compiler::inBlock(p.localStart * size)}),
                         data.initialValue.data() + p.begin * size, (p.end - p.begin) * size);
         }
     }

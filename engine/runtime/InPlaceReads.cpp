@@ -131,7 +131,8 @@ InPlaceReads planInPlaceReads(const Graph& graph, const compiler::CompiledGraph&
         if (overlapping == 1) {
             const compiler::Transfer& t = step.gather[only];
             const Span d = destination(only);
-            source = {t.source.block, t.source.offset + (r.span.begin - d.begin)};
+            source = {t.source.block,
+                      compiler::inBlock(t.source.offset + (r.span.begin - d.begin))};
             inPlace = d.begin <= r.span.begin && r.span.end <= d.end &&
                       !isWritten({source.block, source.offset,
                                   source.offset + (r.span.end - r.span.begin)});

@@ -289,7 +289,7 @@ SharedReplicas planSharedReplicas(const Graph& graph, const compiler::CompiledGr
             continue;
         }
         SharedReplicas::Step& s = bySteps[r.step.value()];
-        s.redirects.push_back({r.entry, {shared, r.begin}});
+        s.redirects.push_back({r.entry, {shared, compiler::inBlock(r.begin)}});
         if (blocks[shared].tile != blocks[r.block].tile) {
             s.remoteReads.push_back(shared);
         }

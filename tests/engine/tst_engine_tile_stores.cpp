@@ -157,7 +157,7 @@ private slots:
             compiled.blocks.push_back(
                 block(0, 64 * b, 16, b < 2 ? VariableId(b) : VariableId::none()));
         }
-        const auto transfer = [](BlockId to, std::uint64_t offset) {
+        const auto transfer = [](BlockId to, std::uint32_t offset) {
             return compiler::Transfer{{0, 0}, {to, offset}, 8};
         };
         compiler::StepPlan step0;
