@@ -662,11 +662,13 @@ Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension) {
     return concat(std::vector<Tensor>{a, b}, dimension);
 }
 
-Tensor concatFlattened(std::size_t count, const std::function<Tensor(std::size_t)>& part) {
+Tensor concatFlattened(std::size_t count, const std::function<Tensor(std::size_t)>& part,
+                       std::size_t regionsHint) {
     if (count == 0) {
         throw Error("concat of no tensors");
     }
     RegionList regions;
+    regions.reserve(regionsHint);
     std::size_t elements = 0;
     Tensor first;
     for (std::size_t i = 0; i < count; ++i) {

@@ -94,7 +94,8 @@ public:
 private:
     friend class Graph;
     friend Tensor concat(const std::vector<Tensor>&, std::size_t);
-    friend Tensor concatFlattened(std::size_t, const std::function<Tensor(std::size_t)>&);
+    friend Tensor concatFlattened(std::size_t, const std::function<Tensor(std::size_t)>&,
+                                  std::size_t);
     Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape, RegionList regions,
            std::string description);
     Tensor(const Graph* graph, Type type, std::vector<std::size_t> shape,
@@ -181,7 +182,10 @@ Tensor concat(const Tensor& a, const Tensor& b, std::size_t dimension = 0);
 // made only when its regions are appended and dropped before the next: a
 // matMul's block copies gather 10^5 row pieces from thousands of block
 // views, which concat would hold all at once (fresh pages, ~30 MB at 2048^3).
-Tensor concatFlattened(std::size_t count, const std::function<Tensor(std::size_t)>& part);
+// `regionsHint`, the regions the caller expects, is reserved up front (an
+// array grown by doubling moves its pages each time).
+Tensor concatFlattened(std::size_t count, const std::function<Tensor(std::size_t)>& part,
+                       std::size_t regionsHint = 0);
 
 // Appends a region, merging it into the previous one when contiguous.
 void appendRegion(std::vector<VariableRegion>& regions, const VariableRegion& r);

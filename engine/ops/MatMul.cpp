@@ -176,14 +176,22 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
         const auto [k0, k1] = part(k, plan.pk, l);
         return Bounds{g, r0, r1, c0, c1, k0, k1};
     };
-    const Tensor aSource = concatFlattened(blocks, [&](std::size_t index) {
-        const Bounds b = boundsOf(index);
-        return aUsed[b.g].slice({b.r0, b.k0}, {b.r1, b.k1});
-    });
-    const Tensor bSource = concatFlattened(blocks, [&](std::size_t index) {
-        const Bounds b = boundsOf(index);
-        return bUsed[b.g].slice({b.k0, b.c0}, {b.k1, b.c1});
-    });
+    // A row-major operand's block is a region a row: each A row is in pn
+    // blocks (one per column block), each B row in pm.
+    const Tensor aSource = concatFlattened(
+        blocks,
+        [&](std::size_t index) {
+            const Bounds b = boundsOf(index);
+            return aUsed[b.g].slice({b.r0, b.k0}, {b.r1, b.k1});
+        },
+        groups * m * plan.pn * plan.pk);
+    const Tensor bSource = concatFlattened(
+        blocks,
+        [&](std::size_t index) {
+            const Bounds b = boundsOf(index);
+            return bUsed[b.g].slice({b.k0, b.c0}, {b.k1, b.c1});
+        },
+        groups * k * plan.pm * plan.pn);
     Tensor aBlocks = graph.addVariable(type, {aSource.numElements()}, name + "/aBlocks");
     Tensor bBlocks = graph.addVariable(type, {bSource.numElements()}, name + "/bBlocks");
     const std::vector<Tensor> cs = makeOutputs();
