@@ -11,7 +11,7 @@
 
 #include <algorithm>
 #include <map>
-#include <ranges>
+#include <span>
 
 namespace tessera::compiler {
 
@@ -49,16 +49,23 @@ public:
     CodeByTile() = default;
     CodeByTile(std::size_t tiles, std::vector<CodeBlock> blocks)
         : blocks_(std::move(blocks))
-        , order_(tiles, blocks_.size(), [&](std::size_t i) { return blocks_[i].tile.value(); }) {}
-    auto of(std::size_t tile) const {
-        return order_.of(tile) | std::views::transform([this](std::uint32_t i) -> const CodeBlock& {
-                   return blocks_[i];
-               });
+        , starts_(tiles + 1, 0) {
+        std::stable_sort(blocks_.begin(), blocks_.end(),
+                         [](const CodeBlock& x, const CodeBlock& y) { return x.tile < y.tile; });
+        for (const CodeBlock& c : blocks_) {
+            ++starts_.at(c.tile.value() + 1);
+        }
+        for (std::size_t t = 0; t < tiles; ++t) {
+            starts_[t + 1] += starts_[t];
+        }
+    }
+    std::span<const CodeBlock> of(std::size_t tile) const {
+        return {blocks_.data() + starts_[tile], starts_[tile + 1] - starts_[tile]};
     }
 
 private:
-    std::vector<CodeBlock> blocks_;
-    ByTile<std::uint32_t> order_;
+    std::vector<CodeBlock> blocks_; // by tile, each tile's in step order
+    std::vector<std::size_t> starts_;
 };
 
 class Layout {
