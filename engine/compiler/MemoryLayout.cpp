@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <map>
-#include <span>
 
 namespace tessera::compiler {
 
@@ -42,30 +41,15 @@ struct CodeBlock {
     std::uint32_t bytes = 0;
 };
 
-// Code blocks grouped by tile, each tile's in step order: most tiles have
-// none at 10^4 vertices, where a vector a tile made 1472 of them.
-class CodeByTile {
-public:
+// Code blocks in step order, and for each tile the indices of its own (a
+// vector a tile made 1472 of them, most empty at 10^4 vertices).
+struct CodeByTile {
     CodeByTile() = default;
-    CodeByTile(std::size_t tiles, std::vector<CodeBlock> blocks)
-        : blocks_(std::move(blocks))
-        , starts_(tiles + 1, 0) {
-        std::stable_sort(blocks_.begin(), blocks_.end(),
-                         [](const CodeBlock& x, const CodeBlock& y) { return x.tile < y.tile; });
-        for (const CodeBlock& c : blocks_) {
-            ++starts_.at(c.tile.value() + 1);
-        }
-        for (std::size_t t = 0; t < tiles; ++t) {
-            starts_[t + 1] += starts_[t];
-        }
-    }
-    std::span<const CodeBlock> of(std::size_t tile) const {
-        return {blocks_.data() + starts_[tile], starts_[tile + 1] - starts_[tile]};
-    }
-
-private:
-    std::vector<CodeBlock> blocks_; // by tile, each tile's in step order
-    std::vector<std::size_t> starts_;
+    CodeByTile(std::size_t tiles, std::vector<CodeBlock> inStepOrder)
+        : blocks(std::move(inStepOrder))
+        , onTile(tiles, blocks.size(), [&](std::size_t i) { return blocks[i].tile.value(); }) {}
+    std::vector<CodeBlock> blocks;
+    ByTile<std::uint32_t> onTile; // into blocks, each tile's in step order
 };
 
 class Layout {
@@ -98,7 +82,7 @@ private:
             // Code per codelet, state and list descriptors per vertex, exchange
             // and host code per step, then control code and the stack.
             bound += std::min(out_.codelets.size(), vertices) + 2 * vertices +
-                     exchangeCode_.of(t).size() + hostCode_.of(t).size() + 2;
+                     exchangeCode_.onTile.of(t).size() + hostCode_.onTile.of(t).size() + 2;
         }
         auto& blocks = out_.record.memoryBlocks;
         blocks.reserve(blocks.size() + bound);
@@ -247,10 +231,12 @@ private:
               kControlCodeBase +
                   kControlCodePerStep * static_cast<std::uint64_t>(out_.steps.size()),
               8, {});
-        for (const CodeBlock& code : exchangeCode_.of(tile)) {
+        for (const std::uint32_t i : exchangeCode_.onTile.of(tile)) {
+            const CodeBlock& code = exchangeCode_.blocks[i];
             place(t, MemoryCategory::InternalExchangeCode, code.bytes, 8, code.step);
         }
-        for (const CodeBlock& code : hostCode_.of(tile)) {
+        for (const std::uint32_t i : hostCode_.onTile.of(tile)) {
+            const CodeBlock& code = hostCode_.blocks[i];
             place(t, MemoryCategory::HostExchangeCode, code.bytes, 8, code.step);
         }
         // Vertex state, then the vector-list descriptors.

@@ -176,8 +176,9 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
         const auto [k0, k1] = part(k, plan.pk, l);
         return Bounds{g, r0, r1, c0, c1, k0, k1};
     };
-    // A row-major operand's block is a region a row: each A row is in pn
-    // blocks (one per column block), each B row in pm.
+    // Regions expected of row-major operands, a block row each: every row of
+    // A is cut into pk pieces, each in pn blocks; every row of B into pn
+    // pieces, each in pm blocks.
     const Tensor aSource = concatFlattened(
         blocks,
         [&](std::size_t index) {
