@@ -90,26 +90,38 @@ private slots:
     void cleanup();
 
 private:
+    const bool packsByDefault_ = matMulPacksLastColumns();
     static void kernelRows();
     static void useKernel();
 };
 
-// One row per kernel the CPU has; each test runs under the one its row names.
+// One row per kernel the CPU has, AVX-512 with its last columns packed and
+// masked; each test runs under the one its row names.
 void TestEngineMatMulKernel::kernelRows() {
     QTest::addColumn<int>("kernel");
+    QTest::addColumn<bool>("packsLastColumns");
     for (const MatMulKernel k : supportedMatMulKernels()) {
-        QTest::newRow(matMulKernelName(k)) << int(k);
+        if (k == MatMulKernel::Avx512) {
+            QTest::addRow("%s, last columns packed", matMulKernelName(k)) << int(k) << true;
+            QTest::addRow("%s, last columns masked", matMulKernelName(k)) << int(k) << false;
+        } else {
+            QTest::newRow(matMulKernelName(k)) << int(k) << false;
+        }
     }
 }
 
 void TestEngineMatMulKernel::useKernel() {
     QFETCH(int, kernel);
+    QFETCH(bool, packsLastColumns);
     setMatMulKernel(MatMulKernel(kernel));
+    setMatMulPacksLastColumns(packsLastColumns);
     QCOMPARE(int(matMulKernel()), kernel);
+    QCOMPARE(matMulPacksLastColumns(), packsLastColumns);
 }
 
 void TestEngineMatMulKernel::cleanup() {
     setMatMulKernel(supportedMatMulKernels().back()); // the widest, as the engine picks
+    setMatMulPacksLastColumns(packsByDefault_);
 }
 
 void TestEngineMatMulKernel::floatBlocksAreOrderedSums_data() {

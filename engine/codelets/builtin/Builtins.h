@@ -26,6 +26,12 @@ std::vector<MatMulKernel> supportedMatMulKernels();
 MatMulKernel matMulKernel();
 void setMatMulKernel(MatMulKernel kernel); // throws if the CPU lacks it
 const char* matMulKernelName(MatMulKernel kernel);
+// The AVX-512 kernel's last 8 or fewer columns of a block: packed several
+// rows to a vector (true), or a masked vector a row. Chosen by the CPU's
+// maker (masked on Intel, where the packing's blends take FMA ports) unless
+// a test picks; the same bits either way.
+bool matMulPacksLastColumns();
+void setMatMulPacksLastColumns(bool packs);
 
 // Thread cycles to stream n elements of `type` through a 64-bit datapath at
 // `perElement` cycles per float (halves go twice as fast), plus `overhead`.
