@@ -1,8 +1,7 @@
 #include "engine/core/Error.h"
 #include "engine/ops/Mapping.h"
+#include "engine/workloads/HostBlas.h"
 #include "engine/workloads/Library.h"
-
-#include <cblas.h>
 
 #include <cmath>
 #include <cstring>
@@ -10,18 +9,6 @@
 #include <sstream>
 
 namespace tessera::workloads {
-
-namespace {
-
-// OpenBLAS takes int dimensions; workload dimensions are at most 65536.
-blasint blasInt(std::size_t n) {
-    if (n > static_cast<std::size_t>(std::numeric_limits<blasint>::max())) {
-        throw Error("not supported by Tessera: a host matrix dimension of " + std::to_string(n));
-    }
-    return static_cast<blasint>(n);
-}
-
-} // namespace
 
 std::vector<float> roundTo(const std::vector<float>& v, Type type) {
     std::vector<float> out(v);
@@ -140,8 +127,7 @@ std::vector<double> hostMatMul(const std::vector<double>& a, const std::vector<d
     }
     // Double precision: the reference's own rounding (about 1e-16 relative)
     // is far below the float tolerances it is compared with.
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, blasInt(m), blasInt(n), blasInt(k), 1.0,
-                a.data(), blasInt(k), b.data(), blasInt(n), 0.0, c.data(), blasInt(n));
+    hostDgemm(m, n, k, 1.0, a.data(), k, b.data(), n, 0.0, c.data(), n);
     return c;
 }
 

@@ -2,9 +2,8 @@
 
 #include "engine/core/LargeArray.h"
 #include "engine/runtime/ThreadPool.h"
+#include "engine/workloads/HostBlas.h"
 #include "engine/workloads/Library.h"
-
-#include <cblas.h>
 
 #include <algorithm>
 #include <sstream>
@@ -141,9 +140,8 @@ private:
                     }
                 }
             });
-            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(rows), int(n_), int(count),
-                        1.0, aRows.data() + l0, int(k_), block.data(), int(n_), 1.0,
-                        rowsRef_.data(), int(n_));
+            hostDgemm(rows, n_, count, 1.0, aRows.data() + l0, k_, block.data(), n_, 1.0,
+                      rowsRef_.data(), n_);
         }
         normB_.assign(groups_, 0.0);
         for (std::size_t j = 0; j < n_; ++j) {
@@ -170,9 +168,8 @@ private:
                     normA_[i0 + i] = std::sqrt(sum);
                 }
             });
-            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(count), int(groups_),
-                        int(k_), 1.0, block.data(), int(k_), y_.data(), int(groups_), 0.0,
-                        z_.data() + i0 * groups_, int(groups_));
+            hostDgemm(count, groups_, k_, 1.0, block.data(), k_, y_.data(), groups_, 0.0,
+                      z_.data() + i0 * groups_, groups_);
         }
     }
 
