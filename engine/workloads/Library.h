@@ -115,6 +115,7 @@ double relativeTolerance(Type type);
 // row-major).
 std::vector<double> hostMatMul(const std::vector<double>& a, const std::vector<double>& b,
                                std::size_t m, std::size_t k, std::size_t n);
+// Row-wise softmax; probabilities below the smallest normal double are 0.
 std::vector<double> hostSoftmaxRows(const std::vector<double>& x, std::size_t rows,
                                     std::size_t cols);
 std::vector<double> toDouble(const std::vector<float>& v);

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -43,6 +44,23 @@ class TestWorkloadInputs : public QObject {
     Q_OBJECT
 
 private slots:
+    // Two columns a row. Row 0 {0, -700}: exp(-700) / (1 + exp(-700)) is a
+    // normal double and kept. Row 1 {5, -720}: exp(-725) / (1 + exp(-725)),
+    // about 1.4e-315, is subnormal and becomes 0. Row 2 {2, 2}: a half each.
+    void softmaxRowsFlushSubnormals() {
+        const std::vector<double> got = hostSoftmaxRows({0, -700, 5, -720, 2, 2}, 3, 2);
+        const double kept = std::exp(-700.0), flushed = std::exp(-725.0);
+        QVERIFY(kept >= std::numeric_limits<double>::min());
+        QVERIFY(flushed > 0 && flushed < std::numeric_limits<double>::min());
+        QCOMPARE(got.size(), std::size_t{6});
+        QCOMPARE(got[0], 1 / (1 + kept));
+        QCOMPARE(got[1], kept / (1 + kept));
+        QCOMPARE(got[2], 1.0);
+        // Exactly: QCOMPARE takes anything under 1e-12 for zero.
+        QVERIFY2(got[3] == 0.0, qPrintable(QString::number(got[3], 'g', 17)));
+        QCOMPARE(got[4], 0.5);
+        QCOMPARE(got[5], 0.5);
+    }
     void halfToFloatMatchesEveryHalf() {
         for (std::uint32_t bits = 0; bits < 0x10000u; ++bits) {
             const float fast = halfToFloat(static_cast<std::uint16_t>(bits));
