@@ -5,12 +5,14 @@
 namespace tessera {
 
 namespace {
-// Chunks a thread: enough that one late thread costs little and the last
-// chunks even out, few enough that claiming them (an atomic add) is nothing
-// beside the work. A 512^3 matMul's products run as 184 units (a cluster of
-// tiles each): in 16 chunks of 11 or 12 units the run took 1.54 ms, in 64
-// chunks 1.49 ms, a unit a chunk 1.43 ms (two threads, docs/BENCHMARKS.md).
-constexpr std::size_t kChunksPerThread = 128;
+// Guided chunks: each claim takes 1 / kShares of a thread's fair share of
+// what is left (at least one index), so a call is a few large chunks, then
+// ever smaller ones, and the threads finish together. The sizes depend only
+// on where a chunk begins, not on which thread claims it. A 512^3 matMul's
+// products run as 184 units (a cluster of tiles each): in 16 equal chunks the
+// run took 1.54 ms, a unit a chunk 1.43 ms, but a conv2d's 1472 small tiles a
+// chunk each cost 12 % in claims (docs/BENCHMARKS.md).
+constexpr std::size_t kShares = 2;
 } // namespace
 
 ThreadPool::ThreadPool(unsigned threads) {
@@ -34,22 +36,26 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::runChunks() {
+    const std::size_t shares = kShares * size();
+    std::size_t begin = next_.load(std::memory_order_relaxed);
     for (;;) {
-        const std::size_t chunk = next_.fetch_add(1, std::memory_order_relaxed);
-        if (chunk >= chunks_) {
-            return;
-        }
-        const std::size_t begin = n_ * chunk / chunks_;
-        const std::size_t end = n_ * (chunk + 1) / chunks_;
+        std::size_t end = 0;
+        do {
+            if (begin >= n_) {
+                return;
+            }
+            end = begin + std::max<std::size_t>(1, (n_ - begin) / shares);
+        } while (!next_.compare_exchange_weak(begin, end, std::memory_order_relaxed));
         try {
             (*body_)(begin, end);
         } catch (...) {
             std::lock_guard lock(mutex_);
-            if (!error_ || chunk < errorChunk_) {
+            if (!error_ || begin < errorBegin_) {
                 error_ = std::current_exception();
-                errorChunk_ = chunk;
+                errorBegin_ = begin;
             }
         }
+        begin = next_.load(std::memory_order_relaxed);
     }
 }
 
@@ -88,7 +94,6 @@ void ThreadPool::parallelFor(std::size_t n,
         std::lock_guard lock(mutex_);
         body_ = &body;
         n_ = n;
-        chunks_ = std::min<std::size_t>(n, kChunksPerThread * size());
         next_.store(0, std::memory_order_relaxed);
         error_ = nullptr;
         open_ = true;

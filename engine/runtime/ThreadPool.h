@@ -1,6 +1,7 @@
 #pragma once
 // A fixed pool that runs index ranges in parallel; the caller's thread takes
-// a share too. [0, n) is cut into contiguous chunks that the threads claim one
+// a share too. [0, n) is cut into contiguous chunks, large first and ever
+// smaller (their bounds fixed by n and the thread count), that the threads claim one
 // at a time, so a thread the OS runs late (the host is shared) leaves its
 // chunks to the others instead of holding up the step; which thread runs
 // which chunk never changes a result.
@@ -40,14 +41,13 @@ private:
     // threads that joined it.
     const std::function<void(std::size_t, std::size_t)>* body_ = nullptr;
     std::size_t n_ = 0;
-    std::size_t chunks_ = 0;
-    std::atomic<std::size_t> next_{0}; // the next chunk to claim
+    std::atomic<std::size_t> next_{0}; // where the next chunk begins
     std::size_t generation_ = 0;
     bool open_ = false;   // workers may still join the current call
     unsigned active_ = 0; // workers inside the current call
     bool stopping_ = false;
     std::exception_ptr error_;
-    std::size_t errorChunk_ = 0;
+    std::size_t errorBegin_ = 0; // of the chunk whose error_ is kept
 };
 
 } // namespace tessera
