@@ -3,7 +3,8 @@
 // one is needed. Linked instead, OpenBLAS starts its thread pool when any
 // program using the engine starts (tessera-cli, the GUI, every Poplar program
 // built against the SDK), and that thread took a core from the compile: a
-// matmul 2048^3 capture's median went from 0.34 to 0.39 s (docs/BENCHMARKS.md).
+// matmul 2048^3 capture's median was 0.39 s linked, 0.36 s loaded here
+// (docs/BENCHMARKS.md).
 #include <cstddef>
 
 namespace tessera::workloads {
