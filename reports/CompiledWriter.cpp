@@ -1,5 +1,6 @@
 #include "reports/CompiledWriter.h"
 
+#include "reports/BatchInsert.h"
 #include "reports/ReportError.h"
 #include "reports/ReportTypes.h"
 #include "reports/Saturating.h"
@@ -112,7 +113,7 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             .run();
     }
     auto variable = db.prepare(tables::insertSql(tables::variables::kTable));
-    auto tileBytes = db.prepare(tables::insertSql(tables::variable_tiles::kTable));
+    sql::BatchInsert tileBytes(db, tables::variable_tiles::kTable);
     for (const auto& v : c.variables) {
         std::uint64_t total = 0;
         std::uint64_t tiles = 0;
@@ -138,13 +139,14 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
         for (const auto& [tile, bytes] : v.bytesByTile) {
             if (bytes > 0) {
                 using VT = tables::variable_tiles::Col;
-                tileBytes.bind(param(VT::variable_id), int64_t{v.id.value()})
+                tileBytes.row()
+                    .bind(param(VT::variable_id), int64_t{v.id.value()})
                     .bind(param(VT::tile), int64_t{tile.value()})
-                    .bind(param(VT::bytes), i64(bytes))
-                    .run();
+                    .bind(param(VT::bytes), i64(bytes));
             }
         }
     }
+    tileBytes.finish();
     auto computeSet = db.prepare(tables::insertSql(tables::compute_sets::kTable));
     for (const auto& r : c.computeSets) {
         using CS = tables::compute_sets::Col;
@@ -153,16 +155,17 @@ void writeGraph(sql::Database& db, StringTable& strings, const record::CompiledR
             .bind(param(CS::vertex_count), i64(r.vertexCount))
             .run();
     }
-    auto vertices = db.prepare(tables::insertSql(tables::vertex_counts::kTable));
+    sql::BatchInsert vertices(db, tables::vertex_counts::kTable);
     for (const auto& r : c.vertexCounts) {
         using VC = tables::vertex_counts::Col;
-        vertices.bindId(param(VC::compute_set_id), r.computeSet)
+        vertices.row()
+            .bindId(param(VC::compute_set_id), r.computeSet)
             .bindId(param(VC::tile), r.tile)
             .bindId(param(VC::codelet_id), r.codelet)
             .bind(param(VC::count), i64(r.count))
-            .bind(param(VC::state_bytes), i64(r.stateBytes))
-            .run();
+            .bind(param(VC::state_bytes), i64(r.stateBytes));
     }
+    vertices.finish();
 }
 
 void writeProgram(sql::Database& db, StringTable& strings, const record::CompiledRecord& c) {
@@ -254,41 +257,44 @@ void writeProgram(sql::Database& db, StringTable& strings, const record::Compile
 
 void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     using tables::param;
-    auto tile = db.prepare(tables::insertSql(tables::tile_memory::kTable));
-    auto category = db.prepare(tables::insertSql(tables::tile_memory_categories::kTable));
-    auto region = db.prepare(tables::insertSql(tables::tile_memory_regions::kTable));
+    sql::BatchInsert tile(db, tables::tile_memory::kTable);
+    sql::BatchInsert category(db, tables::tile_memory_categories::kTable);
+    sql::BatchInsert region(db, tables::tile_memory_regions::kTable);
     for (const auto& m : c.tileMemory) {
         using M = tables::tile_memory::Col;
-        tile.bind(param(M::tile), int64_t{m.tile.value()})
+        tile.row()
+            .bind(param(M::tile), int64_t{m.tile.value()})
             .bind(param(M::total_including_gaps), i64(m.totalIncludingGaps))
             .bind(param(M::total_excluding_gaps), i64(m.totalExcludingGaps))
             .bind(param(M::gap_bytes), i64(m.gapBytes))
             .bind(param(M::always_live_bytes), i64(m.alwaysLiveBytes))
             .bind(param(M::not_always_live_peak_bytes), i64(m.notAlwaysLivePeakBytes))
             .bind(param(M::not_always_live_sum_bytes), i64(m.notAlwaysLiveSumBytes))
-            .bind(param(M::overflow_bytes), i64(m.overflowBytes))
-            .run();
+            .bind(param(M::overflow_bytes), i64(m.overflowBytes));
         for (std::size_t k = 0; k < m.bytesByCategory.size(); ++k) {
             if (m.bytesByCategory[k] > 0) {
                 using TC = tables::tile_memory_categories::Col;
-                category.bind(param(TC::tile), int64_t{m.tile.value()})
+                category.row()
+                    .bind(param(TC::tile), int64_t{m.tile.value()})
                     .bind(param(TC::category_id), i64(k))
-                    .bind(param(TC::bytes), i64(m.bytesByCategory[k]))
-                    .run();
+                    .bind(param(TC::bytes), i64(m.bytesByCategory[k]));
             }
         }
         for (std::size_t r = 0; r < m.bytesByRegion.size(); ++r) {
             if (m.bytesByRegion[r] > 0) {
                 using TR = tables::tile_memory_regions::Col;
-                region.bind(param(TR::tile), int64_t{m.tile.value()})
+                region.row()
+                    .bind(param(TR::tile), int64_t{m.tile.value()})
                     .bind(param(TR::region_id), i64(r))
-                    .bind(param(TR::bytes), i64(m.bytesByRegion[r]))
-                    .run();
+                    .bind(param(TR::bytes), i64(m.bytesByRegion[r]));
             }
         }
     }
+    tile.finish();
+    category.finish();
+    region.finish();
     // Clustered by tile (a tile's memory map is one range read), no extra index.
-    auto block = db.prepare(tables::insertSql(tables::memory_blocks::kTable));
+    sql::BatchInsert block(db, tables::memory_blocks::kTable);
     // In primary-key order (tile, id): the layout makes blocks category by
     // category across tiles, and inserting those into the tile-clustered
     // B-tree at random places costs a page split or a seek each.
@@ -300,14 +306,15 @@ void writeMemory(sql::Database& db, const record::CompiledRecord& c) {
     for (const std::size_t i : order) {
         const auto& b = c.memoryBlocks[i];
         using B = tables::memory_blocks::Col;
-        block.bindId(param(B::tile), b.tile)
+        block.row()
+            .bindId(param(B::tile), b.tile)
             .bind(param(B::id), i64(i))
             .bind(param(B::category_id), int64_t{static_cast<std::uint8_t>(b.category)})
             .bind(param(B::address), i64(b.address))
             .bind(param(B::bytes), i64(b.bytes))
-            .bindId(param(B::owner), b.storedOwner())
-            .run();
+            .bindId(param(B::owner), b.storedOwner());
     }
+    block.finish();
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "reports/ReportWriter.h"
 
+#include "reports/BatchInsert.h"
 #include "reports/CompiledWriter.h"
 #include "reports/LodBuilder.h"
 #include "reports/OutputFile.h"
@@ -72,7 +73,7 @@ struct ReportWriter::State {
     WriterOptions options;
     std::unique_ptr<sql::Database> db;
     std::unique_ptr<StringTable> strings;
-    std::optional<sql::Statement> insertStep;
+    std::optional<sql::BatchInsert> insertStep; // executed steps, in batches
     std::optional<sql::Statement> insertBucket;
     std::optional<sql::Statement> setMeta;
     std::vector<StepCost> costs;
@@ -96,6 +97,7 @@ struct ReportWriter::State {
         setMeta->bind(tables::param(M::key), key).bind(tables::param(M::value), value).run();
     }
     void commit() {
+        insertStep->finish();
         db->exec("COMMIT; BEGIN");
         uncommitted = 0;
     }
@@ -199,6 +201,7 @@ void ReportWriter::State::close(bool complete) {
     // The completion mark goes in a last, durable transaction: once it is on
     // disk, everything before it is too (SQLite refuses to change the safety
     // level inside a transaction).
+    insertStep->finish();
     db->exec("COMMIT");
     db->exec("PRAGMA synchronous = FULL");
     db->exec("BEGIN");
@@ -256,7 +259,7 @@ void ReportWriter::State::open() {
             .run();
     }
     writeMemoryCategories(*db, *strings);
-    insertStep.emplace(db->prepare(tables::insertSql(tables::executed_steps::kTable)));
+    insertStep.emplace(*db, tables::executed_steps::kTable);
     insertBucket.emplace(db->prepare(tables::insertSql(tables::lod_buckets::kTable)));
     commit();
 }
@@ -408,12 +411,12 @@ void ReportWriter::onStep(const record::StepExecutionRecord& step) {
 void ReportWriter::State::writeStep(const record::StepExecutionRecord& step) {
     using C = tables::executed_steps::Col;
     using tables::param;
-    insertStep->bind(param(C::run), int64_t{step.run})
+    insertStep->row()
+        .bind(param(C::run), int64_t{step.run})
         .bind(param(C::seq), i64(step.sequence))
         .bind(param(C::program_step), int64_t{step.programStep.value()})
         .bind(param(C::start_cycle), i64(step.startCycle))
-        .bind(param(C::cycles), i64(step.cycles))
-        .run();
+        .bind(param(C::cycles), i64(step.cycles));
     const StepCost& c = costs[step.programStep.value()];
     OpenRun& r = *run;
     ++r.executions[step.programStep.value()];
@@ -461,6 +464,7 @@ void ReportWriter::discardRuns() {
     }
     s.awaitCompiled();
     s.run.reset();
+    s.insertStep->discard(); // steps of the discarded runs not yet inserted
     s.db->exec("DELETE FROM lod_buckets; DELETE FROM lod_levels; DELETE FROM executed_steps;"
                " DELETE FROM step_executions; DELETE FROM runs;");
     s.commit();

@@ -32,12 +32,20 @@ std::string createSql(const Table& t) {
 }
 
 std::string insertSql(const Table& t, std::string_view verb) {
+    return insertSql(t, 1, verb);
+}
+
+std::string insertSql(const Table& t, std::size_t rows, std::string_view verb) {
     std::string sql =
-        std::string(verb) + " INTO " + std::string(t.name) + " (" + names(t) + ") VALUES (";
-    for (std::size_t i = 0; i < t.count; ++i) {
-        sql += (i == 0 ? "?" : ", ?") + std::to_string(i + 1);
+        std::string(verb) + " INTO " + std::string(t.name) + " (" + names(t) + ") VALUES ";
+    for (std::size_t r = 0; r < rows; ++r) {
+        sql += r == 0 ? "(" : ", (";
+        for (std::size_t i = 0; i < t.count; ++i) {
+            sql += (i == 0 ? "?" : ", ?") + std::to_string(r * t.count + i + 1);
+        }
+        sql += ")";
     }
-    return sql + ")";
+    return sql;
 }
 
 std::string selectSql(const Table& t) {

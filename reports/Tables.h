@@ -29,6 +29,9 @@ struct Table {
 std::string createSql(const Table& t);
 // INSERT INTO name (a, b, c) VALUES (?1, ?2, ?3): parameter k + 1 is column k.
 std::string insertSql(const Table& t, std::string_view verb = "INSERT");
+// The same for `rows` rows in one statement: row r's column k is parameter
+// r * t.count + k + 1.
+std::string insertSql(const Table& t, std::size_t rows, std::string_view verb = "INSERT");
 // SELECT a, b, c FROM name: result column k is column k.
 std::string selectSql(const Table& t);
 // A column computed instead of read: SELECT ..., <expression> AS <column>, ...
