@@ -173,6 +173,11 @@ public:
         }
         return {true, RegionsView(regions_.data() + s->first(), s->count())};
     }
+    // Field slots, vector-list entries and stored regions of every vertex:
+    // what validation and the conflict check read, a measure of their work.
+    std::size_t connectionEntries() const {
+        return slots_.size() + listSlots_.size() + regions_.size();
+    }
     std::span<const std::optional<double>> stateValues(VertexId v) const; // per state member
     std::optional<std::uint64_t> perfEstimate(VertexId v) const;          // setPerfEstimate
     const std::map<std::string, Tensor>& hostWrites() const { return hostWrites_; }

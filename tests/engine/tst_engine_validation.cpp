@@ -309,37 +309,54 @@ void TestEngineValidation::writeWriteConflict() {
 }
 
 // From 65536 vertices (engine/compiler/Compiler.cpp) the conflict check runs
-// beside validation on a second thread: a large graph's errors are the same,
-// a validation error first.
+// on a second thread beside validation and the later passes: a large graph's
+// errors are the same as a small one's, in the same order (a validation error
+// first, then a conflict, then a later pass's error: here a cycle estimator
+// that throws).
 void TestEngineValidation::largeGraphReportsAsASmallOne_data() {
     QTest::addColumn<int>("vertices");
+    QTest::addColumn<bool>("conflict");
     QTest::addColumn<bool>("unmappedVertex");
+    QTest::addColumn<bool>("throwingEstimator");
     QTest::addColumn<QString>("expected");
     for (int vertices : {8, 70000}) {
         const QByteArray size = QByteArray::number(vertices);
-        QTest::newRow(size + " vertices, a conflict") << vertices << false << "both write";
+        QTest::newRow(size + " vertices, a conflict")
+            << vertices << true << false << false << "both write";
         QTest::newRow(size + " vertices, a conflict and an unmapped vertex")
-            << vertices << true << "is not mapped to a tile";
+            << vertices << true << true << false << "is not mapped to a tile";
+        QTest::newRow(size + " vertices, a conflict and an estimator that throws")
+            << vertices << true << false << true << "both write";
+        QTest::newRow(size + " vertices, an estimator that throws")
+            << vertices << false << false << true << "estimator broke";
     }
 }
 
 void TestEngineValidation::largeGraphReportsAsASmallOne() {
     QFETCH(int, vertices);
+    QFETCH(bool, conflict);
     QFETCH(bool, unmappedVertex);
+    QFETCH(bool, throwingEstimator);
     QFETCH(QString, expected);
     Graph g(Target::preset("tiles:4"));
     const ComputeSet cs = g.addComputeSet("many");
     Tensor outs = g.addVariable(Type::Float, {std::size_t(vertices)}, "outs");
     g.setTileMapping(outs, TileId{0u});
     for (int i = 0; i < vertices; ++i) {
-        // The last two vertices write the same element.
-        const std::size_t e = std::size_t(std::min(i, vertices - 2));
+        // With a conflict, the last two vertices write the same element.
+        const std::size_t e = conflict ? std::size_t(std::min(i, vertices - 2)) : std::size_t(i);
         const VertexRef v = g.addVertex(cs, "Fill<float>", {{"out", outs.slice(e, e + 1)}});
         if (!unmappedVertex || i != vertices / 2) {
             g.setTileMapping(v, TileId{0u});
         }
     }
-    TESSERA_EXPECT_ERROR(ValidationError, compile(g, prog::Execute(cs)), (QStringList{expected}));
+    if (throwingEstimator) {
+        g.registerPerfEstimator("Fill<float>",
+                                [](const VertexIntrospector&, const Target&) -> PerfEstimate {
+                                    throw std::runtime_error("estimator broke");
+                                });
+    }
+    TESSERA_EXPECT_ERROR(Error, compile(g, prog::Execute(cs)), (QStringList{expected}));
 }
 
 // Vertices made in element order are checked in one pass, others sorted
