@@ -2,7 +2,7 @@
 // Rows of integers (or NULL) inserted kRows to a statement: SQLite then opens
 // the table's cursor and runs the statement's set-up once per batch, not once
 // per row, which took 40 % off a compiled graph's 34,000 memory-block rows
-// (docs/BENCHMARKS.md, "Reports: rows in batches"). Private to reports/.
+// (docs/BENCHMARKS.md, "Rows in batches"). Private to reports/.
 #include "engine/record/Records.h"
 #include "reports/Sqlite.h"
 #include "reports/Tables.h"
