@@ -29,6 +29,25 @@ Row made(std::int64_t i) {
             i * 16, 64 + i % 5, i % 5 == 0 ? std::nullopt : std::optional<std::int64_t>(i % 100)};
 }
 
+void add(sql::BatchInsert& insert, const Row& r) {
+    using B = blocks::Col;
+    insert.row()
+        .bind(tables::param(B::tile), r.tile)
+        .bind(tables::param(B::id), r.id)
+        .bind(tables::param(B::category_id), r.category)
+        .bind(tables::param(B::address), r.address)
+        .bind(tables::param(B::bytes), r.bytes)
+        .bindId(tables::param(B::owner),
+                r.owner ? static_cast<std::uint32_t>(*r.owner) : tessera::record::kNone);
+}
+
+// A scratch database holding the memory-block table, empty.
+struct Scratch {
+    QTemporaryDir dir;
+    sql::Database db{dir.filePath("t.db").toStdString(), sql::Database::Mode::Create};
+    Scratch() { db.exec(tables::createSql(blocks::kTable)); }
+};
+
 std::vector<Row> readBack(sql::Database& db) {
     std::vector<Row> rows;
     auto select = db.prepare(tables::selectSql(blocks::kTable) + " ORDER BY tile, id");
@@ -60,39 +79,26 @@ private slots:
     }
     void rowsArriveWhole() {
         QFETCH(int, count);
-        QTemporaryDir dir;
-        sql::Database db(dir.filePath("t.db").toStdString(), sql::Database::Mode::Create);
-        db.exec(tables::createSql(blocks::kTable));
-        db.exec("BEGIN");
+        Scratch scratch;
+        scratch.db.exec("BEGIN");
         std::vector<Row> expected;
         {
-            sql::BatchInsert insert(db, blocks::kTable);
-            using B = blocks::Col;
+            sql::BatchInsert insert(scratch.db, blocks::kTable);
             for (int i = 0; i < count; ++i) {
-                const Row r = made(i);
-                expected.push_back(r);
-                insert.row()
-                    .bind(tables::param(B::tile), r.tile)
-                    .bind(tables::param(B::id), r.id)
-                    .bind(tables::param(B::category_id), r.category)
-                    .bind(tables::param(B::address), r.address)
-                    .bind(tables::param(B::bytes), r.bytes)
-                    .bindId(tables::param(B::owner), r.owner ? static_cast<std::uint32_t>(*r.owner)
-                                                             : tessera::record::kNone);
+                expected.push_back(made(i));
+                add(insert, expected.back());
             }
             insert.finish();
             insert.finish(); // nothing left: inserts nothing twice
         }
-        db.exec("COMMIT");
-        QCOMPARE(readBack(db), expected);
+        scratch.db.exec("COMMIT");
+        QCOMPARE(readBack(scratch.db), expected);
     }
 
     // A column left unbound in a row is NULL, as with a single-row statement.
     void unboundColumnIsNull() {
-        QTemporaryDir dir;
-        sql::Database db(dir.filePath("t.db").toStdString(), sql::Database::Mode::Create);
-        db.exec(tables::createSql(blocks::kTable));
-        sql::BatchInsert insert(db, blocks::kTable);
+        Scratch scratch;
+        sql::BatchInsert insert(scratch.db, blocks::kTable);
         using B = blocks::Col;
         insert.row()
             .bind(tables::param(B::tile), 3)
@@ -100,7 +106,7 @@ private slots:
             .bind(tables::param(B::category_id), 1);
         insert.bind(tables::param(B::address), 0).bind(tables::param(B::bytes), 8);
         insert.finish();
-        const auto rows = readBack(db);
+        const auto rows = readBack(scratch.db);
         QCOMPARE(rows.size(), std::size_t{1});
         QVERIFY(!rows[0].owner.has_value());
     }
@@ -108,35 +114,19 @@ private slots:
     // Rows dropped before they were inserted never arrive (the writer's
     // discardRuns); rows after them do.
     void discardedRowsNeverArrive() {
-        QTemporaryDir dir;
-        sql::Database db(dir.filePath("t.db").toStdString(), sql::Database::Mode::Create);
-        db.exec(tables::createSql(blocks::kTable));
-        sql::BatchInsert insert(db, blocks::kTable);
-        using B = blocks::Col;
-        const auto add = [&](std::int64_t i) {
-            const Row r = made(i);
-            insert.row()
-                .bind(tables::param(B::tile), r.tile)
-                .bind(tables::param(B::id), r.id)
-                .bind(tables::param(B::category_id), r.category)
-                .bind(tables::param(B::address), r.address)
-                .bind(tables::param(B::bytes), r.bytes);
-        };
-        add(1);
-        add(2);
+        Scratch scratch;
+        sql::BatchInsert insert(scratch.db, blocks::kTable);
+        add(insert, made(1));
+        add(insert, made(2));
         insert.discard();
-        add(3);
+        add(insert, made(3));
         insert.finish();
-        const auto rows = readBack(db);
-        QCOMPARE(rows.size(), std::size_t{1});
-        QCOMPARE(rows[0].id, std::int64_t{3});
+        QCOMPARE(readBack(scratch.db), std::vector<Row>{made(3)});
     }
 
     void bindOutsideARowThrows() {
-        QTemporaryDir dir;
-        sql::Database db(dir.filePath("t.db").toStdString(), sql::Database::Mode::Create);
-        db.exec(tables::createSql(blocks::kTable));
-        sql::BatchInsert insert(db, blocks::kTable);
+        Scratch scratch;
+        sql::BatchInsert insert(scratch.db, blocks::kTable);
         QVERIFY_THROWS_EXCEPTION(ReportError, insert.bind(1, 0));
         insert.row();
         QVERIFY_THROWS_EXCEPTION(ReportError, insert.bind(0, 0));
