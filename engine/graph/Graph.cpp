@@ -310,7 +310,10 @@ std::uint32_t Graph::appendIndex(std::size_t size, std::size_t added, const char
 }
 
 Graph::Slot Graph::storeTensor(const Tensor& t) {
-    const auto regions = t.regions();
+    return storeRegions(t.regions());
+}
+
+Graph::Slot Graph::storeRegions(std::span<const VariableRegion> regions) {
     for (const VariableRegion& r : regions) {
         if (r.size() > std::numeric_limits<std::uint32_t>::max()) {
             throw Error("not supported by Tessera: a vertex field connected to a region of " +
@@ -402,6 +405,32 @@ void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
     for (const Tensor& t : list) {
         const Slot stored = storeTensor(t);
         listSlots_.push_back(stored);
+    }
+    slot(v, index) = entries;
+}
+
+void Graph::connectRows(const FieldRef& f, const Tensor& rows) {
+    VertexData& v = vertexFor(f, "connectRows");
+    const std::size_t index = fieldIndexFor(f.vertex, f.field, "connectRows");
+    const FieldInfo& info = v.codelet->fields[index];
+    if (info.shape != FieldShape::VectorList) {
+        throw Error("connectRows: field '" + f.field + "' of " + vertexName(f.vertex) +
+                    " is not a vector list; it takes one tensor");
+    }
+    checkFieldTensor(f.vertex, f.field, info, rows);
+    if (rows.rank() != 2) {
+        throw Error("connectRows: field '" + f.field + "' of " + vertexName(f.vertex) +
+                    " takes the rows of a 2-D tensor, but " + rows.describe() + " has shape " +
+                    shapeString(rows.shape()));
+    }
+    const std::size_t n = rows.dim(0), m = rows.dim(1);
+    const Slot entries = Slot::indexed(appendIndex(listSlots_.size(), n, "vector-list entries"),
+                                       static_cast<std::uint32_t>(n));
+    RegionList row;
+    for (std::size_t i = 0; i < n; ++i) {
+        row.clear();
+        rows.appendFlatRange(i * m, (i + 1) * m, row);
+        listSlots_.push_back(storeRegions(row.view()));
     }
     slot(v, index) = entries;
 }

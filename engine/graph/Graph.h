@@ -117,6 +117,10 @@ public:
                         std::initializer_list<std::pair<std::string_view, Tensor>> connections);
     void connect(const FieldRef& field, const Tensor& t);
     void connect(const FieldRef& field, const std::vector<Tensor>& list); // a vector-list field
+    // A vector-list field connected to the rows of a 2-D tensor, entry i to
+    // row i: connect(field, {rows[0], rows[1], ...}) without a tensor a row
+    // (a matMul's vertices take dozens of rows each).
+    void connectRows(const FieldRef& field, const Tensor& rows);
     // connect() of a vertex's scalar or vector field by name, no FieldRef made.
     void connect(VertexRef v, std::string_view field, const Tensor& t);
     void setFieldSize(const FieldRef& field, std::size_t size);
@@ -224,6 +228,7 @@ private:
         return slots_[v.firstSlot + field];
     }
     Slot storeTensor(const Tensor& t); // appends t's regions
+    Slot storeRegions(std::span<const VariableRegion> regions);
     // Where `added` items appended to an array of `size` start; indices are
     // 31-bit (the count shares a word with a flag): fails by name beyond.
     static std::uint32_t appendIndex(std::size_t size, std::size_t added, const char* what);

@@ -236,16 +236,15 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
                         graph.setTileMapping(c.slice({r0, c0}, {r1, c1}), tile);
                     }
                     for (const auto& [w0, w1] : splitRange(0, rows, workers, 1)) {
-                        std::vector<Tensor> outRows;
-                        for (std::size_t r = w0; r < w1; ++r) {
-                            outRows.push_back(reduce ? partials.slice(pOffset + r * cols,
-                                                                      pOffset + (r + 1) * cols)
-                                                     : c[r0 + r].slice(c0, c1));
-                        }
+                        // Output rows w0..w1, one entry each.
+                        const Tensor out =
+                            reduce ? partials.slice(pOffset + w0 * cols, pOffset + w1 * cols)
+                                         .reshape({w1 - w0, cols})
+                                   : c.slice({r0 + w0, c0}, {r0 + w1, c1});
                         VertexRef v =
                             graph.addVertex(products, productCodelet,
                                             {{"a", aBlock.slice(w0 * kb, w1 * kb)}, {"b", bBlock}});
-                        graph.connect(v["out"], outRows);
+                        graph.connectRows(v["out"], out);
                         graph.setTileMapping(v, tile);
                     }
                 }
@@ -256,7 +255,11 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
                 const auto [r0, r1] = part(m, plan.pm, i);
                 const auto [c0, c1] = part(n, plan.pn, j);
                 const std::size_t cols = c1 - c0;
-                std::vector<Tensor> inputs;
+                // The block's pk partial outputs, one a row.
+                const std::size_t first =
+                    g * groupPartials + (i * plan.pn + j) * plan.pk * partialStride;
+                const Tensor blockPartials = partials.slice(first, first + plan.pk * partialStride)
+                                                 .reshape({plan.pk, partialStride});
                 for (std::size_t l = 0; l < plan.pk; ++l) {
                     const TileId tile = tileOf(g, i, j, l);
                     const auto [q0, q1] = part(r1 - r0, plan.pk, l);
@@ -264,16 +267,12 @@ void buildGroups(Graph& graph, program::Sequence& seq, const std::vector<Tensor>
                         graph.setTileMapping(c.slice({r0 + q0, c0}, {r0 + q1, c1}), tile);
                     }
                     for (std::size_t r = q0; r < q1; ++r) {
-                        inputs.clear();
-                        for (std::size_t l2 = 0; l2 < plan.pk; ++l2) {
-                            const std::size_t off =
-                                g * groupPartials +
-                                ((i * plan.pn + j) * plan.pk + l2) * partialStride + r * cols;
-                            inputs.push_back(partials.slice(off, off + cols));
-                        }
                         VertexRef v = graph.addVertex(sums, reduceCodelet,
                                                       {{"out", c[r0 + r].slice(c0, c1)}});
-                        graph.connect(v["partials"], inputs);
+                        // Row r of each of the pk partial outputs.
+                        graph.connectRows(
+                            v["partials"],
+                            blockPartials.slice({0, r * cols}, {plan.pk, (r + 1) * cols}));
                         graph.setTileMapping(v, tile);
                     }
                 }

@@ -62,6 +62,7 @@ private slots:
     void overrideErrors();
     void everyParameterRoundTrips();
     void multiIpuTiles();
+    void connectRowsEntriesAreTheRows();
 
 private:
     std::unique_ptr<Graph> graph_;
@@ -137,6 +138,18 @@ void TestEngineGraph::misuse_data() {
     QTest::newRow("vector list entry of wrong type") << Action([=] {
         const VertexRef v = gp->addVertex(cs, "ReducePartials<float,float>");
         gp->connect(v["partials"], std::vector<Tensor>{x, h});
+    }) << QStringList{"partials", "'h'", "half"};
+    QTest::newRow("rows given to a vector field") << Action([=] {
+        const VertexRef v = gp->addVertex(cs, "Add<float>");
+        gp->connectRows(v["in1"], x.reshape({2, 4}));
+    }) << QStringList{"in1", "not a vector list"};
+    QTest::newRow("rows of a 1-D tensor") << Action([=] {
+        const VertexRef v = gp->addVertex(cs, "ReducePartials<float,float>");
+        gp->connectRows(v["partials"], x);
+    }) << QStringList{"partials", "'x'", "2-D", "{8}"};
+    QTest::newRow("rows of the wrong type") << Action([=] {
+        const VertexRef v = gp->addVertex(cs, "ReducePartials<float,float>");
+        gp->connectRows(v["partials"], h.reshape({2, 4}));
     }) << QStringList{"partials", "'h'", "half"};
     QTest::newRow("indexing a vector field") << Action([=] {
         const VertexRef v = gp->addVertex(cs, "Add<float>");
@@ -647,6 +660,48 @@ void TestEngineGraph::multiIpuTiles() {
     g.setTileMapping(v, TileId{11u});
     TESSERA_EXPECT_ERROR(Error, g.setTileMapping(v, TileId{12u}),
                          (QStringList{"'v'", "tile 12", "12 tiles"}));
+}
+
+// connectRows gives entry i the elements of row i, in order, as connecting
+// the list of rows does: here the rows of a transpose, each gathering one
+// element of every row of a 6 x 5 variable (entry i: elements 5j + i).
+void TestEngineGraph::connectRowsEntriesAreTheRows() {
+    Graph g(Target::preset("tiles:4"));
+    const Tensor a = g.addVariable(Type::Float, {6, 5}, "a");
+    const Tensor rows = a.transpose(); // {5, 6}
+    const ComputeSet cs = g.addComputeSet("sums");
+    const VertexRef byRows = g.addVertex(cs, "ReducePartials<float,float>");
+    g.connectRows(byRows["partials"], rows);
+    const VertexRef byList = g.addVertex(cs, "ReducePartials<float,float>");
+    std::vector<Tensor> list;
+    for (std::size_t i = 0; i < 5; ++i) {
+        list.push_back(rows[i]);
+    }
+    g.connect(byList["partials"], list);
+
+    const auto& fields = g.vertex(byRows.id).codelet->fields;
+    const auto field = static_cast<std::size_t>(
+        std::find_if(fields.begin(), fields.end(),
+                     [](const FieldInfo& f) { return f.name == "partials"; }) -
+        fields.begin());
+    const auto elements = [&](VertexId v, std::size_t entry) {
+        std::vector<std::uint64_t> out;
+        for (const VariableRegion r : g.connection(v, field, entry).regions) {
+            for (std::uint64_t e = r.begin; e < r.end; ++e) {
+                out.push_back(e);
+            }
+        }
+        return out;
+    };
+    QCOMPARE(g.entryCount(byRows.id, field), std::size_t{5});
+    for (std::size_t i = 0; i < 5; ++i) {
+        std::vector<std::uint64_t> expected;
+        for (std::uint64_t j = 0; j < 6; ++j) {
+            expected.push_back(5 * j + i);
+        }
+        QCOMPARE(elements(byRows.id, i), expected);
+        QCOMPARE(elements(byList.id, i), expected);
+    }
 }
 
 QTEST_APPLESS_MAIN(TestEngineGraph)
