@@ -49,12 +49,19 @@ void connectUnindexed(tessera::Graph& g, tessera::VertexId id, std::string_view 
         index < codelet.fields.size() ? codelet.fields[index].shape : tessera::FieldShape::Scalar;
     const tessera::Tensor& et = Access::tensor(t);
     if (shape == tessera::FieldShape::VectorList) {
-        // A whole 2-D tensor onto a vector list: one entry per row.
+        // A whole tensor onto a vector list: one entry per row (each index of
+        // the first dimension, flattened).
+        const tessera::FieldRef f{&g, id, std::string(field), std::nullopt};
+        if (et.rank() >= 1 && et.dim(0) > 0) {
+            g.connectRows(
+                f, et.rank() == 2 ? et : et.reshape({et.dim(0), et.numElements() / et.dim(0)}));
+            return;
+        }
         std::vector<tessera::Tensor> rows;
-        for (std::size_t i = 0; i < et.dim(0); ++i) {
+        for (std::size_t i = 0; i < et.dim(0); ++i) { // none, or dim() says what is wrong
             rows.push_back(et[i].flatten());
         }
-        g.connect(tessera::FieldRef{&g, id, std::string(field), std::nullopt}, rows);
+        g.connect(f, rows);
         return;
     }
     // Vector fields take any shape; Poplar flattens the connected tensor.
