@@ -387,21 +387,29 @@ void Graph::connectTensor(VertexId vertex, std::string_view field, std::optional
     slot = storeTensor(t); // storeTensor grows regions_ only: `slot` stays valid
 }
 
-void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
-    VertexData& v = vertexFor(f, "connect");
-    const std::size_t index = fieldIndexFor(f.vertex, f.field, "connect");
-    const FieldInfo& info = v.codelet->fields[index];
-    if (info.shape != FieldShape::VectorList) {
-        throw Error("connect: field '" + f.field + "' of " + vertexName(f.vertex) +
-                    " is not a vector list; it takes one tensor");
+std::size_t Graph::vectorListField(const FieldRef& f, const char* operation) {
+    const VertexData& v = vertexFor(f, operation);
+    const std::size_t index = fieldIndexFor(f.vertex, f.field, operation);
+    if (v.codelet->fields[index].shape != FieldShape::VectorList) {
+        throw Error(std::string(operation) + ": field '" + f.field + "' of " +
+                    vertexName(f.vertex) + " is not a vector list; it takes one tensor");
     }
-    for (const Tensor& t : list) {
-        checkFieldTensor(f.vertex, f.field, info, t);
-    }
+    return index;
+}
+
+Graph::Slot Graph::newListEntries(std::size_t count) {
     // A new entry array at the end; a replaced one stays unused.
-    const Slot entries =
-        Slot::indexed(appendIndex(listSlots_.size(), list.size(), "vector-list entries"),
-                      static_cast<std::uint32_t>(list.size()));
+    return Slot::indexed(appendIndex(listSlots_.size(), count, "vector-list entries"),
+                         static_cast<std::uint32_t>(count));
+}
+
+void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
+    const std::size_t index = vectorListField(f, "connect");
+    const VertexData& v = vertices_[f.vertex.value()];
+    for (const Tensor& t : list) {
+        checkFieldTensor(f.vertex, f.field, v.codelet->fields[index], t);
+    }
+    const Slot entries = newListEntries(list.size());
     for (const Tensor& t : list) {
         const Slot stored = storeTensor(t);
         listSlots_.push_back(stored);
@@ -410,22 +418,16 @@ void Graph::connect(const FieldRef& f, const std::vector<Tensor>& list) {
 }
 
 void Graph::connectRows(const FieldRef& f, const Tensor& rows) {
-    VertexData& v = vertexFor(f, "connectRows");
-    const std::size_t index = fieldIndexFor(f.vertex, f.field, "connectRows");
-    const FieldInfo& info = v.codelet->fields[index];
-    if (info.shape != FieldShape::VectorList) {
-        throw Error("connectRows: field '" + f.field + "' of " + vertexName(f.vertex) +
-                    " is not a vector list; it takes one tensor");
-    }
-    checkFieldTensor(f.vertex, f.field, info, rows);
+    const std::size_t index = vectorListField(f, "connectRows");
+    const VertexData& v = vertices_[f.vertex.value()];
+    checkFieldTensor(f.vertex, f.field, v.codelet->fields[index], rows);
     if (rows.rank() != 2) {
         throw Error("connectRows: field '" + f.field + "' of " + vertexName(f.vertex) +
                     " takes the rows of a 2-D tensor, but " + rows.describe() + " has shape " +
                     shapeString(rows.shape()));
     }
     const std::size_t n = rows.dim(0), m = rows.dim(1);
-    const Slot entries = Slot::indexed(appendIndex(listSlots_.size(), n, "vector-list entries"),
-                                       static_cast<std::uint32_t>(n));
+    const Slot entries = newListEntries(n);
     RegionList row;
     for (std::size_t i = 0; i < n; ++i) {
         row.clear();

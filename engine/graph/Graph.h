@@ -227,6 +227,11 @@ private:
     const Slot& slot(const VertexData& v, std::size_t field) const {
         return slots_[v.firstSlot + field];
     }
+    // The index of f's field, which must be a vector list (`operation` names
+    // the call in the error).
+    std::size_t vectorListField(const FieldRef& f, const char* operation);
+    // A vector list's entry array of `count` slots, for the caller to append.
+    Slot newListEntries(std::size_t count);
     Slot storeTensor(const Tensor& t); // appends t's regions
     Slot storeRegions(std::span<const VariableRegion> regions);
     // Where `added` items appended to an array of `size` start; indices are
