@@ -58,7 +58,8 @@ void connectUnindexed(tessera::Graph& g, tessera::VertexId id, std::string_view 
             return;
         }
         std::vector<tessera::Tensor> rows;
-        for (std::size_t i = 0; i < et.dim(0); ++i) { // none, or dim() says what is wrong
+        // An empty first dimension: no entries. A scalar: dim() throws, naming it.
+        for (std::size_t i = 0; i < et.dim(0); ++i) {
             rows.push_back(et[i].flatten());
         }
         g.connect(f, rows);

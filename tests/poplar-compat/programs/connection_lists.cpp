@@ -1,7 +1,8 @@
 // addVertex's braced list: {"field", std::vector<Tensor>{...}} connects a
 // vector-list field entry by entry, a list of one entry included (it was
 // once connected as the whole field), next to plain tensors and values. A
-// whole 2-D tensor connects a vector list a row an entry, and a vector field
+// whole 2-D tensor (a transpose too) connects a vector list a row an entry, a
+// 3-D one an entry per index of its first dimension, and a vector field
 // flattened, in the braced list and through connect(); a field the codelet
 // lacks, or of another graph's vertex, is refused by name.
 #include <poplar/Engine.hpp>
@@ -30,7 +31,10 @@ int main() {
     Tensor rowSums2 = graph.addVariable(FLOAT, {3}, "rowSums2");
     Tensor doubled = graph.addVariable(FLOAT, {2}, "doubled");
     Tensor tripled = graph.addVariable(FLOAT, {2}, "tripled");
-    for (const Tensor& t : {m, one, two, in, scaled, rowSums, rowSums2, doubled, tripled}) {
+    Tensor rowSums3 = graph.addVariable(FLOAT, {3}, "rowSums3");
+    Tensor colSums = graph.addVariable(FLOAT, {2}, "colSums");
+    for (const Tensor& t :
+         {m, one, two, in, scaled, rowSums, rowSums2, doubled, tripled, rowSums3, colSums}) {
         graph.setTileMapping(t, 1);
     }
     ComputeSet cs = graph.addComputeSet("lists");
@@ -53,7 +57,13 @@ int main() {
     VertexRef g = graph.addVertex(cs, "Scale", {{"scale", 3.0f}});
     graph.connect(g["in"], in.reshape({2, 1}));
     graph.connect(g["out"], tripled.reshape({1, 2}));
-    for (const VertexRef& v : {a, b, c, d, e, f, g}) {
+    // A 3-D tensor: an entry per index of its first dimension, flattened; and
+    // a transpose, whose rows are m's columns.
+    VertexRef h = graph.addVertex(cs, "ListSum", {{"in", m.reshape({3, 1, 2})}, {"out", rowSums3}});
+    VertexRef k = graph.addVertex(cs, "ListSum");
+    graph.connect(k["in"], m.transpose());
+    graph.connect(k["out"], colSums);
+    for (const VertexRef& v : {a, b, c, d, e, f, g, h, k}) {
         graph.setTileMapping(v, 1);
     }
     auto refused = [](const char* what, const std::function<void()>& connect) {
@@ -84,6 +94,8 @@ int main() {
     graph.createHostRead("rowSums2", rowSums2);
     graph.createHostRead("doubled", doubled);
     graph.createHostRead("tripled", tripled);
+    graph.createHostRead("rowSums3", rowSums3);
+    graph.createHostRead("colSums", colSums);
 
     Engine engine(graph, Execute(cs));
     engine.load(device);
@@ -99,7 +111,7 @@ int main() {
     std::cout << "one entry: " << o[0] << "\n";
     std::cout << "two entries: " << t[0] << " " << t[1] << "\n";
     std::cout << "scaled: " << s[0] << " " << s[1] << "\n";
-    for (const char* name : {"rowSums", "rowSums2", "doubled", "tripled"}) {
+    for (const char* name : {"rowSums", "rowSums2", "doubled", "tripled", "rowSums3", "colSums"}) {
         float v[3] = {};
         const std::size_t n = std::string(name).rfind("rowSums", 0) == 0 ? 3 : 2;
         engine.readTensor(name, v, v + n);
